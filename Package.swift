@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+// RigKit: a hardware-in-the-loop test harness. Targets are layered as Docs/Architecture.md describes.
+import PackageDescription
+
+let package = Package(
+    name: "RigKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "RigKit", targets: ["RigScenario", "RigHost", "RoomScan"]),
+        .library(name: "RigKitTesting", targets: ["RigKitTesting"]),
+        .executable(name: "rig", targets: ["rig"]),
+    ],
+    targets: [
+        // Core: clock (virtual and wall), trace, rig files, errors. No device knowledge.
+        .target(name: "RigCore"),
+        // The phone host model and the power-guard policy.
+        .target(name: "RigHost", dependencies: ["RigCore"]),
+        // Roomio-style room-scan session facade, simulated on the phone host.
+        .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
+        // Scenario DSL, runner, expectations, reports.
+        .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan"]),
+        // The bundled scenarios, a target of their own.
+        .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan"], path: "scenarios"),
+        // Swift Testing integration: one test per scenario.
+        .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
+        // The `rig` command line: commands as a library so tests can drive them.
+        .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios"]),
+        .executableTarget(name: "rig", dependencies: ["RigCLI"]),
+        // Benchmarks (run with `swift run -c release rig-bench`).
+        .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario"], path: "Benchmarks/rig-bench"),
+
+        .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),
+        .testTarget(name: "RigHostTests", dependencies: ["RigHost", "RigCore"]),
+        .testTarget(name: "RoomScanTests", dependencies: ["RoomScan", "RigHost", "RigCore"]),
+        .testTarget(name: "RigScenarioTests", dependencies: ["RigScenario", "RigCore", "RigHost", "RoomScan"]),
+        .testTarget(name: "RigCLITests", dependencies: ["RigCLI"]),
+        .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
