@@ -1,0 +1,197 @@
+import Foundation
+
+/// A rig: which device plays which role, how each is reached, the clock, the seed and the host.
+///
+/// Rig files are JSON (see Docs/Rigs.md). Every error names the file, the JSON
+/// path, the line and column, and what was expected there.
+public struct RigFile: Sendable {
+    /// Which clock a rig runs on.
+    public enum ClockKind: String, Sendable {
+        /// Simulated time; only simulated devices.
+        case virtual
+        /// Real time, as on a bench.
+        case wall
+    }
+
+    /// The rig's name, for reports.
+    public var name: String
+    public var clock: ClockKind
+    /// The seed every simulator draws its randomness from.
+    public var seed: UInt64
+    /// The phone host at rig start.
+    public var host: HostSettings
+    public var devices: [DeviceSpec]
+    /// The file the rig came from, or a description such as `<built-in simulated rig>`.
+    public var source: String
+
+    public init(name: String, clock: ClockKind, seed: UInt64, host: HostSettings, devices: [DeviceSpec], source: String) {
+        self.name = name
+        self.clock = clock
+        self.seed = seed
+        self.host = host
+        self.devices = devices
+        self.source = source
+    }
+
+    /// The device playing `role`, if the rig has one.
+    public func device(role: String) -> DeviceSpec? { devices.first { $0.role == role } }
+
+    /// Reads and checks the rig file at `path`.
+    public static func load(path: String) throws(RigFileError) -> RigFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(file: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "it is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(file: path, reason: "permission denied or unreadable")
+        }
+        return try parse(Array(data), source: path)
+    }
+
+    /// Parses and checks rig-file text; `source` names it in messages.
+    public static func parse(_ bytes: [UInt8], source: String) throws(RigFileError) -> RigFile {
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            throw .syntax(file: source, line: 1, column: 1, message: "the file is empty; a rig file is a JSON object")
+        }
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch {
+            throw .syntax(file: source, line: error.line, column: error.column, message: error.message)
+        }
+        return try RigFileReader(file: source).rig(JSONCursor(file: source, value: root))
+    }
+
+    /// The default simulated rig, the same as `rigs/simulated.json`.
+    public static func builtinSimulated() -> RigFile {
+        // The text is a constant that a test keeps equal to rigs/simulated.json.
+        // swiftlint:disable:next force_try
+        try! parse(Array(builtinSimulatedText.utf8), source: "<built-in simulated rig>")
+    }
+
+    /// The text of `rigs/simulated.json`.
+    public static let builtinSimulatedText = """
+    {
+      "name": "simulated",
+      "clock": "virtual",
+      "seed": 20261130,
+      "host": {
+        "batteryPercent": 80,
+        "charging": false,
+        "lowPowerMode": false,
+        "freeStorageMB": 64000,
+        "cameraPermission": "granted",
+        "appState": "foreground"
+      },
+      "devices": [
+        { "role": "scanner", "kind": "roomio", "simulated": { "notReadySeconds": 3, "saveSeconds": 4, "storageMBPerSecond": 1.5 } }
+      ]
+    }
+
+    """
+}
+
+/// Turns a parsed rig file into a `RigFile`, checking every member.
+struct RigFileReader {
+    let file: String
+
+    func rig(_ root: JSONCursor) throws(RigFileError) -> RigFile {
+        let members = try root.object(allowed: ["name", "clock", "seed", "host", "devices", "description"])
+        let name = try root.required("name", in: members, expected: "the rig's name as a string").name()
+        let clock = RigFile.ClockKind(rawValue: try members["clock"]?.choice(["virtual", "wall"]) ?? "virtual")!
+        let seed = try members["seed"]?.integer(UInt64.self) ?? 0
+        if let description = members["description"] { _ = try description.string() }
+        let host = try members["host"].map { (c) throws(RigFileError) in try hostSettings(c) } ?? HostSettings()
+        var devices: [DeviceSpec] = []
+        if let list = members["devices"] {
+            for item in try list.array() {
+                let spec = try device(item)
+                if let first = devices.first(where: { $0.role == spec.role }) {
+                    throw item.invalid("a role not used before (\(JSONText.quote(spec.role)) is already \(first.cursor.path))",
+                                       found: JSONText.quote(spec.role))
+                }
+                if clock == .virtual && !spec.link.isSimulated {
+                    throw item.invalid("a simulated device, since the rig's clock is virtual (use \"clock\": \"wall\" for real devices)",
+                                       found: "a \(spec.link.name) device")
+                }
+                devices.append(spec)
+            }
+        }
+        return RigFile(name: name, clock: clock, seed: seed, host: host, devices: devices, source: file)
+    }
+
+    private func hostSettings(_ cursor: JSONCursor) throws(RigFileError) -> HostSettings {
+        let m = try cursor.object(allowed: ["batteryPercent", "charging", "lowPowerMode", "freeStorageMB",
+                                            "cameraPermission", "permissionPromptAnswer", "appState"])
+        var host = HostSettings()
+        if let c = m["batteryPercent"] { host.batteryPercent = try c.number(in: 0...100, unit: "percent") }
+        if let c = m["charging"] { host.isCharging = try c.bool() }
+        if let c = m["lowPowerMode"] { host.lowPowerMode = try c.bool() }
+        if let c = m["freeStorageMB"] { host.freeStorageMB = try c.number(in: 0...10_000_000, unit: "MB") }
+        if let c = m["cameraPermission"] {
+            host.cameraPermission = CameraPermission(rawValue: try c.choice(CameraPermission.allCases.map(\.rawValue)))!
+        }
+        if let c = m["permissionPromptAnswer"] {
+            host.permissionPromptAnswer = CameraPermission(rawValue: try c.choice(["granted", "denied"]))!
+        }
+        if let c = m["appState"] { host.appState = AppState(rawValue: try c.choice(AppState.allCases.map(\.rawValue)))! }
+        return host
+    }
+
+    private func device(_ cursor: JSONCursor) throws(RigFileError) -> DeviceSpec {
+        let linkNames = ["simulated", "ble", "ble-peripheral", "usb"]
+        let m = try cursor.object(allowed: ["role", "kind", "description"] + linkNames)
+        let role = try cursor.required("role", in: m, expected: "the device's role as a string").name()
+        let kindCursor = try cursor.required("kind", in: m, expected: "the device's kind as a string")
+        let kindName = try kindCursor.choice(DeviceKind.known.map(\.kind.rawValue))
+        let kind = DeviceKind(rawValue: kindName)
+        let present = linkNames.filter { m[$0] != nil }
+        guard present.count == 1, let linkName = present.first, let linkCursor = m[linkName] else {
+            throw cursor.invalid("exactly one of \(linkNames.map { JSONText.quote($0) }.joined(separator: ", ")) saying how the device is reached",
+                                 found: present.isEmpty ? "none" : present.joined(separator: " and "))
+        }
+        let allowedLinks = DeviceKind.known.first { $0.kind == kind }?.links ?? []
+        guard allowedLinks.contains(linkName) else {
+            throw linkCursor.invalid("a link a \(kindName) can be reached over (\(allowedLinks.joined(separator: ", ")))", found: JSONText.quote(linkName))
+        }
+        return DeviceSpec(role: role, kind: kind, link: try link(linkName, linkCursor), cursor: cursor)
+    }
+
+    private func link(_ name: String, _ c: JSONCursor) throws(RigFileError) -> DeviceLink {
+        switch name {
+        case "simulated":
+            _ = try c.object(allowed: Self.anyMember(c))
+            return .simulated(parameters: c)
+        case "ble":
+            let m = try c.object(allowed: ["adapter", "address", "addressType"])
+            let address = try c.required("address", in: m, expected: "a Bluetooth address like \"AA:BB:CC:DD:EE:FF\"")
+            let text = try address.string()
+            guard Self.isBluetoothAddress(text) else { throw address.invalid("a Bluetooth address like \"AA:BB:CC:DD:EE:FF\"") }
+            let type = BLEAddressType(rawValue: try m["addressType"]?.choice(["public", "random"]) ?? "public")!
+            return .ble(adapter: try m["adapter"]?.name() ?? "hci0", address: text.uppercased(), addressType: type)
+        case "ble-peripheral":
+            let m = try c.object(allowed: ["adapter"])
+            return .blePeripheral(adapter: try m["adapter"]?.name() ?? "hci0")
+        default:
+            let m = try c.object(allowed: ["vendor", "product", "serial", "interface", "endpoints"])
+            let vendor = try Self.usbID(c.required("vendor", in: m, expected: "a USB vendor ID such as \"0451\""))
+            let product = try Self.usbID(c.required("product", in: m, expected: "a USB product ID such as \"16aa\""))
+            return .usb(vendor: vendor, product: product, serial: try m["serial"]?.string())
+        }
+    }
+
+    private static func anyMember(_ c: JSONCursor) -> [String] {
+        if case .object(let members) = c.value.content { return members.map(\.key) }
+        return []
+    }
+
+    private static func usbID(_ c: JSONCursor) throws(RigFileError) -> UInt16 {
+        let expected = "a 16-bit USB ID as four hex digits, e.g. \"0451\""
+        guard case .string(let s) = c.value.content, s.count == 4, let id = UInt16(s, radix: 16) else { throw c.invalid(expected) }
+        return id
+    }
+
+    private static func isBluetoothAddress(_ s: String) -> Bool {
+        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count == 6 && parts.allSatisfy { $0.count == 2 && UInt8($0, radix: 16) != nil }
+    }
+}

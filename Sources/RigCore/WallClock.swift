@@ -1,0 +1,15 @@
+/// The real clock, for rigs with real devices on a bench.
+public final class WallClock: RigClock {
+    private let origin: ContinuousClock.Instant
+
+    /// A wall clock whose zero is now.
+    public init() { origin = ContinuousClock.now }
+
+    public var now: RigInstant { RigInstant(offset: ContinuousClock.now - origin) }
+    public var isVirtual: Bool { false }
+    public var taskExecutor: (any TaskExecutor)? { nil }
+
+    public func sleep(until deadline: RigInstant) async throws {
+        try await Task.sleep(until: origin + deadline.offset, clock: .continuous)
+    }
+}

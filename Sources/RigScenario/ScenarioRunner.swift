@@ -1,0 +1,211 @@
+import Foundation
+import RigCore
+
+/// Receives a run's progress as it happens (console output, trace files).
+public protocol RunObserver: Sendable {
+    func runStarted(scenarios: [Scenario], rig: RigFile, seed: UInt64)
+    func scenarioStarted(_ scenario: Scenario, index: Int, of total: Int)
+    /// Called for every trace event, as it is recorded.
+    func traced(_ event: TraceEvent, scenario: Scenario)
+    func scenarioFinished(_ result: ScenarioResult, index: Int, of total: Int)
+    func runFinished(_ result: RunResult)
+}
+
+extension RunObserver {
+    public func runStarted(scenarios: [Scenario], rig: RigFile, seed: UInt64) {}
+    public func scenarioStarted(_ scenario: Scenario, index: Int, of total: Int) {}
+    public func traced(_ event: TraceEvent, scenario: Scenario) {}
+    public func scenarioFinished(_ result: ScenarioResult, index: Int, of total: Int) {}
+    public func runFinished(_ result: RunResult) {}
+}
+
+/// Runs scenarios one after another on a rig, each on a fresh clock, host and set of devices.
+///
+/// On a virtual rig each scenario gets its own `VirtualClock` starting at zero,
+/// so a scenario's trace depends only on the rig, the seed and the scenario,
+/// not on which other scenarios ran (filters and shards give the same traces).
+public struct ScenarioRunner: Sendable {
+    public var rig: RigFile
+    public var seed: UInt64
+    /// Where devices keep their files; each scenario gets a folder inside.
+    public var directory: URL
+    public var observers: [any RunObserver]
+
+    public init(rig: RigFile, seed: UInt64? = nil, directory: URL, observers: [any RunObserver] = []) {
+        self.rig = rig
+        self.seed = seed ?? rig.seed
+        self.directory = directory
+        self.observers = observers
+    }
+
+    /// Runs `scenarios` in order and returns their results.
+    public func run(_ scenarios: [Scenario]) async -> RunResult {
+        for o in observers { o.runStarted(scenarios: scenarios, rig: rig, seed: seed) }
+        var results: [ScenarioResult] = []
+        for (index, scenario) in scenarios.enumerated() {
+            for o in observers { o.scenarioStarted(scenario, index: index + 1, of: scenarios.count) }
+            let result = await run(scenario)
+            results.append(result)
+            for o in observers { o.scenarioFinished(result, index: index + 1, of: scenarios.count) }
+        }
+        let run = RunResult(rig: rig, seed: seed, scenarios: results)
+        for o in observers { o.runFinished(run) }
+        return run
+    }
+
+    /// Runs one scenario.
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
+        let wallStart = ContinuousClock.now
+        let observers = observers
+        let virtual = rig.clock == .virtual
+        let clock: any RigClock = virtual ? VirtualClock() : WallClock()
+        let trace = TraceLog(clock: clock) { event in
+            for o in observers { o.traced(event, scenario: scenario) }
+        }
+        let execution = ScenarioExecution(scenario: scenario, rig: rig, seed: seed, clock: clock, trace: trace,
+                                          directory: directory.appendingPathComponent(Self.folderName(scenario.name), isDirectory: true))
+        var result: ScenarioResult
+        do {
+            if let virtualClock = clock as? VirtualClock {
+                result = try await virtualClock.run { await execution.run() }
+            } else {
+                result = await execution.run()
+            }
+        } catch {
+            result = execution.result(status: .failed, skipReason: nil, steps: [], extraFailure: "the scenario's clock failed: \(error)")
+        }
+        result.wallDuration = ContinuousClock.now - wallStart
+        result.trace = trace.all
+        return result
+    }
+
+    /// A folder name for a scenario: letters, digits and dashes only.
+    static func folderName(_ name: String) -> String {
+        var out = ""
+        var dash = false
+        for scalar in name.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+                dash = false
+            } else if !dash && !out.isEmpty {
+                out += "-"
+                dash = true
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "scenario" : String(out.prefix(80))
+    }
+}
+
+/// One scenario running on its clock: builds the steps, runs them under time limits, tears down.
+struct ScenarioExecution: Sendable {
+    let scenario: Scenario
+    let rig: RigFile
+    let seed: UInt64
+    let clock: any RigClock
+    let trace: TraceLog
+    let directory: URL
+    let record: ScenarioRun
+
+    init(scenario: Scenario, rig: RigFile, seed: UInt64, clock: any RigClock, trace: TraceLog, directory: URL) {
+        self.scenario = scenario
+        self.rig = rig
+        self.seed = seed
+        self.clock = clock
+        self.trace = trace
+        self.directory = directory
+        record = ScenarioRun(clock: clock, trace: trace)
+    }
+
+    func run() async -> ScenarioResult {
+        trace.record("runner", "scenarioStarted", [("scenario", scenario.name), ("rig", rig.name), ("seed", String(seed))])
+        for requirement in scenario.requirements where !rigProvides(requirement) {
+            return finish(.skipped, skipReason: "the rig \(rig.name) cannot provide \(requirement)", steps: [])
+        }
+        try? FileManager.default.removeItem(at: directory)
+        let live = LiveRig(file: rig, clock: clock, trace: trace, seed: seed, directory: directory, scenarioName: scenario.name)
+        let deadline = clock.now + scenario.timeLimit
+        let outcome = await ScenarioRun.$current.withValue(record) {
+            await self.runSteps(live: live, deadline: deadline)
+        }
+        await live.shutDown()
+        return outcome
+    }
+
+    private func runSteps(live: LiveRig, deadline: RigInstant) async -> ScenarioResult {
+        record.begin(step: nil)
+        let built = await race(clock: clock, limit: deadline - clock.now) { try await scenario.body(live) }
+        let steps: [Step]
+        switch built {
+        case .value(let value): steps = value
+        case .error(let unavailable as RigUnavailable):
+            return finish(.skipped, skipReason: unavailable.reason, steps: [])
+        case .error(let error):
+            failUnexpected(error, at: scenario.location)
+            return finish(.failed, steps: [])
+        case .timedOut:
+            record.fail("setting up the scenario did not finish within its time limit of \(scenario.timeLimit.formattedSeconds)",
+                        at: scenario.location)
+            return finish(.failed, steps: [])
+        }
+        var results: [StepResult] = []
+        for step in steps {
+            record.begin(step: step.name)
+            let started = clock.now
+            let failuresBefore = record.failures.count
+            trace.record("runner", "stepStarted", [("step", step.name)])
+            let remaining = deadline - clock.now
+            let limit = step.timeLimit.map { min($0, remaining) } ?? remaining
+            let limitIsStep = step.timeLimit.map { $0 <= remaining } ?? false
+            var stop = false
+            switch await race(clock: clock, limit: limit, step.body) {
+            case .value: break
+            case .error(is ExpectationFailure): stop = true
+            case .error(let unavailable as RigUnavailable):
+                trace.record("runner", "stepEnded", [("step", step.name), ("passed", "false")])
+                return finish(.skipped, skipReason: unavailable.reason, steps: results)
+            case .error(let error):
+                failUnexpected(error, at: step.location)
+                stop = true
+            case .timedOut:
+                let which = limitIsStep ? "the step's time limit of \(limit.formattedSeconds)"
+                                        : "the scenario's time limit of \(scenario.timeLimit.formattedSeconds)"
+                record.fail("the step did not finish within \(which); a device may have stopped answering",
+                            expected: "step done by t = \(started + limit)", actual: "still running", at: step.location)
+                stop = true
+            }
+            let passed = record.failures.count == failuresBefore
+            trace.record("runner", "stepEnded", [("step", step.name), ("passed", String(passed))])
+            results.append(StepResult(name: step.name, passed: passed, started: started, ended: clock.now))
+            if stop { break }
+        }
+        record.begin(step: nil)
+        return finish(record.failures.isEmpty ? .passed : .failed, steps: results)
+    }
+
+    private func failUnexpected(_ error: any Error, at location: SourceLocation) {
+        record.fail("unexpected error: \(describe(error))", expected: "no error", actual: "\(type(of: error)): \(describe(error))", at: location)
+    }
+
+    private func rigProvides(_ requirement: RigRequirement) -> Bool {
+        switch requirement {
+        case .virtualClock: rig.clock == .virtual
+        case .faultInjection: rig.devices.allSatisfy(\.link.isSimulated)
+        }
+    }
+
+    private func finish(_ status: ScenarioResult.Status, skipReason: String? = nil, steps: [StepResult]) -> ScenarioResult {
+        var fields = [("scenario", scenario.name), ("status", status.rawValue)]
+        if let skipReason { fields.append(("reason", skipReason)) }
+        trace.record("runner", "scenarioEnded", fields)
+        return result(status: status, skipReason: skipReason, steps: steps, extraFailure: nil)
+    }
+
+    func result(status: ScenarioResult.Status, skipReason: String?, steps: [StepResult], extraFailure: String?) -> ScenarioResult {
+        if let extraFailure { record.fail(extraFailure, at: scenario.location) }
+        return ScenarioResult(
+            name: scenario.name, location: scenario.location, tags: scenario.tags, status: status, skipReason: skipReason,
+            failures: record.failures, measurements: record.measurements, steps: steps,
+            rigDuration: clock.now.offset, wallDuration: .zero, seed: seed, trace: [])
+    }
+}
