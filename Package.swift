@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.
         .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios"]),
-        .executableTarget(name: "rig", dependencies: ["RigCLI"]),
+        .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario"], path: "Benchmarks/rig-bench"),
 

@@ -1,1 +1,5 @@
-print("rig")
+import BundledScenarios
+import Foundation
+import RigCLI
+
+exit(await RigCommandLine.main(scenarios: BundledScenarios.all))

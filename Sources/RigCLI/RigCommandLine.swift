@@ -1,0 +1,70 @@
+import Foundation
+import RigScenario
+
+/// The `rig` command line: picks the subcommand, handles help and usage errors, returns the exit code.
+///
+/// A project with scenarios of its own can make its own runner in one line:
+/// `exit(await RigCommandLine.main(scenarios: MyScenarios.all))`.
+public enum RigCommandLine {
+    /// The subcommands, in the order help lists them.
+    public static let commands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self]
+
+    /// Runs `rig` with `arguments` (without the program name) in `context`.
+    public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+        guard let first = arguments.first else {
+            context.err(help)
+            return ExitCode.usage
+        }
+        if first == "-h" || first == "--help" || first == "help" {
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                context.out(command.helpText(prefix: "rig"))
+            } else {
+                context.out(help)
+            }
+            return ExitCode.success
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let hint = ParsedArguments.closest(to: first, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+            context.err("error: unknown command '\(first)'\(hint)\n\n\(help)")
+            return ExitCode.usage
+        }
+        return await run(command, Array(arguments.dropFirst()), context)
+    }
+
+    private static func run(_ type: any Command.Type, _ arguments: [String], _ context: CommandContext) async -> Int32 {
+        do throws(UsageError) {
+            let parsed = try ParsedArguments(arguments, options: type.options, command: "rig \(type.name)")
+            if parsed.wantsHelp {
+                context.out(type.helpText(prefix: "rig"))
+                return ExitCode.success
+            }
+            let command = try type.init(parsed)
+            try command.validate()
+            return await command.run(context)
+        } catch {
+            context.err("error: \(error)\nusage: rig \(type.name) \(type.usage)\nSee 'rig \(type.name) --help'.")
+            return ExitCode.usage
+        }
+    }
+
+    /// The top-level help.
+    public static var help: String {
+        var out = "OVERVIEW: RigKit — run hardware-in-the-loop scenarios on simulated or real rigs.\n\nUSAGE: rig <command> [options]\n\nCOMMANDS:\n"
+        let width = commands.map { $0.name.count }.max() ?? 0
+        for command in commands {
+            out += "  \(command.name)\(String(repeating: " ", count: width - command.name.count + 2))\(command.abstract)\n"
+        }
+        out += "\nSee 'rig <command> --help' for a command's options."
+        return out
+    }
+
+    /// Runs the process's command line with `scenarios` and returns the exit code.
+    public static func main(scenarios: [Scenario]) async -> Int32 {
+        let context = CommandContext(
+            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            scenarios: scenarios)
+        return await run(Array(CommandLine.arguments.dropFirst()), context: context)
+    }
+}

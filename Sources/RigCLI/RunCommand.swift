@@ -1,0 +1,144 @@
+import Foundation
+import RigCore
+import RigScenario
+
+/// `rig run`: runs the scenarios on a rig and reports.
+public struct RunCommand: Command {
+    public static let name = "run"
+    public static let abstract = "Run scenarios on a rig and report the results."
+    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--seed N] [--junit FILE] [--trace FILE] [--shard K/N] [--out DIR] [--verbose]"
+    public static let options: [OptionSpec] = [
+        OptionSpec("rig", value: "FILE", help: "The rig file (default: rigs/simulated.json, else the built-in simulated rig)."),
+        OptionSpec("filter", value: "PATTERN", repeatable: true, help: "Run scenarios whose name contains PATTERN or matches it as a * glob."),
+        OptionSpec("tag", value: "T", repeatable: true, help: "Run scenarios with tag T."),
+        OptionSpec("seed", value: "N", help: "Seed for the simulators, instead of the rig file's."),
+        OptionSpec("junit", value: "FILE", help: "Write a JUnit XML report to FILE."),
+        OptionSpec("trace", value: "FILE", help: "Write the JSON Lines trace of every event to FILE."),
+        OptionSpec("shard", value: "K/N", help: "Run only the K-th of N equal shards of the selected scenarios."),
+        OptionSpec("out", value: "DIR", help: "Where devices keep their files (exports, caches); default rig-out."),
+        OptionSpec("verbose", short: "v", help: "Print each step as it starts."),
+    ]
+    public static let discussion = """
+    Exit codes: 0 all selected scenarios passed or were skipped; 1 a scenario failed;
+    2 usage error; 3 the rig file is invalid; 4 a report could not be written;
+    5 the filters selected no scenario.
+    The trace is streamed to FILE.partial and renamed to FILE when the run ends.
+    """
+
+    public var rigPath: String?
+    public var selection: ScenarioSelection
+    public var seed: UInt64?
+    public var junitPath: String?
+    public var tracePath: String?
+    public var outDirectory: String
+    public var verbose: Bool
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        let command = "rig run"
+        guard arguments.positionals.isEmpty else {
+            throw UsageError(command: command, message: "unexpected argument '\(arguments.positionals[0])' (use --filter to choose scenarios)")
+        }
+        rigPath = arguments.value("rig")
+        var shard: (Int, Int)?
+        if let text = arguments.value("shard") {
+            guard let parsed = ScenarioSelection.parseShard(text) else {
+                throw UsageError(command: command, message: "--shard expects K/N with 1 ≤ K ≤ N, e.g. 2/4; got '\(text)'")
+            }
+            shard = parsed
+        }
+        selection = ScenarioSelection(filters: arguments.values("filter"), tags: arguments.values("tag"), shard: shard)
+        if let text = arguments.value("seed") {
+            guard let value = UInt64(text) else {
+                throw UsageError(command: command, message: "--seed expects a whole number from 0 to \(UInt64.max); got '\(text)'")
+            }
+            seed = value
+        }
+        junitPath = arguments.value("junit")
+        tracePath = arguments.value("trace")
+        outDirectory = arguments.value("out") ?? "rig-out"
+        verbose = arguments.flag("verbose")
+    }
+
+    public func validate() throws(UsageError) {
+        for (flag, path) in [("junit", junitPath), ("trace", tracePath)] {
+            if let path, path.isEmpty || path.hasSuffix("/") {
+                throw UsageError(command: "rig run", message: "--\(flag) expects a file name; got '\(path)'")
+            }
+        }
+        if let junitPath, junitPath == tracePath {
+            throw UsageError(command: "rig run", message: "--junit and --trace name the same file '\(junitPath)'")
+        }
+    }
+
+    public func run(_ context: CommandContext) async -> Int32 {
+        let rig: RigFile
+        switch RigLoading.load(rigPath, context) {
+        case .success(let loaded): rig = loaded
+        case .failure(let error):
+            context.err("error: \(error)")
+            return ExitCode.badInput
+        }
+        let scenarios = selection.apply(context.scenarios)
+        guard !scenarios.isEmpty else {
+            context.err("error: no scenario matches the filters (\(context.scenarios.count) known; see 'rig list')")
+            return ExitCode.nothingSelected
+        }
+        var observers: [any RunObserver] = [ConsoleReporter(showSteps: verbose || rig.clock == .wall, write: context.out)]
+        var traceWriter: TraceFileWriter?
+        if let tracePath {
+            do {
+                traceWriter = try TraceFileWriter(path: context.resolve(tracePath))
+                observers.append(traceWriter!)
+            } catch {
+                context.err("error: \(error)")
+                return ExitCode.cannotWrite
+            }
+        }
+        let runner = ScenarioRunner(rig: rig, seed: seed, directory: URL(fileURLWithPath: context.resolve(outDirectory)), observers: observers)
+        let result = await runner.run(scenarios)
+        var code = result.failed > 0 ? ExitCode.failure : ExitCode.success
+        do {
+            try traceWriter?.close()
+            if let tracePath { context.out("trace: \(tracePath)") }
+            if let junitPath {
+                try JUnitReport.write(result, to: context.resolve(junitPath))
+                context.out("junit: \(junitPath)")
+            }
+        } catch {
+            context.err("error: \(error)")
+            code = ExitCode.cannotWrite
+        }
+        return code
+    }
+}
+
+/// Finding and loading the rig file a command names, or the default one.
+enum RigLoading {
+    /// The rig at `path`, or `rigs/simulated.json` under the current directory, or the built-in simulated rig.
+    static func load(_ path: String?, _ context: CommandContext) -> Result<RigFile, RigFileError> {
+        do throws(RigFileError) {
+            if let path {
+                let rig = try RigFile.load(path: context.resolve(path))
+                try RigValidation.validate(rig)
+                return .success(rig.renamingSource(path))
+            }
+            let fallback = context.resolve("rigs/simulated.json")
+            if FileManager.default.fileExists(atPath: fallback) {
+                let rig = try RigFile.load(path: fallback)
+                try RigValidation.validate(rig)
+                return .success(rig.renamingSource("rigs/simulated.json"))
+            }
+            return .success(RigFile.builtinSimulated())
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension RigFile {
+    func renamingSource(_ source: String) -> RigFile {
+        var copy = self
+        copy.source = source
+        return copy
+    }
+}
