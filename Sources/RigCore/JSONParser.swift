@@ -178,7 +178,7 @@ public struct JSONParser {
                     guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
                     scalars.append(scalar)
                 default:
-                    index -= 1
+                    index -= 2
                     throw error("invalid escape '\\\(Character(UnicodeScalar(e)))' in string")
                 }
             case 0x00..<0x20:

@@ -1,0 +1,35 @@
+import Foundation
+import RigCore
+import RigScenario
+import Testing
+
+extension Scenario: CustomTestStringConvertible {
+    public var testDescription: String { name }
+}
+
+extension Scenario {
+    /// Runs the scenario on `rig` (the built-in simulated rig by default) and records a Swift Testing issue for each failure.
+    ///
+    /// One line makes every scenario of a project a test of its own:
+    /// ```swift
+    /// @Test(arguments: MyScenarios.all) func scenario(_ s: Scenario) async { await s.check() }
+    /// ```
+    /// Issues point at the scenario line that failed. A scenario the rig cannot
+    /// run is reported as a skip in the output and records no issue.
+    @discardableResult
+    public func check(on rig: RigFile = .builtinSimulated(), seed: UInt64? = nil) async -> ScenarioResult {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rigkit-tests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        let result = await ScenarioRunner(rig: rig, seed: seed, directory: directory).run(self)
+        for failure in result.failures {
+            Issue.record(
+                Comment(rawValue: failure.description),
+                sourceLocation: Testing.SourceLocation(
+                    fileID: failure.location.fileID, filePath: failure.location.filePath, line: failure.location.line, column: 1))
+        }
+        if result.status == .skipped {
+            print("◇ scenario \(name) skipped: \(result.skipReason ?? "")")
+        }
+        return result
+    }
+}
