@@ -151,6 +151,7 @@ public final class EventLog<Element: Sendable>: Sendable {
     ) async throws {
         let start = clock.now
         try await clock.sleep(for: duration)
+        try await settle()
         let end = clock.now
         let offending = entries.first { $0.time >= start && $0.time <= end && predicate($0.element) }
         if let offending {
@@ -171,6 +172,7 @@ public final class EventLog<Element: Sendable>: Sendable {
     ) async throws -> Double {
         let start = clock.now
         try await clock.sleep(for: duration)
+        try await settle()
         let end = clock.now
         let count = entries.filter { $0.time > start && $0.time <= end && predicate($0.element) }.count
         let rate = Double(count) / duration.seconds
@@ -178,6 +180,11 @@ public final class EventLog<Element: Sendable>: Sendable {
         let passed = measure("\(what) rate", rate, unit: "Hz", limits: limits, fileID: fileID, filePath: filePath, line: line)
         if !passed { throw ScenarioRun.current?.failures.last ?? report("rate", SourceLocation(fileID: fileID, filePath: filePath, line: line)) }
         return rate
+    }
+
+    /// Lets everything else due at this instant happen first, so a window includes events at its last instant.
+    private func settle() async throws {
+        try await clock.sleep(for: .zero)
     }
 
     private var endDescription: String {

@@ -76,6 +76,8 @@ public struct Step: Sendable {
 public enum StepBuilder {
     public static func buildExpression(_ step: Step) -> [Step] { [step] }
     public static func buildExpression(_ steps: [Step]) -> [Step] { steps }
+    /// Lets set-up statements such as `_ = try rig.device(…)` stand between steps.
+    public static func buildExpression(_: Void) -> [Step] { [] }
     public static func buildBlock(_ parts: [Step]...) -> [Step] { parts.flatMap { $0 } }
     public static func buildOptional(_ steps: [Step]?) -> [Step] { steps ?? [] }
     public static func buildEither(first steps: [Step]) -> [Step] { steps }

@@ -40,6 +40,12 @@ public struct RunResult: Sendable {
     public var seed: UInt64
     public var scenarios: [ScenarioResult]
 
+    public init(rig: RigFile, seed: UInt64, scenarios: [ScenarioResult]) {
+        self.rig = rig
+        self.seed = seed
+        self.scenarios = scenarios
+    }
+
     public var passed: Int { scenarios.filter { $0.status == .passed }.count }
     public var failed: Int { scenarios.filter { $0.status == .failed }.count }
     public var skipped: Int { scenarios.filter { $0.status == .skipped }.count }
