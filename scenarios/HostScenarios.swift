@@ -1,3 +1,4 @@
+import RigCore
 import RigHost
 import RigScenario
 
@@ -6,6 +7,7 @@ enum HostScenarios {
     static var all: [Scenario] { [sweep, drainAndCharge] }
 
     static let sweep = Scenario("Host: a battery sweep crosses the power-guard thresholds in order", .tags(.host, .powerGuard)) { rig in
+        await rig.host.reset(to: HostSettings())
         let changes = rig.record(await rig.host.changes(), "host changes")
         Step("Sweep 60 → 20 % in 5 % steps, one a minute") {
             try await rig.host.sweepBattery(through: Array(stride(from: 60.0, through: 20, by: -5)), every: .seconds(60))
@@ -25,6 +27,7 @@ enum HostScenarios {
 
     static let drainAndCharge = Scenario("Host: draining for two hours and charging back", .tags(.host, .long), .requires(.virtualClock), .timeLimit(.seconds(6 * 3600))) { rig in
         Step("Drain 20 %/h for 2 h from 80 %") {
+            await rig.host.reset(to: HostSettings())
             let level = try await rig.host.drain(percentPerHour: 20, for: .seconds(7200))
             measure("battery after 2 h", level, unit: "%", limits: 39.999...40.001)
         }

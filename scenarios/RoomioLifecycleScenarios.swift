@@ -1,5 +1,6 @@
 import Foundation
 import RigCore
+import RigHost
 import RigScenario
 import RoomScan
 
@@ -56,16 +57,19 @@ enum RoomioLifecycleScenarios {
                 Step("Start records") { try await scan.startRecording() }
             },
 
-            Scenario("Roomio: stop throws notReady in the first seconds and works from 3 s on", .tags(.roomio, .boundary)) { rig in
+            Scenario("Roomio: stop throws notReady in the first seconds and works once the window ends", .tags(.roomio, .boundary)) { rig in
                 let scan = try await ScanFixture(rig)
+                let window = scan.simulation.notReadyWindow
                 Step("Start") { try await scan.startRecording() }
                 Step("Stop at once") { try await require(throws: RoomioError.notReady, "stop() at 0 s") { try await scan.session.stop() } }
-                Step("Stop at 2.999 s") {
-                    try await wait(.milliseconds(2999))
-                    try await require(throws: RoomioError.notReady, "stop() at 2.999 s") { try await scan.session.stop() }
+                Step("Stop 1 ms before the window ends") {
+                    try await wait(window - .milliseconds(1))
+                    try await require(throws: RoomioError.notReady, "stop() at \((window - .milliseconds(1)).formattedSeconds)") {
+                        try await scan.session.stop()
+                    }
                     try await scan.expectState(.scanning)
                 }
-                Step("Stop at 3 s") {
+                Step("Stop when the window ends") {
                     try await wait(.milliseconds(1))
                     try await scan.session.stop()
                     try await scan.events.expectEventually(.stopped, within: .seconds(1))
@@ -88,7 +92,7 @@ enum RoomioLifecycleScenarios {
                     }
                     try await scan.events.expectEventually(.finished, within: .seconds(10))
                     let took = (rigNow - (try stoppedAt.get())).seconds
-                    measure("stop to finished", took, unit: "s", limits: 1...8)
+                    measure("stop to finished", took, unit: "s", limits: 1...9)
                     try await scan.expectState(.finished)
                 }
             },
@@ -235,7 +239,9 @@ enum RoomioLifecycleScenarios {
                     try await scan.startRecording()
                     try await scan.events.expectEventually(.progress(seconds: 7200), within: .seconds(7201))
                     let free = await scan.host.snapshot.freeStorageBytes
-                    measure("storage used by 2 h of scanning", Double(64_000_000_000 - free) / 1e6, unit: "MB", limits: 10_000...11_000)
+                    let used = Double(HostSnapshot(ScanFixture.healthyPhone).freeStorageBytes - free)
+                    measure("storage used by 2 h of scanning", used / 1e6, unit: "MB",
+                            limits: 0.99 * 7200 * Double(scan.simulation.storageBytesPerSecond) / 1e6...7200 * Double(scan.simulation.storageBytesPerSecond) / 1e6)
                 }
                 Step("Stop and finish") {
                     try await scan.session.stop()

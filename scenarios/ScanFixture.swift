@@ -1,3 +1,4 @@
+import RigCore
 import RigHost
 import RigScenario
 import RoomScan
@@ -7,11 +8,20 @@ struct ScanFixture: Sendable {
     let host: PhoneHost
     let session: RoomScanSession
     let events: EventLog<RoomioScanEvent>
+    /// The simulated session's timings, from the rig file.
+    let simulation: RoomScanSimulation
 
-    /// Makes a session on the rig's `scanner`; without onboarding unless asked.
+    /// The phone every Roomio scenario starts from, whatever the rig's host: 80 % battery, 64 GB free,
+    /// Low Power Mode off, camera allowed, app in front. Scenarios then change what they test.
+    static let healthyPhone = HostSettings()
+
+    /// Makes a session on the rig's `scanner` on a healthy phone; without onboarding unless asked.
     init(_ rig: LiveRig, onboarding: Bool = false) async throws {
         host = rig.host
-        session = try await rig.roomScanner("scanner").startScan(config: RoomScanConfig(showsOnboarding: onboarding))
+        await host.reset(to: Self.healthyPhone)
+        let scanner = try rig.roomScanner("scanner")
+        simulation = scanner.simulation
+        session = await scanner.startScan(config: RoomScanConfig(showsOnboarding: onboarding))
         events = rig.record(session.events, "scan events")
         rig.addCleanup { [session] in await session.close() }
     }

@@ -1,1 +1,95 @@
-print("bench")
+// Runner benchmark: how many virtual seconds the scenario runner gets through per wall second.
+// Run with `swift run -c release rig-bench [--json FILE]`; figures are also written to
+// .build/bench/runner.json so runs can be compared.
+import Foundation
+import RigCore
+import RigScenario
+
+struct Figure {
+    var name: String
+    var virtualSeconds: Double
+    var wallSeconds: Double
+    var events: Int
+    var ratio: Double { virtualSeconds / wallSeconds }
+}
+
+/// Stops the benchmark if a run did not pass: its figures would mean nothing.
+func check(_ result: ScenarioResult, _ name: String) {
+    guard result.status != .passed else { return }
+    print("benchmark scenario \(name) \(result.status.rawValue): \(result.failures.map(\.description).joined(separator: "\n"))")
+    exit(1)
+}
+
+/// Runs `scenario` `repeats` times (after one warm-up) and returns the best wall time.
+func measure(_ name: String, repeats: Int = 5, _ scenario: Scenario) async -> Figure {
+    let runner = ScenarioRunner(rig: .builtinSimulated(), directory: FileManager.default.temporaryDirectory.appendingPathComponent("rig-bench"))
+    let warmUp = await runner.run(scenario)
+    check(warmUp, name)
+    var best = Duration.seconds(1_000_000)
+    var last = warmUp
+    for _ in 0..<repeats {
+        let start = ContinuousClock.now
+        last = await runner.run(scenario)
+        best = min(best, ContinuousClock.now - start)
+        check(last, name)
+    }
+    return Figure(name: name, virtualSeconds: last.rigDuration.seconds, wallSeconds: best.seconds, events: last.trace.count)
+}
+
+let idle = Scenario("idle two hours", .timeLimit(.seconds(3 * 3600))) { _ in
+    Step("wait") { try await wait(.seconds(7200)) }
+}
+let ticking = Scenario("1 Hz for two hours", .timeLimit(.seconds(3 * 3600))) { rig in
+    Step("tick") {
+        for _ in 0..<7200 { try await rig.clock.sleep(for: .seconds(1)) }
+    }
+}
+let streaming = Scenario("64 Hz stream for ten minutes", .timeLimit(.seconds(3600))) { rig in
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .unbounded)
+    let log = rig.record(stream, "bvp")
+    _ = rig.clock.spawn {
+        for sample in 0..<(64 * 600) {
+            try? await rig.clock.sleep(for: .nanoseconds(15_625_000))
+            continuation.yield(sample)
+        }
+        continuation.finish()
+    }
+    Step("count") {
+        try await wait(.seconds(601))
+        try require(log.entries.count, equals: 64 * 600, "samples")
+    }
+}
+
+var figures: [Figure] = []
+for (name, scenario) in [("idle wait, 2 h", idle), ("1 Hz timer, 2 h", ticking), ("64 Hz AsyncStream, 10 min", streaming)] {
+    figures.append(await measure(name, scenario))
+}
+
+print("RigKit runner benchmark (release build, best of 5 after a warm-up)")
+print(String(repeating: "-", count: 86))
+print("scenario".padding(toLength: 30, withPad: " ", startingAt: 0) + "rig time".padding(toLength: 12, withPad: " ", startingAt: 0)
+      + "wall".padding(toLength: 14, withPad: " ", startingAt: 0) + "virtual s / wall s".padding(toLength: 22, withPad: " ", startingAt: 0) + "wakeups/s")
+for f in figures {
+    let wakeups = f.name.hasPrefix("idle") ? 1.0 : f.name.hasPrefix("1 Hz") ? 7200.0 : 38400.0
+    print(f.name.padding(toLength: 30, withPad: " ", startingAt: 0)
+          + "\(Int(f.virtualSeconds)) s".padding(toLength: 12, withPad: " ", startingAt: 0)
+          + String(format: "%.3f ms", f.wallSeconds * 1000).padding(toLength: 14, withPad: " ", startingAt: 0)
+          + String(format: "%.3g×", f.ratio).padding(toLength: 22, withPad: " ", startingAt: 0)
+          + String(format: "%.0f", wakeups / f.wallSeconds))
+}
+let target = 100_000.0
+let idleRatio = figures[0].ratio
+print(String(repeating: "-", count: 86))
+print("idle-wait target ≥ \(Int(target))× real time: \(idleRatio >= target ? "met" : "NOT met") (\(String(format: "%.3g", idleRatio))×)")
+
+let json = "[" + figures.map {
+    "{\"name\":\(JSONText.quote($0.name)),\"virtual_s\":\($0.virtualSeconds),\"wall_s\":\($0.wallSeconds),\"ratio\":\($0.ratio)}"
+}.joined(separator: ",") + "]\n"
+var output = ".build/bench/runner.json"
+if let index = CommandLine.arguments.firstIndex(of: "--json"), index + 1 < CommandLine.arguments.count { output = CommandLine.arguments[index + 1] }
+do {
+    try AtomicFile.write(Data(json.utf8), to: output)
+    print("figures written to \(output)")
+} catch {
+    print("warning: \(error)")
+}

@@ -43,6 +43,18 @@ public actor PhoneHost {
         }
     }
 
+    /// Puts the host in the state `settings` describe, publishing each change.
+    public func reset(to settings: HostSettings) {
+        let target = HostSnapshot(settings)
+        setBattery(percent: target.batteryPercent)
+        setCharging(target.isCharging)
+        setLowPowerMode(target.lowPowerMode)
+        setFreeStorage(bytes: target.freeStorageBytes)
+        setCameraPermission(target.cameraPermission)
+        setPermissionPromptAnswer(target.permissionPromptAnswer)
+        setAppState(target.appState)
+    }
+
     /// Sets the battery charge, clamped to 0…100 percent.
     public func setBattery(percent: Double) {
         let value = min(100, max(0, percent))
