@@ -6,35 +6,55 @@ let package = Package(
     name: "RigKit",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "RigKit", targets: ["RigScenario", "RigHost", "RoomScan"]),
-        .library(name: "RigKitTesting", targets: ["RigKitTesting"]),
-        .executable(name: "rig", targets: ["rig"]),
+        // Foundation products are commented out on branch `analyzer` only.
+        // .library(name: "RigKit", targets: ["RigScenario", "RigHost", "RoomScan"]),
+        // .library(name: "RigKitTesting", targets: ["RigKitTesting"]),
+        // .executable(name: "rig", targets: ["rig"]),
     ],
     targets: [
+        // Foundation targets are commented out on branch `analyzer` only, to build issue 4 in isolation.
         // Core: clock (virtual and wall), trace, rig files, errors. No device knowledge.
-        .target(name: "RigCore"),
+        // .target(name: "RigCore"),
         // The phone host model and the power-guard policy.
-        .target(name: "RigHost", dependencies: ["RigCore"]),
+        // .target(name: "RigHost", dependencies: ["RigCore"]),
         // Roomio-style room-scan session facade, simulated on the phone host.
-        .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
+        // .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
         // Scenario DSL, runner, expectations, reports.
-        .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan"]),
+        // .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan"]),
         // The bundled scenarios, a target of their own.
-        .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan"], path: "scenarios"),
+        // .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan"], path: "scenarios"),
         // Swift Testing integration: one test per scenario.
-        .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
+        // .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.
-        .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios"]),
-        .executableTarget(name: "rig", dependencies: ["RigCLI"]),
+        // .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios"]),
+        // .executableTarget(name: "rig", dependencies: ["RigCLI"]),
         // Benchmarks (run with `swift run -c release rig-bench`).
-        .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario"], path: "Benchmarks/rig-bench"),
+        // .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario"], path: "Benchmarks/rig-bench"),
 
-        .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),
-        .testTarget(name: "RigHostTests", dependencies: ["RigHost", "RigCore"]),
-        .testTarget(name: "RoomScanTests", dependencies: ["RoomScan", "RigHost", "RigCore"]),
-        .testTarget(name: "RigScenarioTests", dependencies: ["RigScenario", "RigCore", "RigHost", "RoomScan"]),
-        .testTarget(name: "RigCLITests", dependencies: ["RigCLI"]),
-        .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario"]),
+        // .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),
+        // .testTarget(name: "RigHostTests", dependencies: ["RigHost", "RigCore"]),
+        // .testTarget(name: "RoomScanTests", dependencies: ["RoomScan", "RigHost", "RigCore"]),
+        // .testTarget(name: "RigScenarioTests", dependencies: ["RigScenario", "RigCore", "RigHost", "RoomScan"]),
+        // .testTarget(name: "RigCLITests", dependencies: ["RigCLI"]),
+        // .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario"]),
+
+        // MARK: Spectral analyzer (issue 4)
+        // Pure chemometrics core: linear algebra, preprocessing, PLS, PLS-DA, outliers, cross-validation.
+        .target(name: "SpectralAnalyzer"),
+        // Model files (versioned JSON, atomic writes) and spectra CSV reading.
+        .target(name: "SpectralModelIO", dependencies: ["SpectralAnalyzer"]),
+        // `rig model ...` and `rig bench analyzer` as a library the `rig` executable calls.
+        .target(name: "AnalyzerCommands", dependencies: ["SpectralAnalyzer", "SpectralModelIO"]),
+        // Accuracy and speed against scikit-learn on real NIR data (`swift run -c release analyzer-bench`).
+        .executableTarget(
+            name: "analyzer-bench",
+            dependencies: ["SpectralAnalyzer", "SpectralModelIO"],
+            path: "Benchmarks/analyzer-bench"
+        ),
+        .testTarget(name: "SpectralAnalyzerTests", dependencies: ["SpectralAnalyzer", "SpectralModelIO"]),
+        .testTarget(name: "SpectralModelIOTests", dependencies: ["SpectralModelIO", "SpectralAnalyzer"]),
+        .testTarget(name: "AnalyzerCommandsTests", dependencies: ["AnalyzerCommands", "SpectralModelIO", "SpectralAnalyzer"]),
+        // MARK: end
     ],
     swiftLanguageModes: [.v6]
 )
