@@ -87,3 +87,51 @@ public enum Distributions {
         return d2 * x / (d1 * (1 - x))
     }
 }
+
+extension Distributions {
+    /// The regularized lower incomplete gamma function P(a, x), by its series or continued fraction.
+    public static func regularizedLowerGamma(_ a: Double, _ x: Double) -> Double {
+        guard x > 0 else { return 0 }
+        let logFront = -x + a * CMath.log(x) - CMath.lgamma(a)
+        if x < a + 1 {
+            var term = 1 / a, sum = term, denominator = a
+            for _ in 0..<10_000 {
+                denominator += 1
+                term *= x / denominator
+                sum += term
+                if abs(term) < abs(sum) * 1e-16 { break }
+            }
+            return min(1, sum * CMath.exp(logFront))
+        }
+        let tiny = 1e-300
+        var b = x + 1 - a, c = 1 / tiny, d = 1 / b, result = d
+        for i in 1...10_000 {
+            let an = -Double(i) * (Double(i) - a)
+            b += 2
+            d = an * d + b
+            if abs(d) < tiny { d = tiny }
+            c = b + an / c
+            if abs(c) < tiny { c = tiny }
+            d = 1 / d
+            let step = d * c
+            result *= step
+            if abs(step - 1) < 1e-15 { break }
+        }
+        return max(0, 1 - CMath.exp(logFront) * result)
+    }
+
+    /// The quantile of the χ² distribution with (possibly fractional) `degreesOfFreedom` at probability `p`.
+    public static func chiSquareQuantile(_ p: Double, degreesOfFreedom k: Double) -> Double {
+        guard p > 0 else { return 0 }
+        guard p < 1, k > 0 else { return .infinity }
+        var high = max(1, k)
+        while regularizedLowerGamma(k / 2, high / 2) < p && high < 1e12 { high *= 2 }
+        var low = 0.0
+        for _ in 0..<200 {
+            let middle = (low + high) / 2
+            if regularizedLowerGamma(k / 2, middle / 2) < p { low = middle } else { high = middle }
+            if high - low <= 1e-14 * high { break }
+        }
+        return (low + high) / 2
+    }
+}
