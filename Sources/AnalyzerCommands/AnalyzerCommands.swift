@@ -5,9 +5,9 @@
 public enum AnalyzerCommands {
     /// Usage of `rig model`.
     public static let modelUsage = """
-        USAGE: rig model <subcommand>
+        OVERVIEW: Train, apply and describe spectral analyzer models (PLS estimation, PLS-DA classification).
 
-        Train, apply and describe spectral analyzer models (PLS estimation, PLS-DA classification).
+        USAGE: rig model <subcommand>
 
         SUBCOMMANDS:
           train     Train a model from a spectra CSV and save it.

@@ -4,6 +4,8 @@ import SpectralAnalyzer
 /// `rig bench analyzer`: measures a model's accuracy, outlier share and prediction time on labelled spectra.
 struct BenchAnalyzerCommand {
     static let usage = """
+        OVERVIEW: Measure a model's accuracy, outlier share and prediction time on labelled spectra.
+
         USAGE: rig bench analyzer MODEL --csv FILE [--where COLUMN=VALUE] [--repeats N]
                                   [--max-rmsep X] [--min-accuracy X] [--max-outlier-share X]
 

@@ -29,15 +29,3 @@ public struct CommandOutcome: Sendable, Equatable {
         CommandOutcome(standardError: "error: \(message)\n", exitCode: ExitCode.badInput)
     }
 }
-
-/// The exit codes the analyzer commands use.
-public enum ExitCode {
-    /// The command did what was asked.
-    public static let success: Int32 = 0
-    /// The command ran but a check it was asked to make failed.
-    public static let checkFailed: Int32 = 1
-    /// The arguments were wrong; the usage was printed.
-    public static let usage: Int32 = 2
-    /// An input file (CSV or model) is missing, unreadable or invalid.
-    public static let badInput: Int32 = 3
-}

@@ -1,6 +1,8 @@
 /// `rig model info`: describes a model file.
 struct InfoCommand {
     static let usage = """
+        OVERVIEW: Describe a spectral analyzer model file.
+
         USAGE: rig model info MODEL
 
         Prints a model's type, attribute and unit, supported SCiO versions, wavelengths, preprocessing,

@@ -4,6 +4,8 @@ import SpectralAnalyzer
 /// `rig model predict`: analyzes every spectrum of a CSV with a model.
 struct PredictCommand {
     static let usage = """
+        OVERVIEW: Analyze the spectra of a CSV with a model.
+
         USAGE: rig model predict MODEL --csv FILE [--where COLUMN=VALUE] [--scio-version VERSION]
 
         Analyzes each spectrum and prints CSV: spectrum (1-based row), value (estimate or class; null

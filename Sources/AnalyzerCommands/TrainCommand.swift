@@ -4,6 +4,8 @@ import SpectralModelIO
 /// `rig model train`: trains a model from a spectra CSV and saves it.
 struct TrainCommand {
     static let usage = """
+        OVERVIEW: Train a spectral analyzer model from a spectra CSV and save it.
+
         USAGE: rig model train --csv FILE --target COLUMN [--classify] [--components N|auto] -o MODEL
 
         Trains a PLS model (estimation) or a PLS-DA model (classification, with --classify) from a CSV
