@@ -10,9 +10,11 @@ struct BenchAnalyzerCommand {
                                   [--max-rmsep X] [--min-accuracy X] [--max-outlier-share X]
 
         Analyzes labelled spectra (the CSV must hold the model's attribute column) and prints
-        accuracy (RMSEP, R² and bias for estimation, over the spectra that are not outliers;
-        confusion matrix and accuracy for classification, outliers counted as wrong), the outlier
-        share, and the median per-spectrum prediction time over N passes (wall clock).
+        accuracy (RMSEP, R² and bias for estimation; confusion matrix and accuracy for
+        classification), once over all spectra ignoring outlier screening and once over the
+        spectra that are not outliers (an outlier counts as wrong for classification), the
+        outlier share, and the median per-spectrum prediction time over N passes (wall clock).
+        The limits below apply to the figures over all spectra, and to the outlier share.
 
         OPTIONS:
           --csv FILE               Labelled spectra.
@@ -78,33 +80,33 @@ struct BenchAnalyzerCommand {
             let outlierShare = Double(outliers) / Double(max(analyses.count, 1))
             switch (model.kind, dataset.targets) {
             case (.estimation, .numeric(let reference)?):
+                let all = RegressionMetrics(predicted: analyses.map(\.estimate), reference: reference)
                 let kept = analyses.indices.filter { analyses[$0].value != nil }
-                let predicted = kept.compactMap { index -> Double? in
-                    if case .estimate(let value)? = analyses[index].value { value } else { nil }
-                }
-                let metrics = RegressionMetrics(predicted: predicted, reference: kept.map { reference[$0] })
-                text += "RMSEP \(Report.number(metrics.rootMeanSquaredError))  R² \(Report.number(metrics.rSquared))"
-                    + "  bias \(Report.number(metrics.bias))  (\(metrics.count) spectra not outliers)\n"
-                if let limit = maximumRMSEP, !(metrics.rootMeanSquaredError <= limit) {
-                    failures.append("RMSEP \(Report.number(metrics.rootMeanSquaredError)) exceeds \(limit)")
+                let accepted = RegressionMetrics(
+                    predicted: kept.map { analyses[$0].estimate }, reference: kept.map { reference[$0] })
+                text += "RMSEP \(Report.number(all.rootMeanSquaredError))  R² \(Report.number(all.rSquared))"
+                    + "  bias \(Report.number(all.bias))  (all \(all.count) spectra, outlier screening ignored)\n"
+                text += "RMSEP \(Report.number(accepted.rootMeanSquaredError))  R² \(Report.number(accepted.rSquared))"
+                    + "  bias \(Report.number(accepted.bias))  (the \(kept.count) spectra that are not outliers)\n"
+                if let limit = maximumRMSEP, !(all.rootMeanSquaredError <= limit) {
+                    failures.append("RMSEP \(Report.number(all.rootMeanSquaredError)) exceeds \(limit)")
                 }
                 if minimumAccuracy != nil { failures.append("--min-accuracy applies to classification models only") }
             case (.classification, .labels(let labels)?):
                 var confusion = ConfusionMatrix(classes: model.classes)
+                var unscreened = ConfusionMatrix(classes: model.classes)
                 for (analysis, label) in zip(analyses, labels) {
-                    let predicted: Int? = if case .classification(let name, _, _)? = analysis.value {
-                        model.classes.firstIndex(of: name)
-                    } else { nil }
-                    if let actual = model.classes.firstIndex(of: label) {
-                        confusion.record(actual: actual, predicted: predicted)
-                    }
+                    guard let actual = model.classes.firstIndex(of: label) else { continue }
+                    confusion.record(actual: actual, predicted: analysis.value == nil ? nil : analysis.predictedClass(in: model))
+                    unscreened.record(actual: actual, predicted: analysis.predictedClass(in: model))
                 }
                 let unknown = labels.filter { !model.classes.contains($0) }.count
                 text += "accuracy \(Report.number(confusion.accuracy))  (\(confusion.correct)/\(confusion.total))"
                     + (unknown > 0 ? "; \(unknown) spectra have classes the model does not know and are not counted" : "")
                     + "\n\(confusion.table)\n"
-                if let limit = minimumAccuracy, !(confusion.accuracy >= limit) {
-                    failures.append("accuracy \(Report.number(confusion.accuracy)) is below \(limit)")
+                    + "accuracy \(Report.number(unscreened.accuracy)) with outlier screening ignored\n"
+                if let limit = minimumAccuracy, !(unscreened.accuracy >= limit) {
+                    failures.append("accuracy \(Report.number(unscreened.accuracy)) is below \(limit)")
                 }
                 if maximumRMSEP != nil { failures.append("--max-rmsep applies to estimation models only") }
             default:
@@ -142,5 +144,17 @@ struct BenchAnalyzerCommand {
             samples.append(seconds * 1e6 / Double(max(spectra.count, 1)))
         }
         return (samples.sorted()[samples.count / 2], checksum)
+    }
+}
+
+extension Analysis {
+    /// The unscreened estimate, NaN for a classification.
+    fileprivate var estimate: Double {
+        if case .estimate(let value) = unscreenedValue { value } else { .nan }
+    }
+
+    /// The index of the unscreened class in the model's classes.
+    fileprivate func predictedClass(in model: SpectralModel) -> Int? {
+        if case .classification(let name, _, _) = unscreenedValue { model.classes.firstIndex(of: name) } else { nil }
     }
 }
