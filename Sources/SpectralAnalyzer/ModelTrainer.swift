@@ -40,7 +40,7 @@ public enum ModelTrainer {
         case (.classification, .labels(let labels)):
             (classes, truth, responses) = oneHot(labels)
         case (.classification, .numeric(let values)):
-            (classes, truth, responses) = oneHot(values.map { RegressionFormatting.label($0) })
+            (classes, truth, responses) = oneHot(values.map { NumberFormatting.label($0) })
         }
         if configuration.kind == .classification, classes.count < 2 { throw .tooFewClasses(found: classes.count) }
 
@@ -148,18 +148,5 @@ public enum ModelTrainer {
             let best = accuracies.max() ?? 0
             return scores.first { ($0.accuracy ?? 0) >= best }?.components ?? 1
         }
-    }
-}
-
-extension Double {
-    /// The value when finite, otherwise nil.
-    var finiteOrNil: Double? { isFinite ? self : nil }
-}
-
-/// Formats numbers that serve as class labels.
-enum RegressionFormatting {
-    /// A number as a label: integral values without a fractional part.
-    static func label(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -49,7 +49,7 @@ public enum PreprocessingStep: Sendable, Equatable, Codable {
     /// The compact form accepted by `init(parsing:)`.
     public var specification: String {
         switch self {
-        case .wavelengthRange(let minimum, let maximum): "range:\(Self.format(minimum))-\(Self.format(maximum))"
+        case .wavelengthRange(let minimum, let maximum): "range:\(NumberFormatting.label(minimum))-\(NumberFormatting.label(maximum))"
         case .standardNormalVariate: "snv"
         case .multiplicativeScatterCorrection: "msc"
         case .savitzkyGolay(let filter): "sg:\(filter.window):\(filter.polynomialOrder):\(filter.derivative)"
@@ -62,7 +62,7 @@ public enum PreprocessingStep: Sendable, Equatable, Codable {
     public var summary: String {
         switch self {
         case .wavelengthRange(let minimum, let maximum):
-            "wavelength range \(Self.format(minimum))–\(Self.format(maximum)) nm"
+            "wavelength range \(NumberFormatting.label(minimum))–\(NumberFormatting.label(maximum)) nm"
         case .standardNormalVariate: "standard normal variate"
         case .multiplicativeScatterCorrection: "multiplicative scatter correction"
         case .savitzkyGolay(let filter):
@@ -71,9 +71,5 @@ public enum PreprocessingStep: Sendable, Equatable, Codable {
         case .meanCentering: "mean centring"
         case .autoscaling: "autoscaling"
         }
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
