@@ -7,7 +7,7 @@ public enum FittedPreprocessingStep: Sendable, Equatable, Codable {
     /// Multiplicative scatter correction against a stored reference spectrum.
     case multiplicativeScatterCorrection(reference: [Double])
     /// Savitzky–Golay smoothing or differentiation.
-    case savitzkyGolay(SavitzkyGolay)
+    case savitzkyGolay(filter: SavitzkyGolay)
     /// Subtracts stored column means.
     case centering(means: [Double])
     /// Subtracts stored column means and divides by stored column scales.

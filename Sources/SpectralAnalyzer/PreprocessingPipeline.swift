@@ -54,7 +54,7 @@ public struct PreprocessingPipeline: Sendable, Equatable, Codable {
                 guard current.columns >= filter.window else {
                     throw .windowWiderThanSpectrum(window: filter.window, points: current.columns)
                 }
-                fittedStep = .savitzkyGolay(filter)
+                fittedStep = .savitzkyGolay(filter: filter)
             case .meanCentering:
                 guard current.rows >= 1 else {
                     throw .tooFewSpectra(step: step.summary, needed: 1, found: current.rows)

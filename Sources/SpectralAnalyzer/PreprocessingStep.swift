@@ -7,7 +7,7 @@ public enum PreprocessingStep: Sendable, Equatable, Codable {
     /// Multiplicative scatter correction against the mean training spectrum.
     case multiplicativeScatterCorrection
     /// Savitzky–Golay smoothing or differentiation along the wavelength axis.
-    case savitzkyGolay(SavitzkyGolay)
+    case savitzkyGolay(filter: SavitzkyGolay)
     /// Subtracts the training mean of each wavelength.
     case meanCentering
     /// Subtracts the training mean of each wavelength and divides by its training standard deviation.
@@ -36,7 +36,7 @@ public enum PreprocessingStep: Sendable, Equatable, Codable {
             let numbers = parts.dropFirst().map { Int($0) }
             guard numbers.allSatisfy({ $0 != nil }) else { throw .unparsableStep(text) }
             do {
-                self = .savitzkyGolay(try SavitzkyGolay(
+                self = .savitzkyGolay(filter: try SavitzkyGolay(
                     window: numbers[0]!, polynomialOrder: numbers[1]!, derivative: numbers.count == 3 ? numbers[2]! : 0))
             } catch {
                 throw .invalidFilter(error)

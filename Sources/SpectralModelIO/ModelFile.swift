@@ -23,14 +23,14 @@ public enum ModelFile {
         let model: SpectralModel
     }
 
-    /// The file contents for `model`.
-    public static func encode(_ model: SpectralModel) throws(ModelFileError) -> Data {
+    /// The file contents for `model`; `path` names the destination in errors.
+    public static func encode(_ model: SpectralModel, path: String = "(memory)") throws(ModelFileError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
             return try encoder.encode(Envelope(format: formatIdentifier, formatVersion: currentVersion, model: model))
         } catch {
-            throw .unwritable(path: "(memory)", reason: String(describing: error))
+            throw .unwritable(path: path, reason: "the model cannot be encoded: \(error)")
         }
     }
 
@@ -82,7 +82,7 @@ public enum ModelFile {
 
     /// Saves `model` to `path` atomically: a reader sees the old file or the new one, never a mixture.
     public static func save(_ model: SpectralModel, path: String) throws(ModelFileError) {
-        let data = try encode(model)
+        let data = try encode(model, path: path)
         do {
             try AtomicFileWriter.write(data, to: path)
         } catch {

@@ -67,7 +67,7 @@ import Testing
     @Test func windowWiderThanTheSpectrumIsAnError() {
         let x = Matrix(rowArrays: [[1, 2, 3]])!
         #expect(throws: PreprocessingError.windowWiderThanSpectrum(window: 5, points: 3)) {
-            try PreprocessingPipeline([.savitzkyGolay(try SavitzkyGolay(window: 5, polynomialOrder: 2))])
+            try PreprocessingPipeline([.savitzkyGolay(filter: try SavitzkyGolay(window: 5, polynomialOrder: 2))])
                 .fit(spectra: x, wavelengths: [1, 2, 3])
         }
     }

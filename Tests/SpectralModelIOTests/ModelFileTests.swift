@@ -18,7 +18,7 @@ import SpectralAnalyzer
         let dataset = SpectralDataset(wavelengths: wavelengths, spectra: x, targetName: "sugar", targets: .numeric(sugar))!
         return try! ModelTrainer.train(dataset, configuration: TrainingConfiguration(
             kind: .estimation, name: "sugar in apples", unit: "%", supportedSCiOVersions: ["1.1", "1.2"],
-            pipeline: PreprocessingPipeline([.standardNormalVariate, .savitzkyGolay(try! SavitzkyGolay(window: 5, polynomialOrder: 2))]),
+            pipeline: PreprocessingPipeline([.standardNormalVariate, .savitzkyGolay(filter: try! SavitzkyGolay(window: 5, polynomialOrder: 2))]),
             components: .fixed(2), folds: 4)).model
     }()
 
