@@ -56,20 +56,12 @@ public struct OutlierDetector: Sendable, Equatable, Codable {
         model: PLSRegression, trainingSpectra x: Matrix, confidence: Double
     ) -> OutlierDetector? {
         guard confidence > 0, confidence < 1, x.rows >= 2, x.columns == model.predictorCount else { return nil }
-        let samples = Double(x.rows), components = Double(model.components)
-        let t2Limit: Double
-        if x.rows > model.components {
-            t2Limit = components * (samples - 1) * (samples + 1) / (samples * (samples - components))
-                * Distributions.fQuantile(confidence, d1: components, d2: samples - components)
-        } else {
-            t2Limit = .infinity
-        }
         var residuals = Matrix(rows: x.rows, columns: x.columns)
         for row in 0..<x.rows {
             residuals.setRow(row, residual(model: model, centred: model.centred(x.row(row))).vector)
         }
         let gram = residuals.multiplied(by: residuals.transposed)
-        let scale = 1 / (samples - 1)
+        let scale = 1 / Double(x.rows - 1)
         var theta1 = 0.0, theta2 = 0.0
         for i in 0..<gram.rows {
             theta1 += gram[i, i] * scale
@@ -80,23 +72,35 @@ public struct OutlierDetector: Sendable, Equatable, Codable {
         for i in 0..<gram.rows {
             for j in 0..<gram.columns { theta3 += gramSquared[i, j] * gram[j, i] * scale * scale * scale }
         }
-        let qLimit: Double, method: QLimitMethod
-        if theta1 <= 0 || theta2 <= 0 {
-            (qLimit, method) = (0, .jacksonMudholkar)
-        } else {
-            let h0 = 1 - 2 * theta1 * theta3 / (3 * theta2 * theta2)
-            if h0 > 0 {
-                let z = Distributions.normalQuantile(confidence)
-                let base = z * (2 * theta2 * h0 * h0).squareRoot() / theta1 + 1 + theta2 * h0 * (h0 - 1) / (theta1 * theta1)
-                (qLimit, method) = (theta1 * CMath.power(max(base, 0), 1 / h0), .jacksonMudholkar)
-            } else {
-                let g = theta2 / theta1, h = theta1 * theta1 / theta2
-                (qLimit, method) = (g * Distributions.chiSquareQuantile(confidence, degreesOfFreedom: h), .box)
-            }
-        }
+        let t2Limit = hotellingT2Limit(components: model.components, samples: x.rows, confidence: confidence)
+        let (qLimit, method) = qResidualLimit(theta: (theta1, theta2, theta3), confidence: confidence)
         return OutlierDetector(
             confidence: confidence, hotellingT2Limit: t2Limit.isFinite ? t2Limit : .greatestFiniteMagnitude,
             qResidualLimit: qLimit, qLimitMethod: method)
+    }
+
+    /// The T² limit for a new observation: `A(n−1)(n+1) / (n(n−A)) · F(α; A, n−A)`, infinite when n ≤ A.
+    public static func hotellingT2Limit(components: Int, samples: Int, confidence: Double) -> Double {
+        guard samples > components, components >= 1 else { return .infinity }
+        let a = Double(components), n = Double(samples)
+        return a * (n - 1) * (n + 1) / (n * (n - a)) * Distributions.fQuantile(confidence, d1: a, d2: n - a)
+    }
+
+    /// The Q limit from θ₁, θ₂, θ₃ (sums of the first three powers of the residual eigenvalues):
+    /// Jackson–Mudholkar, or Box when JM's exponent h₀ is not positive.
+    public static func qResidualLimit(
+        theta: (Double, Double, Double), confidence: Double
+    ) -> (limit: Double, method: QLimitMethod) {
+        let (theta1, theta2, theta3) = theta
+        guard theta1 > 0, theta2 > 0 else { return (0, .jacksonMudholkar) }
+        let h0 = 1 - 2 * theta1 * theta3 / (3 * theta2 * theta2)
+        if h0 > 0 {
+            let z = Distributions.normalQuantile(confidence)
+            let base = z * (2 * theta2 * h0 * h0).squareRoot() / theta1 + 1 + theta2 * h0 * (h0 - 1) / (theta1 * theta1)
+            return (theta1 * CMath.power(max(base, 0), 1 / h0), .jacksonMudholkar)
+        }
+        let g = theta2 / theta1, h = theta1 * theta1 / theta2
+        return (g * Distributions.chiSquareQuantile(confidence, degreesOfFreedom: h), .box)
     }
 
     /// The part of a centred spectrum the model's components do not explain, and its scores.
