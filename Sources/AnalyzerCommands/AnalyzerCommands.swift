@@ -18,8 +18,9 @@ public enum AnalyzerCommands {
 
         """
 
-    /// Runs `rig model …` with the arguments that follow `model`.
-    public static func model(_ arguments: [String]) -> CommandOutcome {
+    /// Runs `rig model …` with the arguments that follow `model`; relative paths resolve against `currentDirectory` when given.
+    public static func model(_ arguments: [String], currentDirectory: String? = nil) -> CommandOutcome {
+        let directory = WorkingDirectory(path: currentDirectory)
         guard let subcommand = arguments.first else {
             return .usage(.missingArgument("subcommand"), usage: modelUsage)
         }
@@ -28,20 +29,27 @@ public enum AnalyzerCommands {
         case "--help", "-h", "help":
             return .success(modelUsage)
         case "train":
-            return run(rest, usage: TrainCommand.usage) { arguments throws(UsageError) in try TrainCommand(arguments).run() }
+            return run(rest, usage: TrainCommand.usage) { arguments throws(UsageError) in
+                try TrainCommand(arguments).run(in: directory)
+            }
         case "predict":
-            return run(rest, usage: PredictCommand.usage) { arguments throws(UsageError) in try PredictCommand(arguments).run() }
+            return run(rest, usage: PredictCommand.usage) { arguments throws(UsageError) in
+                try PredictCommand(arguments).run(in: directory)
+            }
         case "info":
-            return run(rest, usage: InfoCommand.usage) { arguments throws(UsageError) in try InfoCommand(arguments).run() }
+            return run(rest, usage: InfoCommand.usage) { arguments throws(UsageError) in
+                try InfoCommand(arguments).run(in: directory)
+            }
         default:
             return .usage(.unknownSubcommand(subcommand), usage: modelUsage)
         }
     }
 
-    /// Runs `rig bench analyzer …` with the arguments that follow `analyzer`.
-    public static func benchAnalyzer(_ arguments: [String]) -> CommandOutcome {
-        run(arguments, usage: BenchAnalyzerCommand.usage) { arguments throws(UsageError) in
-            try BenchAnalyzerCommand(arguments).run()
+    /// Runs `rig bench analyzer …` with the arguments that follow `analyzer`; relative paths resolve against `currentDirectory` when given.
+    public static func benchAnalyzer(_ arguments: [String], currentDirectory: String? = nil) -> CommandOutcome {
+        let directory = WorkingDirectory(path: currentDirectory)
+        return run(arguments, usage: BenchAnalyzerCommand.usage) { arguments throws(UsageError) in
+            try BenchAnalyzerCommand(arguments).run(in: directory)
         }
     }
 

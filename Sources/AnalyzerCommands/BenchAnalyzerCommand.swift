@@ -55,12 +55,12 @@ struct BenchAnalyzerCommand {
     }
 
     /// Measures and reports; exit 1 when a requested limit is exceeded.
-    func run() -> CommandOutcome {
+    func run(in directory: WorkingDirectory) -> CommandOutcome {
         do {
-            let model = try InputFiles.model(path: modelPath)
+            let model = try InputFiles.model(path: modelPath, in: directory)
             let dataset = try InputFiles.spectra(
                 path: csvPath, target: model.attributeName,
-                kind: model.kind == .classification ? .labels : .numeric, filter: filter)
+                kind: model.kind == .classification ? .labels : .numeric, filter: filter, in: directory)
             try InputFiles.checkWavelengths(dataset, model: model, path: csvPath)
             let spectra = (0..<dataset.count).map { dataset.spectra.row($0) }
             var analyses: [Analysis] = []

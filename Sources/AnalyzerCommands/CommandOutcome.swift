@@ -4,7 +4,7 @@ public struct CommandOutcome: Sendable, Equatable {
     public var standardOutput: String
     /// Text for standard error.
     public var standardError: String
-    /// The process exit code: 0 ok, 1 a check failed, 2 usage error, 3 bad input file.
+    /// The process exit code: 0 ok, 1 a check failed, 2 usage error, 3 bad input file, 4 cannot write output.
     public var exitCode: Int32
 
     /// Creates an outcome.

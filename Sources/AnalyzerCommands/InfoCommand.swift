@@ -26,9 +26,9 @@ struct InfoCommand {
     }
 
     /// Loads and describes the model.
-    func run() -> CommandOutcome {
+    func run(in directory: WorkingDirectory) -> CommandOutcome {
         do {
-            return .success(Report.info(try InputFiles.model(path: modelPath), path: modelPath))
+            return .success(Report.info(try InputFiles.model(path: modelPath, in: directory), path: modelPath))
         } catch {
             return .badInput(error.message)
         }

@@ -11,13 +11,13 @@ enum InputFiles {
 
     /// Reads spectra from `path`, keeping the rows `filter` selects.
     static func spectra(
-        path: String, target: String?, kind: SpectraCSV.TargetKind, filter: RowFilter?
+        path: String, target: String?, kind: SpectraCSV.TargetKind, filter: RowFilter?, in directory: WorkingDirectory
     ) throws(Failure) -> SpectralDataset {
         let dataset: SpectralDataset
         do {
-            dataset = try SpectraCSV.read(path: path, targetColumn: target, targetKind: kind)
+            dataset = try SpectraCSV.read(path: directory.resolve(path), targetColumn: target, targetKind: kind)
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(message: directory.showingAsTyped(error.description, path))
         }
         guard let filter else { return dataset }
         guard let column = dataset.annotations[filter.column] else {
@@ -32,11 +32,11 @@ enum InputFiles {
     }
 
     /// Loads the model at `path`.
-    static func model(path: String) throws(Failure) -> SpectralModel {
+    static func model(path: String, in directory: WorkingDirectory) throws(Failure) -> SpectralModel {
         do {
-            return try ModelFile.load(path: path)
+            return try ModelFile.load(path: directory.resolve(path))
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(message: directory.showingAsTyped(error.description, path))
         }
     }
 

@@ -39,16 +39,16 @@ struct PredictCommand {
     }
 
     /// Loads, analyzes and prints one line per spectrum.
-    func run() -> CommandOutcome {
+    func run(in directory: WorkingDirectory) -> CommandOutcome {
         do {
-            let model = try InputFiles.model(path: modelPath)
+            let model = try InputFiles.model(path: modelPath, in: directory)
             if let scioVersion, !model.supports(scioVersion: scioVersion) {
                 return CommandOutcome(
                     standardError: "error: model '\(model.name)' does not support SCiO version \(scioVersion)"
                         + " (supported: \(model.supportedSCiOVersions.joined(separator: ", ")))\n",
                     exitCode: ExitCode.checkFailed)
             }
-            let dataset = try InputFiles.spectra(path: csvPath, target: nil, kind: .numeric, filter: filter)
+            let dataset = try InputFiles.spectra(path: csvPath, target: nil, kind: .numeric, filter: filter, in: directory)
             try InputFiles.checkWavelengths(dataset, model: model, path: csvPath)
             var lines = [model.kind == .classification
                 ? "spectrum,\(model.attributeName),confidence,hotellingT2,qResidual,outlier"

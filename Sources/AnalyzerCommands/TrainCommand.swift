@@ -31,7 +31,8 @@ struct TrainCommand {
           -o, --output MODEL      Where to write the model file.
           -h, --help              Show this help.
 
-        EXIT CODES: 0 trained, 2 usage error, 3 bad input file or data that cannot be trained on.
+        EXIT CODES: 0 trained, 2 usage error, 3 bad input file or data that cannot be trained on,
+        4 the model file cannot be written.
 
         """
 
@@ -86,11 +87,11 @@ struct TrainCommand {
     }
 
     /// Trains, saves and reports the cross-validation table.
-    func run() -> CommandOutcome {
+    func run(in directory: WorkingDirectory) -> CommandOutcome {
         do {
             let dataset = try InputFiles.spectra(
                 path: csvPath, target: target, kind: configuration.kind == .classification ? .labels : .numeric,
-                filter: filter)
+                filter: filter, in: directory)
             let result: ModelTrainer.Result
             do {
                 result = try ModelTrainer.train(dataset, configuration: configuration)
@@ -98,9 +99,11 @@ struct TrainCommand {
                 return .badInput("\(csvPath): cannot train on column '\(target)': \(error.description)")
             }
             do {
-                try ModelFile.save(result.model, path: outputPath)
+                try ModelFile.save(result.model, path: directory.resolve(outputPath))
             } catch {
-                return .badInput(error.description)
+                return CommandOutcome(
+                    standardError: "error: \(directory.showingAsTyped(error.description, outputPath))\n",
+                    exitCode: ExitCode.cannotWrite)
             }
             return .success(Report.training(result, savedTo: outputPath))
         } catch {

@@ -121,4 +121,24 @@ import SpectralModelIO
         #expect(outcome.exitCode == 3)
         #expect(outcome.standardError.contains("gasoline.csv:1"))
     }
+
+    @Test func relativePathsResolveAgainstTheGivenDirectoryAndUnwritableOutputExitsWithFour() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.copyItem(atPath: Self.data + "/yarn.csv", toPath: directory + "/yarn.csv")
+        let train = AnalyzerCommands.model(
+            ["train", "--csv", "yarn.csv", "--target", "density", "--folds", "7", "-o", "yarn.json"],
+            currentDirectory: directory)
+        #expect(train.exitCode == 0, "\(train.standardError)")
+        #expect(FileManager.default.fileExists(atPath: directory + "/yarn.json"))
+        let missing = AnalyzerCommands.model(["info", "absent.json"], currentDirectory: directory)
+        #expect(missing.exitCode == 3)
+        #expect(missing.standardError.contains("absent.json: no such model file"))
+        #expect(!missing.standardError.contains(directory))
+
+        let unwritable = AnalyzerCommands.model(
+            ["train", "--csv", "yarn.csv", "--target", "density", "--folds", "7", "-o", "no-such-dir/yarn.json"],
+            currentDirectory: directory)
+        #expect(unwritable.exitCode == 4)
+        #expect(unwritable.standardError.contains("no-such-dir/yarn.json"))
+    }
 }
