@@ -15,18 +15,18 @@ func pow(_ base: Double, _ exponent: Int) -> Double {
 
 /// Elementary functions from the C library, named so the rest of the target stays platform-neutral.
 enum CMath {
-    static func exp(_ x: Double) -> Double { libm_exp(x) }
-    static func log(_ x: Double) -> Double { libm_log(x) }
-    static func lgamma(_ x: Double) -> Double { libm_lgamma(x) }
-    static func erfc(_ x: Double) -> Double { libm_erfc(x) }
-    static func power(_ x: Double, _ y: Double) -> Double { libm_pow(x, y) }
+    static func exp(_ x: Double) -> Double { libmExp(x) }
+    static func log(_ x: Double) -> Double { libmLog(x) }
+    static func lgamma(_ x: Double) -> Double { libmLgamma(x) }
+    static func erfc(_ x: Double) -> Double { libmErfc(x) }
+    static func power(_ x: Double, _ y: Double) -> Double { libmPow(x, y) }
 }
 
-private func libm_exp(_ x: Double) -> Double { exp(x) }
-private func libm_log(_ x: Double) -> Double { log(x) }
-private func libm_erfc(_ x: Double) -> Double { erfc(x) }
-private func libm_pow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
-private func libm_lgamma(_ x: Double) -> Double {
+private func libmExp(_ x: Double) -> Double { exp(x) }
+private func libmLog(_ x: Double) -> Double { log(x) }
+private func libmErfc(_ x: Double) -> Double { erfc(x) }
+private func libmPow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+private func libmLgamma(_ x: Double) -> Double {
     #if canImport(Glibc) || canImport(Musl)
     var sign: Int32 = 0
     return lgamma_r(x, &sign)

@@ -8,7 +8,7 @@ public struct SpectralDataset: Sendable, Equatable {
     public let targetName: String?
     /// The target values, when a target column was read.
     public let targets: Targets?
-    /// The text of every other named (non-wavelength) column, by column name, one entry per spectrum.
+    /// The text of every named (non-wavelength) column, the target's included, by column name, one entry per spectrum.
     public let annotations: [String: [String]]
 
     /// Target values: numbers for estimation, labels for classification.

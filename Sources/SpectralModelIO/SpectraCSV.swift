@@ -101,7 +101,6 @@ public enum SpectraCSV {
                 }
             }
         }
-        if let targetColumn { annotations[targetColumn] = nil }
         let targets: SpectralDataset.Targets? = targetIndex.map { _ in
             targetKind == .numeric ? .numeric(numericTargets) : .labels(labelTargets)
         }

@@ -9,7 +9,7 @@ import SpectralAnalyzer
         #expect(dataset.wavelengths == [900, 902, 904])
         #expect(dataset.spectra == Matrix(rowArrays: [[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]])!)
         #expect(dataset.targets == .numeric([85.3, 88.1]))
-        #expect(dataset.annotations == ["set": ["train", "test"]])
+        #expect(dataset.annotations == ["octane": ["85.3", "88.1"], "set": ["train", "test"]])
     }
 
     @Test func quotedCellsMayHoldCommasQuotesAndNewlines() throws {
