@@ -60,6 +60,12 @@ import SpectralModelIO
         let lines = predict.standardOutput.split(separator: "\n")
         #expect(lines.first == "spectrum,octane,hotellingT2,qResidual,outlier")
         #expect(lines.count == 11)
+        for line in lines.dropFirst() {
+            let cells = line.split(separator: ",")
+            #expect(cells.count == 5)
+            // An outlier's value is null, as in the SCiO SDK; any other value is a number.
+            #expect(cells[4] == "true" ? cells[1] == "null" : Double(cells[1]) != nil, "\(line)")
+        }
 
         let refused = AnalyzerCommands.model(["predict", model, "--csv", csv, "--scio-version", "2.0"])
         #expect(refused.exitCode == 1)
@@ -85,6 +91,17 @@ import SpectralModelIO
         let predict = AnalyzerCommands.model(["predict", model, "--csv", csv, "--where", "set=test"])
         #expect(predict.exitCode == 0)
         #expect(predict.standardOutput.hasPrefix("spectrum,oil,confidence,"))
+        for line in predict.standardOutput.split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",")
+            if cells[5] == "true" {
+                #expect(cells[1] == "null" && cells[2] == "null")
+            } else {
+                #expect(cells[1].hasPrefix("oil") && (Double(cells[2]).map { $0 > 0 && $0 <= 1 } ?? false))
+            }
+        }
+        let info = AnalyzerCommands.model(["info", model])
+        #expect(info.standardOutput.contains("type:           classification"))
+        #expect(info.standardOutput.contains("classes:        oil1, oil2, oil3, oil4, oil5, oil6"))
         let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--min-accuracy", "0.5"])
         #expect(bench.exitCode == 0, "\(bench.standardError)")
         #expect(bench.standardOutput.contains("accuracy"))
