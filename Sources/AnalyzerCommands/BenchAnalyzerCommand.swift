@@ -58,6 +58,18 @@ struct BenchAnalyzerCommand {
     func run(in directory: WorkingDirectory) -> CommandOutcome {
         do {
             let model = try InputFiles.model(path: modelPath, in: directory)
+            if model.kind == .estimation, let minimumAccuracy {
+                return .usage(
+                    .invalidValue(option: "--min-accuracy", value: String(minimumAccuracy),
+                                  expected: "no accuracy limit: \(modelPath) is an estimation model (use --max-rmsep)"),
+                    usage: Self.usage)
+            }
+            if model.kind == .classification, let maximumRMSEP {
+                return .usage(
+                    .invalidValue(option: "--max-rmsep", value: String(maximumRMSEP),
+                                  expected: "no RMSEP limit: \(modelPath) is a classification model (use --min-accuracy)"),
+                    usage: Self.usage)
+            }
             let dataset = try InputFiles.spectra(
                 path: csvPath, target: model.attributeName,
                 kind: model.kind == .classification ? .labels : .numeric, filter: filter, in: directory)
@@ -91,13 +103,13 @@ struct BenchAnalyzerCommand {
                 if let limit = maximumRMSEP, !(all.rootMeanSquaredError <= limit) {
                     failures.append("RMSEP \(Report.number(all.rootMeanSquaredError)) exceeds \(limit)")
                 }
-                if minimumAccuracy != nil { failures.append("--min-accuracy applies to classification models only") }
             case (.classification, .labels(let labels)?):
                 var confusion = ConfusionMatrix(classes: model.classes)
                 var unscreened = ConfusionMatrix(classes: model.classes)
                 for (analysis, label) in zip(analyses, labels) {
                     guard let actual = model.classes.firstIndex(of: label) else { continue }
-                    confusion.record(actual: actual, predicted: analysis.value == nil ? nil : analysis.predictedClass(in: model))
+                    let screened = analysis.value == nil ? nil : analysis.predictedClass(in: model)
+                    confusion.record(actual: actual, predicted: screened)
                     unscreened.record(actual: actual, predicted: analysis.predictedClass(in: model))
                 }
                 let unknown = labels.filter { !model.classes.contains($0) }.count
@@ -108,9 +120,9 @@ struct BenchAnalyzerCommand {
                 if let limit = minimumAccuracy, !(unscreened.accuracy >= limit) {
                     failures.append("accuracy \(Report.number(unscreened.accuracy)) is below \(limit)")
                 }
-                if maximumRMSEP != nil { failures.append("--max-rmsep applies to estimation models only") }
             default:
-                return .badInput("\(csvPath): column '\(model.attributeName)' does not hold \(model.kind == .classification ? "labels" : "numbers")")
+                let expected = model.kind == .classification ? "labels" : "numbers"
+                return .badInput("\(csvPath): column '\(model.attributeName)' does not hold \(expected)")
             }
             text += "outliers \(outliers)/\(analyses.count) (\(Report.number(outlierShare * 100, 1))%)\n"
             if let limit = maximumOutlierShare, outlierShare > limit {

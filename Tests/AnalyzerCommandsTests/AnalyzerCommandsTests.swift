@@ -76,6 +76,9 @@ import SpectralModelIO
         let strict = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--max-rmsep", "0.001"])
         #expect(strict.exitCode == 1)
         #expect(strict.standardError.contains("check failed: RMSEP"))
+        let mismatched = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--min-accuracy", "0.9"])
+        #expect(mismatched.exitCode == 2)
+        #expect(mismatched.standardError.contains("estimation model"))
     }
 
     @Test func classificationPredictPrintsClassAndConfidence() throws {
