@@ -39,7 +39,7 @@ let package = Package(
         // .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario"]),
 
         // MARK: Spectral analyzer (issue 4)
-        // Pure chemometrics core: linear algebra, preprocessing, PLS, PLS-DA, outliers, cross-validation.
+        // Pure chemometrics core (no I/O): linear algebra, preprocessing, PLS, PLS-DA, SIMCA, outliers, cross-validation.
         .target(name: "SpectralAnalyzer"),
         // Model files (versioned JSON, atomic writes) and spectra CSV reading.
         .target(name: "SpectralModelIO", dependencies: ["SpectralAnalyzer"]),
