@@ -8,6 +8,8 @@ import RigScenario
 public enum RigCommandLine {
     /// The subcommands, in the order help lists them.
     public static let commands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self]
+    /// Subcommands that parse their own arguments.
+    static let passThroughCommands: [any PassThroughCommand.Type] = [ModelCommand.self, BenchCommand.self]
 
     /// Runs `rig` with `arguments` (without the program name) in `context`.
     public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
@@ -23,8 +25,11 @@ public enum RigCommandLine {
             }
             return ExitCode.success
         }
+        if let passThrough = passThroughCommands.first(where: { $0.name == first }) {
+            return await passThrough.run(Array(arguments.dropFirst()), context)
+        }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let hint = ParsedArguments.closest(to: first, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = ParsedArguments.closest(to: first, in: commands.map { $0.name } + passThroughCommands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
             context.err("error: unknown command '\(first)'\(hint)\n\n\(help)")
             return ExitCode.usage
         }
@@ -50,9 +55,10 @@ public enum RigCommandLine {
     /// The top-level help.
     public static var help: String {
         var out = "OVERVIEW: RigKit — run hardware-in-the-loop scenarios on simulated or real rigs.\n\nUSAGE: rig <command> [options]\n\nCOMMANDS:\n"
-        let width = commands.map { $0.name.count }.max() ?? 0
-        for command in commands {
-            out += "  \(command.name)\(String(repeating: " ", count: width - command.name.count + 2))\(command.abstract)\n"
+        let rows = commands.map { ($0.name, $0.abstract) } + passThroughCommands.map { ($0.name, $0.abstract) }
+        let width = rows.map { $0.0.count }.max() ?? 0
+        for (name, abstract) in rows {
+            out += "  \(name)\(String(repeating: " ", count: width - name.count + 2))\(abstract)\n"
         }
         out += "\nSee 'rig <command> --help' for a command's options."
         return out

@@ -1,0 +1,172 @@
+import Foundation
+import SpectralAnalyzer
+
+/// `rig bench analyzer`: measures a model's accuracy, outlier share and prediction time on labelled spectra.
+struct BenchAnalyzerCommand {
+    static let usage = """
+        OVERVIEW: Measure a model's accuracy, outlier share and prediction time on labelled spectra.
+
+        USAGE: rig bench analyzer MODEL --csv FILE [--where COLUMN=VALUE] [--repeats N]
+                                  [--max-rmsep X] [--min-accuracy X] [--max-outlier-share X]
+
+        Analyzes labelled spectra (the CSV must hold the model's attribute column) and prints
+        accuracy (RMSEP, R² and bias for estimation; confusion matrix and accuracy for
+        classification), once over all spectra ignoring outlier screening and once over the
+        spectra that are not outliers (an outlier counts as wrong for classification), the
+        outlier share, and the median per-spectrum prediction time over N passes (wall clock).
+        The limits below apply to the figures over all spectra, and to the outlier share.
+
+        OPTIONS:
+          --csv FILE               Labelled spectra.
+          --where COLUMN=VALUE     Use only rows whose named column holds VALUE (e.g. set=test).
+          --repeats N              Timed passes over the spectra (default: 20).
+          --max-rmsep X            Fail (exit 1) when RMSEP exceeds X.
+          --min-accuracy X         Fail (exit 1) when accuracy is below X (0…1).
+          --max-outlier-share X    Fail (exit 1) when the outlier share exceeds X (0…1).
+          -h, --help               Show this help.
+
+        EXIT CODES: 0 ok, 1 a limit was exceeded, 2 usage error, 3 bad model or CSV file.
+
+        """
+
+    let modelPath: String
+    let csvPath: String
+    let filter: RowFilter?
+    let repeats: Int
+    let maximumRMSEP: Double?
+    let minimumAccuracy: Double?
+    let maximumOutlierShare: Double?
+
+    /// Parses the arguments after `bench analyzer`.
+    init(_ arguments: [String]) throws(UsageError) {
+        let parsed = try ParsedArguments(
+            arguments,
+            options: ["--csv", "--where", "--repeats", "--max-rmsep", "--min-accuracy", "--max-outlier-share"],
+            flags: [])
+        guard let path = parsed.positionals.first else { throw .missingArgument("MODEL") }
+        if parsed.positionals.count > 1 { throw .unexpectedArgument(parsed.positionals[1]) }
+        modelPath = path
+        csvPath = try parsed.required("--csv")
+        filter = try parsed.rowFilter("--where")
+        repeats = try parsed.integer("--repeats", in: 1...100_000) ?? 20
+        maximumRMSEP = try parsed.number("--max-rmsep", in: 0...Double.greatestFiniteMagnitude)
+        minimumAccuracy = try parsed.number("--min-accuracy", in: 0...1)
+        maximumOutlierShare = try parsed.number("--max-outlier-share", in: 0...1)
+    }
+
+    /// Measures and reports; exit 1 when a requested limit is exceeded.
+    func run(in directory: WorkingDirectory) -> CommandOutcome {
+        do {
+            let model = try InputFiles.model(path: modelPath, in: directory)
+            if model.kind == .estimation, let minimumAccuracy {
+                return .usage(
+                    .invalidValue(option: "--min-accuracy", value: String(minimumAccuracy),
+                                  expected: "no accuracy limit: \(modelPath) is an estimation model (use --max-rmsep)"),
+                    usage: Self.usage)
+            }
+            if model.kind == .classification, let maximumRMSEP {
+                return .usage(
+                    .invalidValue(option: "--max-rmsep", value: String(maximumRMSEP),
+                                  expected: "no RMSEP limit: \(modelPath) is a classification model (use --min-accuracy)"),
+                    usage: Self.usage)
+            }
+            let dataset = try InputFiles.spectra(
+                path: csvPath, target: model.attributeName,
+                kind: model.kind == .classification ? .labels : .numeric, filter: filter, in: directory)
+            try InputFiles.checkWavelengths(dataset, model: model, path: csvPath)
+            let spectra = (0..<dataset.count).map { dataset.spectra.row($0) }
+            var analyses: [Analysis] = []
+            for (index, spectrum) in spectra.enumerated() {
+                do {
+                    analyses.append(try model.analyze(spectrum))
+                } catch {
+                    return .badInput("\(csvPath): spectrum \(index + 1): \(error.description)")
+                }
+            }
+            let (timing, checksum) = time(model: model, spectra: spectra)
+
+            var text = "bench analyzer: model '\(model.name)' (\(model.kind.rawValue), \(model.regression.components) components)"
+                + " on \(dataset.count) spectra of \(csvPath)\n"
+            var failures: [String] = []
+            let outliers = analyses.filter { $0.value == nil }.count
+            let outlierShare = Double(outliers) / Double(max(analyses.count, 1))
+            switch (model.kind, dataset.targets) {
+            case (.estimation, .numeric(let reference)?):
+                let all = RegressionMetrics(predicted: analyses.map(\.estimate), reference: reference)
+                let kept = analyses.indices.filter { analyses[$0].value != nil }
+                let accepted = RegressionMetrics(
+                    predicted: kept.map { analyses[$0].estimate }, reference: kept.map { reference[$0] })
+                text += "RMSEP \(Report.number(all.rootMeanSquaredError))  R² \(Report.number(all.rSquared))"
+                    + "  bias \(Report.number(all.bias))  (all \(all.count) spectra, outlier screening ignored)\n"
+                text += "RMSEP \(Report.number(accepted.rootMeanSquaredError))  R² \(Report.number(accepted.rSquared))"
+                    + "  bias \(Report.number(accepted.bias))  (the \(kept.count) spectra that are not outliers)\n"
+                if let limit = maximumRMSEP, !(all.rootMeanSquaredError <= limit) {
+                    failures.append("RMSEP \(Report.number(all.rootMeanSquaredError)) exceeds \(limit)")
+                }
+            case (.classification, .labels(let labels)?):
+                var confusion = ConfusionMatrix(classes: model.classes)
+                var unscreened = ConfusionMatrix(classes: model.classes)
+                for (analysis, label) in zip(analyses, labels) {
+                    guard let actual = model.classes.firstIndex(of: label) else { continue }
+                    let screened = analysis.value == nil ? nil : analysis.predictedClass(in: model)
+                    confusion.record(actual: actual, predicted: screened)
+                    unscreened.record(actual: actual, predicted: analysis.predictedClass(in: model))
+                }
+                let unknown = labels.filter { !model.classes.contains($0) }.count
+                text += "accuracy \(Report.number(confusion.accuracy))  (\(confusion.correct)/\(confusion.total))"
+                    + (unknown > 0 ? "; \(unknown) spectra have classes the model does not know and are not counted" : "")
+                    + "\n\(confusion.table)\n"
+                    + "accuracy \(Report.number(unscreened.accuracy)) with outlier screening ignored\n"
+                if let limit = minimumAccuracy, !(unscreened.accuracy >= limit) {
+                    failures.append("accuracy \(Report.number(unscreened.accuracy)) is below \(limit)")
+                }
+            default:
+                let expected = model.kind == .classification ? "labels" : "numbers"
+                return .badInput("\(csvPath): column '\(model.attributeName)' does not hold \(expected)")
+            }
+            text += "outliers \(outliers)/\(analyses.count) (\(Report.number(outlierShare * 100, 1))%)\n"
+            if let limit = maximumOutlierShare, outlierShare > limit {
+                failures.append("outlier share \(Report.number(outlierShare)) exceeds \(limit)")
+            }
+            text += "predict \(Report.number(timing, 2)) µs per spectrum (median of \(repeats) passes, preprocessing included)\n"
+            if !checksum.isFinite { failures.append("a timed analysis produced a non-finite Q residual") }
+            guard failures.isEmpty else {
+                return CommandOutcome(
+                    standardOutput: text, standardError: failures.map { "check failed: \($0)\n" }.joined(),
+                    exitCode: ExitCode.checkFailed)
+            }
+            return .success(text)
+        } catch {
+            return .badInput(error.message)
+        }
+    }
+
+    /// The median over passes of the mean wall-clock time per spectrum in microseconds, and a checksum of the results.
+    private func time(model: SpectralModel, spectra: [[Double]]) -> (microseconds: Double, checksum: Double) {
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        var checksum = 0.0
+        for _ in 0..<repeats {
+            let start = clock.now
+            for spectrum in spectra {
+                if let analysis = try? model.analyze(spectrum) { checksum += analysis.outlier.qResidual }
+            }
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            samples.append(seconds * 1e6 / Double(max(spectra.count, 1)))
+        }
+        return (samples.sorted()[samples.count / 2], checksum)
+    }
+}
+
+extension Analysis {
+    /// The unscreened estimate, NaN for a classification.
+    fileprivate var estimate: Double {
+        if case .estimate(let value) = unscreenedValue { value } else { .nan }
+    }
+
+    /// The index of the unscreened class in the model's classes.
+    fileprivate func predictedClass(in model: SpectralModel) -> Int? {
+        if case .classification(let name, _, _) = unscreenedValue { model.classes.firstIndex(of: name) } else { nil }
+    }
+}

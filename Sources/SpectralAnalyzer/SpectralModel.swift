@@ -1,0 +1,135 @@
+/// A trained analyzer model: preprocessing, PLS, classes and outlier limits, plus what it describes.
+///
+/// Every initialiser checks that the parts fit together, so `analyze(_:)` never traps on a
+/// model that exists, whether it was trained or decoded from a file.
+public struct SpectralModel: Sendable, Equatable, Codable {
+    /// What a model reports, as the SCiO SDK's model types.
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// A numeric value of the attribute.
+        case estimation
+        /// A class of the attribute with a confidence.
+        case classification
+    }
+
+    /// The model's name.
+    public let name: String
+    /// Estimation or classification.
+    public let kind: Kind
+    /// The attribute the model reports, such as `octane`.
+    public let attributeName: String
+    /// The unit of an estimated attribute; empty when it has none.
+    public let unit: String
+    /// The SCiO versions whose spectra the model accepts.
+    public let supportedSCiOVersions: [String]
+    /// The wavelengths (or channels) an input spectrum must have, in order.
+    public let wavelengths: [Double]
+    /// The preprocessing as specified.
+    public let pipeline: PreprocessingPipeline
+    /// The preprocessing with its fitted parameters.
+    public let preprocessing: FittedPreprocessingPipeline
+    /// The PLS model: one response for estimation, one per class for classification.
+    public let regression: PLSRegression
+    /// The class labels, in response order; empty for estimation.
+    public let classes: [String]
+    /// The softmax calibration of class confidences; nil for estimation.
+    public let calibration: ConfidenceCalibration?
+    /// The outlier limits.
+    public let outliers: OutlierDetector
+    /// How the model was trained and how it cross-validated.
+    public let training: TrainingSummary
+
+    /// Assembles a model, checking that its parts fit together.
+    public init(
+        name: String, kind: Kind, attributeName: String, unit: String, supportedSCiOVersions: [String],
+        wavelengths: [Double], pipeline: PreprocessingPipeline, preprocessing: FittedPreprocessingPipeline,
+        regression: PLSRegression, classes: [String], calibration: ConfidenceCalibration?, outliers: OutlierDetector,
+        training: TrainingSummary
+    ) throws(ModelConsistencyError) {
+        guard wavelengths.count == preprocessing.inputWidth, wavelengths.allSatisfy(\.isFinite) else {
+            throw .wavelengthCount(wavelengths: wavelengths.count, pipelineInput: preprocessing.inputWidth)
+        }
+        guard preprocessing.outputWidth == regression.predictorCount else {
+            throw .predictorCount(pipelineOutput: preprocessing.outputWidth, model: regression.predictorCount)
+        }
+        switch kind {
+        case .estimation:
+            guard regression.responseCount == 1, classes.isEmpty, calibration == nil else {
+                throw .responses(kind: kind, responses: regression.responseCount, classes: classes.count)
+            }
+        case .classification:
+            guard classes.count >= 2, regression.responseCount == classes.count, calibration != nil,
+                  Set(classes).count == classes.count
+            else { throw .responses(kind: kind, responses: regression.responseCount, classes: classes.count) }
+        }
+        self.name = name
+        self.kind = kind
+        self.attributeName = attributeName
+        self.unit = unit
+        self.supportedSCiOVersions = supportedSCiOVersions
+        self.wavelengths = wavelengths
+        self.pipeline = pipeline
+        self.preprocessing = preprocessing
+        self.regression = regression
+        self.classes = classes
+        self.calibration = calibration
+        self.outliers = outliers
+        self.training = training
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, kind, attributeName, unit, supportedSCiOVersions, wavelengths, pipeline, preprocessing
+        case regression, classes, calibration, outliers, training
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                name: container.decode(String.self, forKey: .name),
+                kind: container.decode(Kind.self, forKey: .kind),
+                attributeName: container.decode(String.self, forKey: .attributeName),
+                unit: container.decode(String.self, forKey: .unit),
+                supportedSCiOVersions: container.decode([String].self, forKey: .supportedSCiOVersions),
+                wavelengths: container.decode([Double].self, forKey: .wavelengths),
+                pipeline: container.decode(PreprocessingPipeline.self, forKey: .pipeline),
+                preprocessing: container.decode(FittedPreprocessingPipeline.self, forKey: .preprocessing),
+                regression: container.decode(PLSRegression.self, forKey: .regression),
+                classes: container.decode([String].self, forKey: .classes),
+                calibration: container.decodeIfPresent(ConfidenceCalibration.self, forKey: .calibration),
+                outliers: container.decode(OutlierDetector.self, forKey: .outliers),
+                training: container.decode(TrainingSummary.self, forKey: .training))
+        } catch let error as ModelConsistencyError {
+            throw DecodingError.dataCorruptedError(forKey: .regression, in: container, debugDescription: error.description)
+        }
+    }
+
+    /// Whether spectra from the given SCiO version are approved for this model (any version when the list is empty).
+    public func supports(scioVersion: String) -> Bool {
+        supportedSCiOVersions.isEmpty || supportedSCiOVersions.contains(scioVersion)
+    }
+
+    /// Analyzes one raw spectrum: an outlier gets no value, as in the SCiO SDK.
+    public func analyze(_ spectrum: [Double]) throws(AnalysisError) -> Analysis {
+        guard spectrum.count == wavelengths.count else {
+            throw .widthMismatch(expected: wavelengths.count, found: spectrum.count)
+        }
+        if let bad = spectrum.firstIndex(where: { !$0.isFinite }) { throw .nonFiniteValue(index: bad) }
+        return analyzeFinite(spectrum)
+    }
+
+    private func analyzeFinite(_ spectrum: [Double]) -> Analysis {
+        let preprocessed = preprocessing.transform(spectrum)
+        let statistics = outliers.assess(model: regression, preprocessed: preprocessed)
+        let responses = regression.predict(preprocessed)
+        let value: Analysis.Value
+        switch kind {
+        case .estimation:
+            value = .estimate(responses[0])
+        case .classification:
+            let probabilities = (calibration ?? ConfidenceCalibration(temperature: 1)!).probabilities(responses)
+            let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
+            value = .classification(className: classes[best], confidence: probabilities[best], probabilities: probabilities)
+        }
+        return Analysis(value: statistics.isOutlier || !value.isFinite ? nil : value, unscreenedValue: value, outlier: statistics)
+    }
+}

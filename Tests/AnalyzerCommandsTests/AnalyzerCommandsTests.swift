@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import AnalyzerCommands
+import SpectralModelIO
+
+@Suite struct AnalyzerCommandsTests {
+    static let data: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/") + "/data/nir"
+    }()
+
+    func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "rigkit-command-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func everyCommandHasHelp() {
+        for arguments in [["--help"], ["train", "--help"], ["predict", "-h"], ["info", "--help"]] {
+            let outcome = AnalyzerCommands.model(arguments)
+            #expect(outcome.exitCode == 0)
+            #expect(outcome.standardOutput.hasPrefix("OVERVIEW: ") && outcome.standardOutput.contains("USAGE: rig model"))
+        }
+        let bench = AnalyzerCommands.benchAnalyzer(["--help"])
+        #expect(bench.exitCode == 0 && bench.standardOutput.contains("USAGE: rig bench analyzer"))
+    }
+
+    @Test func usageErrorsExitWithTwoAndShowUsage() {
+        let cases: [[String]] = [[], ["fit"], ["train", "--csv", "x.csv"], ["train", "--csv", "x.csv", "--target", "y", "-o", "m", "--components", "0"],
+                                 ["train", "--bogus"], ["predict"], ["info", "a", "b"], ["train", "--csv"],
+                                 ["train", "--csv", "x", "--target", "y", "-o", "m", "--preprocess", "sg:4:2"]]
+        for arguments in cases {
+            let outcome = AnalyzerCommands.model(arguments)
+            #expect(outcome.exitCode == 2, "\(arguments)")
+            #expect(outcome.standardError.contains("USAGE:"), "\(arguments)")
+        }
+        #expect(AnalyzerCommands.benchAnalyzer(["m.json"]).exitCode == 2)
+        #expect(AnalyzerCommands.benchAnalyzer(["m.json", "--csv", "x", "--min-accuracy", "2"]).exitCode == 2)
+    }
+
+    @Test func trainPredictInfoAndBenchOnGasoline() throws {
+        let directory = try temporaryDirectory()
+        let model = directory + "/octane.json"
+        let csv = Self.data + "/gasoline.csv"
+        let train = AnalyzerCommands.model([
+            "train", "--csv", csv, "--target", "octane", "--where", "set=train", "--unit", "octane number",
+            "--scio-versions", "1.1,1.2", "--preprocess", "sg:15:2:1", "-o", model,
+        ])
+        #expect(train.exitCode == 0, "\(train.standardError)")
+        #expect(train.standardOutput.contains("RMSECV"))
+
+        let info = AnalyzerCommands.model(["info", model])
+        #expect(info.exitCode == 0)
+        #expect(info.standardOutput.contains("type:           estimation"))
+        #expect(info.standardOutput.contains("SCiO versions:  1.1, 1.2"))
+
+        let predict = AnalyzerCommands.model(["predict", model, "--csv", csv, "--where", "set=test"])
+        #expect(predict.exitCode == 0, "\(predict.standardError)")
+        let lines = predict.standardOutput.split(separator: "\n")
+        #expect(lines.first == "spectrum,octane,hotellingT2,qResidual,outlier")
+        #expect(lines.count == 11)
+        for line in lines.dropFirst() {
+            let cells = line.split(separator: ",")
+            #expect(cells.count == 5)
+            // An outlier's value is null, as in the SCiO SDK; any other value is a number.
+            #expect(cells[4] == "true" ? cells[1] == "null" : Double(cells[1]) != nil, "\(line)")
+        }
+
+        let refused = AnalyzerCommands.model(["predict", model, "--csv", csv, "--scio-version", "2.0"])
+        #expect(refused.exitCode == 1)
+
+        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "2"])
+        #expect(bench.exitCode == 0, "\(bench.standardError)")
+        #expect(bench.standardOutput.contains("RMSEP"))
+        let strict = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--max-rmsep", "0.001"])
+        #expect(strict.exitCode == 1)
+        #expect(strict.standardError.contains("check failed: RMSEP"))
+        let mismatched = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--min-accuracy", "0.9"])
+        #expect(mismatched.exitCode == 2)
+        #expect(mismatched.standardError.contains("estimation model"))
+    }
+
+    @Test func classificationPredictPrintsClassAndConfidence() throws {
+        let directory = try temporaryDirectory()
+        let model = directory + "/oil.json"
+        let csv = Self.data + "/mayonnaise.csv"
+        let train = AnalyzerCommands.model([
+            "train", "--csv", csv, "--target", "oil", "--classify", "--where", "set=train",
+            "--preprocess", "snv,sg:11:2:1", "--components", "auto", "-o", model,
+        ])
+        #expect(train.exitCode == 0, "\(train.standardError)")
+        #expect(train.standardOutput.contains("confusion matrix"))
+        let predict = AnalyzerCommands.model(["predict", model, "--csv", csv, "--where", "set=test"])
+        #expect(predict.exitCode == 0)
+        #expect(predict.standardOutput.hasPrefix("spectrum,oil,confidence,"))
+        for line in predict.standardOutput.split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",")
+            if cells[5] == "true" {
+                #expect(cells[1] == "null" && cells[2] == "null")
+            } else {
+                #expect(cells[1].hasPrefix("oil") && (Double(cells[2]).map { $0 > 0 && $0 <= 1 } ?? false))
+            }
+        }
+        let info = AnalyzerCommands.model(["info", model])
+        #expect(info.standardOutput.contains("type:           classification"))
+        #expect(info.standardOutput.contains("classes:        oil1, oil2, oil3, oil4, oil5, oil6"))
+        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--min-accuracy", "0.5"])
+        #expect(bench.exitCode == 0, "\(bench.standardError)")
+        #expect(bench.standardOutput.contains("accuracy"))
+    }
+
+    @Test func badInputFilesExitWithThree() throws {
+        let directory = try temporaryDirectory()
+        let ragged = directory + "/ragged.csv"
+        try "y,1,2\n1,0.1,0.2\n2,0.3\n".write(toFile: ragged, atomically: true, encoding: .utf8)
+        let train = AnalyzerCommands.model(["train", "--csv", ragged, "--target", "y", "-o", directory + "/m.json"])
+        #expect(train.exitCode == 3)
+        #expect(train.standardError.contains("ragged.csv:3"))
+
+        let missing = AnalyzerCommands.model(["train", "--csv", Self.data + "/yarn.csv", "--target", "octane", "-o", directory + "/m.json"])
+        #expect(missing.exitCode == 3)
+        #expect(missing.standardError.contains("no column 'octane'"))
+
+        let corrupt = directory + "/corrupt.json"
+        try "{\"format\": \"rigkit.spectral-model\", \"formatVersion\": 1, \"model\": {".write(
+            toFile: corrupt, atomically: true, encoding: .utf8)
+        let info = AnalyzerCommands.model(["info", corrupt])
+        #expect(info.exitCode == 3)
+        #expect(info.standardError.contains("corrupt.json") && info.standardError.contains("truncated"))
+        #expect(AnalyzerCommands.model(["info", directory + "/absent.json"]).exitCode == 3)
+    }
+
+    @Test func predictRefusesSpectraOfOtherWavelengths() throws {
+        let directory = try temporaryDirectory()
+        let model = directory + "/yarn.json"
+        #expect(AnalyzerCommands.model([
+            "train", "--csv", Self.data + "/yarn.csv", "--target", "density", "--folds", "7", "-o", model,
+        ]).exitCode == 0)
+        let outcome = AnalyzerCommands.model(["predict", model, "--csv", Self.data + "/gasoline.csv"])
+        #expect(outcome.exitCode == 3)
+        #expect(outcome.standardError.contains("gasoline.csv:1"))
+    }
+
+    @Test func relativePathsResolveAgainstTheGivenDirectoryAndUnwritableOutputExitsWithFour() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.copyItem(atPath: Self.data + "/yarn.csv", toPath: directory + "/yarn.csv")
+        let train = AnalyzerCommands.model(
+            ["train", "--csv", "yarn.csv", "--target", "density", "--folds", "7", "-o", "yarn.json"],
+            currentDirectory: directory)
+        #expect(train.exitCode == 0, "\(train.standardError)")
+        #expect(FileManager.default.fileExists(atPath: directory + "/yarn.json"))
+        let missing = AnalyzerCommands.model(["info", "absent.json"], currentDirectory: directory)
+        #expect(missing.exitCode == 3)
+        #expect(missing.standardError.contains("absent.json: no such model file"))
+        #expect(!missing.standardError.contains(directory))
+
+        let unwritable = AnalyzerCommands.model(
+            ["train", "--csv", "yarn.csv", "--target", "density", "--folds", "7", "-o", "no-such-dir/yarn.json"],
+            currentDirectory: directory)
+        #expect(unwritable.exitCode == 4)
+        #expect(unwritable.standardError.contains("no-such-dir/yarn.json"))
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import SpectralAnalyzer
+@testable import SpectralModelIO
+
+@Suite struct ModelFileTests {
+    static let model: SpectralModel = {
+        let x = Matrix(rowArrays: (0..<12).map { i -> [Double] in
+            let t = Double(i), u = Double((i * 7) % 5)
+            return (0..<9).map { (j: Int) -> Double in
+                let first: Double = sin(Double(j) * 0.7) * t
+                let second: Double = cos(Double(j)) * u
+                return first + second + 0.01 * Double(j * i % 3)
+            }
+        })!
+        let wavelengths: [Double] = (0..<9).map { (j: Int) -> Double in 740 + Double(j) }
+        let sugar: [Double] = (0..<12).map { (i: Int) -> Double in Double(i) * 0.5 + Double((i * 7) % 5) }
+        let dataset = SpectralDataset(wavelengths: wavelengths, spectra: x, targetName: "sugar", targets: .numeric(sugar))!
+        return try! ModelTrainer.train(dataset, configuration: TrainingConfiguration(
+            kind: .estimation, name: "sugar in apples", unit: "%", supportedSCiOVersions: ["1.1", "1.2"],
+            pipeline: PreprocessingPipeline([.standardNormalVariate, .savitzkyGolay(filter: try! SavitzkyGolay(window: 5, polynomialOrder: 2))]),
+            components: .fixed(2), folds: 4)).model
+    }()
+
+    func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "rigkit-model-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func json(_ model: SpectralModel) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: ModelFile.encode(model)) as! [String: Any]
+    }
+
+    @Test func roundTripKeepsEveryField() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/sugar.model.json"
+        try ModelFile.save(Self.model, path: path)
+        let loaded = try ModelFile.load(path: path)
+        #expect(loaded == Self.model)
+        #expect(loaded.supportedSCiOVersions == ["1.1", "1.2"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["sugar.model.json"])
+        let header = try json(Self.model)
+        #expect(header["format"] as? String == "rigkit.spectral-model")
+        #expect(header["formatVersion"] as? Int == 1)
+    }
+
+    @Test func savingReplacesAnExistingFileAtomically() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/m.json"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        try ModelFile.save(Self.model, path: path)
+        #expect(try ModelFile.load(path: path) == Self.model)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["m.json"])
+    }
+
+    @Test func unwritableDirectoryIsAnError() {
+        #expect {
+            try ModelFile.save(Self.model, path: "/nonexistent-dir/m.json")
+        } throws: { error in
+            guard case .unwritable(let path, _) = error as? ModelFileError else { return false }
+            return path == "/nonexistent-dir/m.json"
+        }
+    }
+
+    @Test func truncatedFileIsReportedAsTruncated() throws {
+        let data = try ModelFile.encode(Self.model)
+        for length in [data.count / 3, data.count - 2] {
+            #expect(throws: ModelFileError.truncated(path: "t.json")) {
+                try ModelFile.decode(data.prefix(length), path: "t.json")
+            }
+        }
+    }
+
+    @Test func corruptFilesAreClearErrors() throws {
+        #expect(throws: ModelFileError.empty(path: "e.json")) { try ModelFile.decode(Data(" \n".utf8), path: "e.json") }
+        #expect {
+            try ModelFile.decode(Data("{\"format\": rigkit}".utf8), path: "c.json")
+        } throws: { error in
+            if case .malformed(let path, _) = error as? ModelFileError { path == "c.json" } else { false }
+        }
+        #expect(throws: ModelFileError.notAModelFile(path: "o.json", format: "other")) {
+            try ModelFile.decode(Data("{\"format\": \"other\", \"formatVersion\": 1}".utf8), path: "o.json")
+        }
+        #expect(throws: ModelFileError.notAModelFile(path: "a.json", format: nil)) {
+            try ModelFile.decode(Data("[1, 2]".utf8), path: "a.json")
+        }
+    }
+
+    @Test func newerVersionIsRefused() throws {
+        var object = try json(Self.model)
+        object["formatVersion"] = 2
+        let data = try JSONSerialization.data(withJSONObject: object)
+        #expect(throws: ModelFileError.newerVersion(path: "n.json", found: 2, supported: 1)) {
+            try ModelFile.decode(data, path: "n.json")
+        }
+        object["formatVersion"] = 0
+        #expect(throws: ModelFileError.unsupportedVersion(path: "n.json", found: 0)) {
+            try ModelFile.decode(try JSONSerialization.data(withJSONObject: object), path: "n.json")
+        }
+    }
+
+    @Test func inconsistentContentNamesTheField() throws {
+        var object = try json(Self.model)
+        var model = object["model"] as! [String: Any]
+        var regression = model["regression"] as! [String: Any]
+        var weights = regression["weights"] as! [String: Any]
+        weights["values"] = [1.0, 2.0]
+        regression["weights"] = weights
+        model["regression"] = regression
+        object["model"] = model
+        #expect {
+            try ModelFile.decode(try JSONSerialization.data(withJSONObject: object), path: "i.json")
+        } throws: { error in
+            guard case .invalidContent(let path, let field, let detail) = error as? ModelFileError else { return false }
+            return path == "i.json" && field.contains("weights") && detail.contains("values")
+        }
+
+        model = object["model"] as! [String: Any]
+        model["wavelengths"] = [740.0, 741.0]
+        regression["weights"] = (try json(Self.model)["model"] as! [String: Any])["regression"].flatMap { ($0 as! [String: Any])["weights"] }
+        model["regression"] = regression
+        object["model"] = model
+        #expect {
+            try ModelFile.decode(try JSONSerialization.data(withJSONObject: object), path: "w.json")
+        } throws: { error in
+            guard case .invalidContent(_, _, let detail) = error as? ModelFileError else { return false }
+            return detail.contains("wavelengths")
+        }
+
+        model.removeValue(forKey: "kind")
+        object["model"] = model
+        #expect(throws: ModelFileError.invalidContent(path: "k.json", field: "model.kind", detail: "missing")) {
+            try ModelFile.decode(try JSONSerialization.data(withJSONObject: object), path: "k.json")
+        }
+    }
+
+    @Test func missingFileIsNotFound() {
+        #expect(throws: ModelFileError.notFound(path: "/nonexistent/model.json")) {
+            try ModelFile.load(path: "/nonexistent/model.json")
+        }
+    }
+}
