@@ -15,7 +15,7 @@ enum AnalyzerCommandBridge {
 }
 
 /// A subcommand that parses its own arguments (the spectral analyzer's commands).
-protocol PassThroughCommand {
+protocol PassThroughCommand: Sendable {
     static var name: String { get }
     static var abstract: String { get }
     static func run(_ arguments: [String], _ context: CommandContext) async -> Int32

@@ -172,3 +172,18 @@ enum RigFileFixtures {
     {"name": "good", "seed": 3, "devices": [{"role": "scanner", "kind": "roomio", "simulated": {"saveSeconds": 2}}]}
     """
 }
+
+@Suite struct AnalyzerWiringTests {
+    @Test func modelAndBenchAreReachableThroughRig() async {
+        let help = await rig(["model", "--help"])
+        #expect(help.code == 0)
+        #expect(help.out.contains("USAGE: rig model <subcommand>"))
+        let missing = await rig(["model", "info", "/nonexistent/model.json"])
+        #expect(missing.code == 3)
+        #expect(missing.err.contains("/nonexistent/model.json"))
+        let unknown = await rig(["bench", "toaster"])
+        #expect(unknown.code == 2)
+        #expect(unknown.err == "error: rig bench: unknown benchmark 'toaster'; available: analyzer")
+        #expect(await rig(["--help"]).out.contains("\n  model "))
+    }
+}
