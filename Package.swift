@@ -29,6 +29,17 @@ let package = Package(
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario"], path: "Benchmarks/rig-bench"),
 
+        // MARK: BLE link layer (issue 3)
+        // ATT PDUs, UUIDs, advertising data and btsnoop records: pure wire formats.
+        .target(name: "ATT"),
+        // GATT client and server over an abstract ATT bearer.
+        .target(name: "GATT", dependencies: ["ATT", "RigCore"]),
+        // In-memory links with faults and a simulated radio (advertising, connections), on the rig's clock.
+        .target(name: "BLESimulation", dependencies: ["ATT", "GATT", "RigCore"]),
+        .testTarget(name: "ATTTests", dependencies: ["ATT"]),
+        .testTarget(name: "GATTTests", dependencies: ["GATT", "BLESimulation", "ATT", "RigCore"]),
+        // MARK: end
+
         // MARK: Spectral analyzer (issue 4)
         // Pure chemometrics core (no I/O): linear algebra, preprocessing, PLS, PLS-DA, SIMCA, outliers, cross-validation.
         .target(name: "SpectralAnalyzer"),
