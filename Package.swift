@@ -37,6 +37,15 @@ let package = Package(
         // In-memory links with faults and a simulated radio (advertising, connections), on the rig's clock.
         .target(name: "BLESimulation", dependencies: ["ATT", "GATT", "RigCore"]),
         .testTarget(name: "ATTTests", dependencies: ["ATT"]),
+        // MARK: Wristband family (issue 3)
+        // The E4's GATT layout and packet formats: pure codecs shared by driver and simulator.
+        .target(name: "E4Protocol", dependencies: ["ATT"]),
+        // The EmpaLink-shaped facade: authentication, discovery, device managers, sample streams.
+        .target(name: "Wristband", dependencies: ["E4Protocol", "GATT", "ATT", "RigCore", "RigHost"]),
+        // A virtual E3/E4 with physiological signal models, reachable over the simulated radio.
+        .target(name: "WristbandSimulator", dependencies: ["E4Protocol", "GATT", "BLESimulation", "ATT", "RigCore"]),
+        .testTarget(name: "E4ProtocolTests", dependencies: ["E4Protocol"]),
+        .testTarget(name: "WristbandTests", dependencies: ["Wristband", "WristbandSimulator", "E4Protocol", "BLESimulation", "GATT", "RigCore", "RigHost"]),
         .testTarget(name: "GATTTests", dependencies: ["GATT", "BLESimulation", "ATT", "RigCore"]),
         // MARK: end
 

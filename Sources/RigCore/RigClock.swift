@@ -12,6 +12,9 @@ public protocol RigClock: AnyObject, Sendable {
     /// Suspends until `deadline`; throws `CancellationError` if the task is cancelled first.
     func sleep(until deadline: RigInstant) async throws
 
+    /// Unix time (seconds since 1970) at the rig's zero, so devices can stamp samples as real ones do.
+    var unixStart: Double { get }
+
     /// The executor that tasks of this rig must prefer, or nil for the global one.
     ///
     /// On a virtual clock every task that belongs to the scenario has to run on
@@ -20,6 +23,9 @@ public protocol RigClock: AnyObject, Sendable {
 }
 
 extension RigClock {
+    /// The current time as Unix seconds.
+    public var unixNow: Double { unixStart + now.seconds }
+
     /// Suspends for `duration` of this clock's time.
     public func sleep(for duration: Duration) async throws {
         try await sleep(until: now + duration)

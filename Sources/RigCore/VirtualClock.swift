@@ -45,12 +45,17 @@ public final class VirtualClock: RigClock, TaskExecutor {
 
     /// A virtual clock at time zero.
     ///
-    /// - Parameter deadlockGrace: wall time to wait, when no task is runnable and
+    /// - Parameters:
+    ///   - deadlockGrace: wall time to wait, when no task is runnable and
     ///   no sleeper is pending, for work arriving from outside before `run(_:)`
     ///   fails with `VirtualClockError.deadlock`.
-    public init(deadlockGrace: DispatchTimeInterval = .seconds(2)) {
+    ///   - unixStart: the Unix time at virtual zero; by default 2026-01-01T00:00:00Z, so stamps repeat run to run.
+    public init(deadlockGrace: DispatchTimeInterval = .seconds(2), unixStart: Double = 1_767_225_600) {
         self.deadlockGrace = deadlockGrace
+        self.unixStart = unixStart
     }
+
+    public let unixStart: Double
 
     public var now: RigInstant { state.withLock { $0.now } }
     public var isVirtual: Bool { true }

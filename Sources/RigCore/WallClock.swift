@@ -1,9 +1,15 @@
+import Foundation
+
 /// The real clock, for rigs with real devices on a bench.
 public final class WallClock: RigClock {
     private let origin: ContinuousClock.Instant
+    public let unixStart: Double
 
     /// A wall clock whose zero is now.
-    public init() { origin = ContinuousClock.now }
+    public init() {
+        origin = ContinuousClock.now
+        unixStart = Date().timeIntervalSince1970
+    }
 
     public var now: RigInstant { RigInstant(offset: ContinuousClock.now - origin) }
     public var isVirtual: Bool { false }
