@@ -18,9 +18,9 @@ let package = Package(
         // Roomio-style room-scan session facade, simulated on the phone host.
         .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
         // Scenario DSL, runner, expectations, reports.
-        .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan"]),
+        .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan", "BLESimulation", "Wristband", "WristbandSimulator"]),
         // The bundled scenarios, a target of their own.
-        .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan"], path: "scenarios"),
+        .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol"], path: "scenarios"),
         // Swift Testing integration: one test per scenario.
         .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.

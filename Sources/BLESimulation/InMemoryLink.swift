@@ -30,6 +30,7 @@ public final class InMemoryLink: Sendable {
         var outOfRangeSince: RigInstant?
         var reason: LinkError?
         var supervisor: Task<Void, Never>?
+        var waiters: [CheckedContinuation<LinkError, Never>] = []
     }
 
     public init(name: String, conditions: LinkConditions, clock: any RigClock, trace: TraceLog, random: SeededGenerator) {
@@ -55,16 +56,30 @@ public final class InMemoryLink: Sendable {
 
     /// Ends the link at once, from either side, with `reason` (as a peripheral powering off or the central closing).
     public func disconnect(_ reason: LinkError) {
-        let supervisor = state.withLock { s -> Task<Void, Never>?? in
+        let ended = state.withLock { s -> (Task<Void, Never>?, [CheckedContinuation<LinkError, Never>])? in
             guard s.reason == nil else { return nil }
             s.reason = reason
-            return .some(s.supervisor)
+            defer { s.waiters = [] }
+            return (s.supervisor, s.waiters)
         }
-        guard let supervisor else { return }
+        guard let (supervisor, waiters) = ended else { return }
         supervisor?.cancel()
+        for waiter in waiters { waiter.resume(returning: reason) }
         trace.record(name, "linkDown", [("reason", "\(reason)")])
         central.close(reason)
         peripheral.close(reason)
+    }
+
+    /// Waits until the link goes down and returns why.
+    public func closed() async -> LinkError {
+        await withCheckedContinuation { continuation in
+            let reason = state.withLock { s -> LinkError? in
+                if let reason = s.reason { return reason }
+                s.waiters.append(continuation)
+                return nil
+            }
+            if let reason { continuation.resume(returning: reason) }
+        }
     }
 
     /// The peripheral leaves radio range: nothing gets through, and the link is lost after the supervision timeout.

@@ -15,18 +15,8 @@ public protocol SimulatedPeripheral: AnyObject, Sendable {
     func accept(_ link: InMemoryLink) async throws(LinkError)
 }
 
-/// One advertisement as a scan reports it.
-public struct ScanResult: Sendable, Equatable {
-    public var address: String
-    public var rssi: Int
-    /// The raw AD structures, as a controller reports them.
-    public var advertisingBytes: [UInt8]
-    /// The decoded advertising data.
-    public var data: AdvertisingData
-}
-
 /// The air between a central and the simulated peripherals of a rig: scans and connections.
-public final class SimulatedRadio: Sendable {
+public final class SimulatedRadio: BLECentral {
     private let clock: any RigClock
     private let trace: TraceLog
     private let seed: UInt64
@@ -75,5 +65,9 @@ public final class SimulatedRadio: Sendable {
                                 random: SeededGenerator(seed: seed, stream: "link/\(name)/\(index)"))
         try await peripheral.accept(link)
         return link
+    }
+
+    public func openBearer(to address: String, name: String) async throws(LinkError) -> any ATTBearer {
+        try await connect(to: address, name: name).central
     }
 }

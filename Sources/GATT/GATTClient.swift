@@ -22,6 +22,7 @@ public actor GATTClient {
     private var busy = false
     private var subscribers: [UInt16: AsyncStream<[UInt8]>.Continuation] = [:]
     private var timedOut = false
+    private var disconnectWaiters: [CheckedContinuation<LinkError, Never>] = []
 
     public init(bearer: any ATTBearer, clock: any RigClock, requestTimeout: Duration = .seconds(30)) {
         self.bearer = bearer
@@ -191,6 +192,12 @@ public actor GATTClient {
         try await write(handle: cccd, [0x00, 0x00])
     }
 
+    /// Waits until the link goes down and returns why.
+    public func disconnected() async -> LinkError {
+        if let linkError { return linkError }
+        return await withCheckedContinuation { disconnectWaiters.append($0) }
+    }
+
     /// Ends the link from the central's side.
     public func disconnect() async {
         await bearer.disconnect()
@@ -288,5 +295,7 @@ public actor GATTClient {
         }
         for subscriber in subscribers.values { subscriber.finish() }
         subscribers.removeAll()
+        for waiter in disconnectWaiters { waiter.resume(returning: reason) }
+        disconnectWaiters = []
     }
 }

@@ -14,6 +14,8 @@ public struct HostSettings: Sendable, Equatable {
     public var permissionPromptAnswer: CameraPermission = .granted
     /// Whether the app is in the foreground.
     public var appState: AppState = .foreground
+    /// Whether the phone's Bluetooth is on.
+    public var bluetoothEnabled = true
 
     public init() {}
 }

@@ -83,7 +83,10 @@ public struct RigFile: Sendable {
         "appState": "foreground"
       },
       "devices": [
-        { "role": "scanner", "kind": "roomio", "simulated": { "notReadySeconds": 3, "saveSeconds": 4, "storageMBPerSecond": 1.5 } }
+        { "role": "scanner", "kind": "roomio", "simulated": { "notReadySeconds": 3, "saveSeconds": 4, "storageMBPerSecond": 1.5 } },
+        { "role": "wristband", "kind": "e4", "simulated": { "serialNumber": "A01F2C", "heartRate": 68, "batteryPercent": 90 } },
+        { "role": "wristband-2", "kind": "e4", "simulated": { "serialNumber": "A02B7E", "heartRate": 82, "motion": 0.2, "batteryPercent": 75 } },
+        { "role": "wristband-3", "kind": "e3", "simulated": { "serialNumber": "E30419", "heartRate": 60, "batteryPercent": 60 } }
       ]
     }
 
@@ -121,7 +124,7 @@ struct RigFileReader {
 
     private func hostSettings(_ cursor: JSONCursor) throws(RigFileError) -> HostSettings {
         let m = try cursor.object(allowed: ["batteryPercent", "charging", "lowPowerMode", "freeStorageMB",
-                                            "cameraPermission", "permissionPromptAnswer", "appState"])
+                                            "cameraPermission", "permissionPromptAnswer", "appState", "bluetooth"])
         var host = HostSettings()
         if let c = m["batteryPercent"] { host.batteryPercent = try c.number(in: 0...100, unit: "percent") }
         if let c = m["charging"] { host.isCharging = try c.bool() }
@@ -134,6 +137,7 @@ struct RigFileReader {
             host.permissionPromptAnswer = CameraPermission(rawValue: try c.choice(["granted", "denied"]))!
         }
         if let c = m["appState"] { host.appState = AppState(rawValue: try c.choice(AppState.allCases.map(\.rawValue)))! }
+        if let c = m["bluetooth"] { host.bluetoothEnabled = try c.bool() }
         return host
     }
 

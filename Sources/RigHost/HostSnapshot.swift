@@ -12,6 +12,7 @@ public struct HostSnapshot: Sendable, Equatable {
     /// What the user answers when the app first asks for the camera.
     public var permissionPromptAnswer: CameraPermission
     public var appState: AppState
+    public var bluetoothEnabled: Bool
 
     public init(_ settings: HostSettings) {
         batteryPercent = settings.batteryPercent
@@ -21,6 +22,7 @@ public struct HostSnapshot: Sendable, Equatable {
         cameraPermission = settings.cameraPermission
         permissionPromptAnswer = settings.permissionPromptAnswer
         appState = settings.appState
+        bluetoothEnabled = settings.bluetoothEnabled
     }
 }
 
@@ -32,4 +34,5 @@ public enum HostChange: Sendable, Equatable {
     case freeStorage(bytes: Int64)
     case cameraPermission(CameraPermission)
     case appState(AppState)
+    case bluetooth(Bool)
 }

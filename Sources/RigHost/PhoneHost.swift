@@ -53,6 +53,14 @@ public actor PhoneHost {
         setCameraPermission(target.cameraPermission)
         setPermissionPromptAnswer(target.permissionPromptAnswer)
         setAppState(target.appState)
+        setBluetooth(target.bluetoothEnabled)
+    }
+
+    /// Turns the phone's Bluetooth on or off.
+    public func setBluetooth(_ on: Bool) {
+        guard on != snapshot.bluetoothEnabled else { return }
+        snapshot.bluetoothEnabled = on
+        publish(.bluetooth(on), "bluetooth", String(on))
     }
 
     /// Sets the battery charge, clamped to 0…100 percent.

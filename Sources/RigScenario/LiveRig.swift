@@ -62,6 +62,16 @@ public final class LiveRig: Sendable {
         return made
     }
 
+    /// Keeps `value` under `key` for later `cached(_:)` calls in this run.
+    public func cache<T: Sendable>(_ value: T, as key: String) {
+        self.cache.withLock { $0[key] = value }
+    }
+
+    /// The value kept under `key`, if there is one of type `T`.
+    public func cached<T: Sendable>(_ key: String) -> T? {
+        cache.withLock { $0[key] } as? T
+    }
+
     /// Registers work to do when the scenario ends (close sessions, end streams).
     public func addCleanup(_ cleanup: @escaping @Sendable () async -> Void) {
         cleanups.withLock { $0.append(cleanup) }

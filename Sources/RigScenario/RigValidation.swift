@@ -1,5 +1,6 @@
 import RigCore
 import RoomScan
+import WristbandSimulator
 
 /// Checks what a rig file's generic reader cannot: each device family's own parameters.
 public enum RigValidation {
@@ -8,6 +9,7 @@ public enum RigValidation {
         for device in rig.devices {
             switch device.kind {
             case .roomio: _ = try RoomScanner.simulation(from: device)
+            case .e4, .e3: _ = try WristbandSimulation.from(device)
             default: break
             }
         }

@@ -68,7 +68,7 @@ import Testing
         ("bad-clock.json", "{\"name\": \"x\", \"clock\": \"fast\"}", "bad-clock.json:1:24: $.clock: expected one of \"virtual\", \"wall\", found a string \"fast\""),
         ("negative-seed.json", "{\"name\": \"x\", \"seed\": -1}", "negative-seed.json:1:23: $.seed: expected an integer from 0 to 18446744073709551615, found a number -1"),
         ("battery-range.json", "{\"name\": \"x\", \"host\": {\"batteryPercent\": 101}}", "battery-range.json:1:42: $.host.batteryPercent: expected a number from 0 to 100 percent, found a number 101"),
-        ("typo.json", "{\"name\": \"x\", \"host\": {\"lowPowerMod\": true}}", "typo.json:1:39: $.host.lowPowerMod: unknown member; allowed here: batteryPercent, charging, lowPowerMode, freeStorageMB, cameraPermission, permissionPromptAnswer, appState"),
+        ("typo.json", "{\"name\": \"x\", \"host\": {\"lowPowerMod\": true}}", "typo.json:1:39: $.host.lowPowerMod: unknown member; allowed here: batteryPercent, charging, lowPowerMode, freeStorageMB, cameraPermission, permissionPromptAnswer, appState, bluetooth"),
         ("unknown-kind.json", "{\"name\": \"x\", \"devices\": [{\"role\": \"r\", \"kind\": \"printer\", \"simulated\": {}}]}",
          "unknown-kind.json:1:49: $.devices[0].kind: expected one of \"roomio\", \"e4\", \"e3\", \"scio\", \"mx-1000\", \"mx-1502\", \"mx-100\", \"camera-reader\", found a string \"printer\""),
         ("duplicate-role.json", "{\"name\": \"x\", \"devices\": [{\"role\": \"s\", \"kind\": \"roomio\", \"simulated\": {}}, {\"role\": \"s\", \"kind\": \"roomio\", \"simulated\": {}}]}",
