@@ -60,11 +60,13 @@ let streaming = Scenario("64 Hz stream for ten minutes", .timeLimit(.seconds(360
     }
 }
 
+let onlyWristband = CommandLine.arguments.contains("--wristband-only")
 var figures: [Figure] = []
-for (name, scenario) in [("idle wait, 2 h", idle), ("1 Hz timer, 2 h", ticking), ("64 Hz AsyncStream, 10 min", streaming)] {
+for (name, scenario) in [("idle wait, 2 h", idle), ("1 Hz timer, 2 h", ticking), ("64 Hz AsyncStream, 10 min", streaming)] where !onlyWristband {
     figures.append(await measure(name, scenario))
 }
 
+if !onlyWristband {
 print("RigKit runner benchmark (release build, best of 5 after a warm-up)")
 print(String(repeating: "-", count: 86))
 print("scenario".padding(toLength: 30, withPad: " ", startingAt: 0) + "rig time".padding(toLength: 12, withPad: " ", startingAt: 0)
@@ -93,3 +95,34 @@ do {
 } catch {
     print("warning: \(error)")
 }
+}
+
+// MARK: Wristband streaming
+
+import Wristband
+import WristbandSimulator
+
+let wristbandHour = Scenario("one E4 streaming everything for an hour", .timeLimit(.seconds(7200))) { rig in
+    let api = try await rig.empatica()
+    let serial = try rig.wristbandSimulator("wristband").serialNumber
+    Step("stream") {
+        _ = await api.authenticate(apiKey: WristbandSimulation.defaultTestKey)
+        await api.followAppLifecycle()
+        let band = try require(try await api.discoverDevices().first { $0.serialNumber == serial }, "band")
+        let counter = rig.clock.spawn { () async -> Int in
+            var count = 0
+            for await batch in band.sampleBatches() { count += batch.count }
+            return count
+        }
+        try require(await band.connect(), "connected")
+        try await wait(.seconds(3600))
+        await band.disconnect()
+        counter.cancel()
+        let received = await counter.value
+        try require(received > 370_000, "samples streamed (\(received))")
+    }
+}
+let band = await measure("wristband, 1 h, all streams", repeats: 2, wristbandHour)
+print("")
+print("wristband: \(String(format: "%.2f", band.virtualSeconds / 3600)) h of full-rate streaming (\(band.events) trace events) in \(String(format: "%.3f", band.wallSeconds)) s wall")
+print("wristband-hours per wall-second: \(String(format: "%.2f", band.virtualSeconds / 3600 / band.wallSeconds)) (target ≥ 1)")

@@ -135,10 +135,7 @@ public final class InMemoryLink: Sendable {
             trace.record(name, "attDropped", [("dir", direction), ("why", why), ("pdu", Hex.encode(pdu))])
         case .deliver(let at):
             trace.record(name, "att", [("dir", direction), ("pdu", Hex.encode(pdu))])
-            clock.spawn { [clock] in
-                do { try await clock.sleep(until: at) } catch { return }
-                target.deliver(pdu)
-            }
+            target.schedule(pdu, at: at, clock: clock)
         }
     }
 
@@ -151,6 +148,13 @@ public final class InMemoryLink: Sendable {
         public let incoming: AsyncStream<[UInt8]>
         private let continuation: AsyncStream<[UInt8]>.Continuation
         private let state = Mutex<LinkError?>(nil)
+        private let queue = Mutex(DeliveryQueue())
+
+        private struct DeliveryQueue {
+            var items: [(RigInstant, [UInt8])] = []
+            var head = 0
+            var pumping = false
+        }
 
         init(side: Side, maximumMTU: UInt16) {
             self.side = side
@@ -158,7 +162,7 @@ public final class InMemoryLink: Sendable {
             (incoming, continuation) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .unbounded)
         }
 
-        public func send(_ pdu: [UInt8]) async throws(LinkError) {
+        public func send(_ pdu: [UInt8]) throws(LinkError) {
             if let reason = state.withLock({ $0 }) { throw reason }
             guard let link else { throw .disconnected("the link is gone") }
             try link.carry(pdu, from: side)
@@ -170,9 +174,38 @@ public final class InMemoryLink: Sendable {
             link?.disconnect(.disconnected("closed by the \(side.rawValue)"))
         }
 
-        fileprivate func deliver(_ pdu: [UInt8]) {
-            guard state.withLock({ $0 == nil }) else { return }
-            continuation.yield(pdu)
+        /// Queues `pdu` for delivery at `at`; one pump task per end delivers the queue in order.
+        fileprivate func schedule(_ pdu: [UInt8], at: RigInstant, clock: any RigClock) {
+            let startPump = queue.withLock { q -> Bool in
+                q.items.append((at, pdu))
+                if q.pumping { return false }
+                q.pumping = true
+                return true
+            }
+            guard startPump else { return }
+            clock.spawn { [self] in
+                while true {
+                    let next = queue.withLock { q -> (RigInstant, [UInt8])? in
+                        guard q.head < q.items.count else {
+                            q.items.removeAll(keepingCapacity: true)
+                            q.head = 0
+                            q.pumping = false
+                            return nil
+                        }
+                        defer { q.head += 1 }
+                        return q.items[q.head]
+                    }
+                    guard let (at, pdu) = next else { return }
+                    if at > clock.now {
+                        do { try await clock.sleep(until: at) } catch {
+                            queue.withLock { $0.pumping = false }
+                            return
+                        }
+                    }
+                    guard state.withLock({ $0 == nil }) else { continue }
+                    continuation.yield(pdu)
+                }
+            }
         }
 
         fileprivate func close(_ reason: LinkError) {

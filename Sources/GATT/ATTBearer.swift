@@ -5,8 +5,8 @@ import ATT
 /// PDUs arrive in order on `incoming`, which finishes when the link goes down;
 /// `disconnectReason` then says why. `incoming` has one reader.
 public protocol ATTBearer: AnyObject, Sendable {
-    /// Sends one PDU to the peer.
-    func send(_ pdu: [UInt8]) async throws(LinkError)
+    /// Sends one PDU to the peer without waiting for it to arrive (a queue write or a socket write).
+    func send(_ pdu: [UInt8]) throws(LinkError)
     /// PDUs from the peer, in order.
     var incoming: AsyncStream<[UInt8]> { get }
     /// The largest ATT MTU the link can carry.

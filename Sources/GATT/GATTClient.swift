@@ -1,5 +1,6 @@
 import ATT
 import RigCore
+import Synchronization
 
 /// The central's side of GATT over one ATT bearer: MTU, discovery, reads, writes, subscriptions.
 ///
@@ -20,7 +21,8 @@ public actor GATTClient {
     private var nextRequestID: UInt64 = 0
     private var queue: [CheckedContinuation<Void, Never>] = []
     private var busy = false
-    private var subscribers: [UInt16: AsyncStream<[UInt8]>.Continuation] = [:]
+    /// Notification streams by value handle; read by the receive loop without entering the actor.
+    private let subscribers = SubscriberTable()
     private var timedOut = false
     private var disconnectWaiters: [CheckedContinuation<LinkError, Never>] = []
 
@@ -34,10 +36,21 @@ public actor GATTClient {
     public func start() {
         guard receiver == nil else { return }
         let incoming = bearer.incoming
+        let subscribers = subscribers
+        let bearer = bearer
         receiver = clock.spawn { [weak self] in
             for await bytes in incoming {
-                guard let self else { return }
-                await self.receive(bytes)
+                guard let pdu = try? ATTPDU.decode(bytes) else { continue }
+                switch pdu {
+                case .handleValueNotification(let handle, let value):
+                    subscribers.table.withLock { $0[handle] }?.deliver(value)
+                case .handleValueIndication(let handle, let value):
+                    subscribers.table.withLock { $0[handle] }?.deliver(value)
+                    try? bearer.send(ATTPDU.handleValueConfirmation.encode())
+                default:
+                    guard let self else { return }
+                    await self.receive(pdu)
+                }
             }
             await self?.linkWentDown()
         }
@@ -171,24 +184,36 @@ public actor GATTClient {
     ///
     /// The stream keeps every value until read and ends when the link goes down.
     public func subscribe(_ characteristic: GATTCharacteristic) async throws(GATTError) -> AsyncStream<[UInt8]> {
-        guard let cccd = characteristic.configurationHandle else { throw .notPermitted(characteristic.uuid, "notifications") }
         let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .unbounded)
-        subscribers[characteristic.valueHandle]?.finish()
-        subscribers[characteristic.valueHandle] = continuation
+        try await subscribe(characteristic, onEnd: { continuation.finish() }) { continuation.yield($0) }
+        return stream
+    }
+
+    /// Turns on notifications (or indications) of `characteristic` and calls `handler` with each value, in order,
+    /// on the client's receive loop; `onEnd` runs when the link goes down or the subscription ends.
+    ///
+    /// The handler must not block; it is the fast path for high-rate streams (no task switch per value).
+    public func subscribe(_ characteristic: GATTCharacteristic, onEnd: @escaping @Sendable () -> Void = {},
+                          handler: @escaping @Sendable ([UInt8]) -> Void) async throws(GATTError) {
+        guard let cccd = characteristic.configurationHandle else { throw .notPermitted(characteristic.uuid, "notifications") }
+        let subscriber = Subscriber(deliver: handler, finish: onEnd)
+        subscribers.table.withLock { table in
+            table[characteristic.valueHandle]?.finish()
+            table[characteristic.valueHandle] = subscriber
+        }
         let bits: UInt8 = characteristic.properties.contains(.notify) ? 0x01 : 0x02
         do { try await write(handle: cccd, [bits, 0x00]) } catch {
-            subscribers[characteristic.valueHandle] = nil
-            continuation.finish()
+            _ = subscribers.table.withLock { $0.removeValue(forKey: characteristic.valueHandle) }
+            onEnd()
             throw error
         }
-        if let linkError { continuation.finish(); throw .link(linkError) }
-        return stream
+        if let linkError { onEnd(); throw .link(linkError) }
     }
 
     /// Turns notifications of `characteristic` off and ends its stream.
     public func unsubscribe(_ characteristic: GATTCharacteristic) async throws(GATTError) {
         guard let cccd = characteristic.configurationHandle else { return }
-        subscribers.removeValue(forKey: characteristic.valueHandle)?.finish()
+        subscribers.table.withLock { $0.removeValue(forKey: characteristic.valueHandle) }?.finish()
         try await write(handle: cccd, [0x00, 0x00])
     }
 
@@ -211,7 +236,7 @@ public actor GATTClient {
 
     private func command(_ pdu: ATTPDU) async throws(GATTError) {
         if let linkError { throw .link(linkError) }
-        do { try await bearer.send(pdu.encode()) } catch { throw .link(error) }
+        do { try bearer.send(pdu.encode()) } catch { throw .link(error) }
     }
 
     /// Sends a request and waits for its response; an error response becomes `.attError`.
@@ -227,7 +252,7 @@ public actor GATTClient {
             response = try await withCheckedThrowingContinuation { continuation in
                 let bytes = request.encode()
                 let timer = clock.spawn { [weak self, bearer, clock, requestTimeout] in
-                    do throws(LinkError) { try await bearer.send(bytes) } catch {
+                    do throws(LinkError) { try bearer.send(bytes) } catch {
                         await self?.fail(id, .link(error))
                         return
                     }
@@ -264,20 +289,11 @@ public actor GATTClient {
         if queue.isEmpty { busy = false } else { queue.removeFirst().resume() }
     }
 
-    private func receive(_ bytes: [UInt8]) async {
-        guard let pdu = try? ATTPDU.decode(bytes) else { return }
-        switch pdu {
-        case .handleValueNotification(let handle, let value):
-            subscribers[handle]?.yield(value)
-        case .handleValueIndication(let handle, let value):
-            subscribers[handle]?.yield(value)
-            try? await bearer.send(ATTPDU.handleValueConfirmation.encode())
-        default:
-            guard let current = pending, Self.answers(pdu, current.request) else { return }
-            pending = nil
-            current.timer.cancel()
-            current.continuation.resume(returning: pdu)
-        }
+    private func receive(_ pdu: ATTPDU) {
+        guard let current = pending, Self.answers(pdu, current.request) else { return }
+        pending = nil
+        current.timer.cancel()
+        current.continuation.resume(returning: pdu)
     }
 
     private static func answers(_ pdu: ATTPDU, _ request: ATTOpcode) -> Bool {
@@ -293,9 +309,20 @@ public actor GATTClient {
             current.timer.cancel()
             current.continuation.resume(throwing: GATTError.link(reason))
         }
-        for subscriber in subscribers.values { subscriber.finish() }
-        subscribers.removeAll()
+        let all = subscribers.table.withLock { table in defer { table.removeAll() }; return Array(table.values) }
+        for subscriber in all { subscriber.finish() }
         for waiter in disconnectWaiters { waiter.resume(returning: reason) }
         disconnectWaiters = []
     }
+}
+
+/// Notification streams by value handle, shared by the client actor and its receive loop.
+private final class SubscriberTable: Sendable {
+    let table = Mutex<[UInt16: Subscriber]>([:])
+}
+
+/// Where a characteristic's values go: a handler called in the receive loop, and what to do when it ends.
+private struct Subscriber: Sendable {
+    let deliver: @Sendable ([UInt8]) -> Void
+    let finish: @Sendable () -> Void
 }

@@ -1,5 +1,6 @@
 import ATT
 import RigCore
+import Synchronization
 
 /// Serves an attribute table over one ATT bearer: answers requests, tracks subscriptions, sends notifications.
 ///
@@ -22,6 +23,10 @@ public actor GATTServer {
     private let onRead: ReadHandler?
     private var prepared: [(handle: UInt16, offset: UInt16, value: [UInt8])] = []
     private var receiver: Task<Void, Never>?
+    /// Value handles by characteristic, fixed at creation.
+    private nonisolated let valueHandles: [BluetoothUUID: UInt16]
+    /// The CCCD bits by value handle and the MTU, readable without entering the actor so notifications need no hop.
+    private nonisolated let live = Mutex<(subscriptions: [UInt16: UInt8], mtu: UInt16)>(([:], 23))
     private var confirmation: CheckedContinuation<Bool, Never>?
 
     public init(database: GATTDatabase, bearer: any ATTBearer, clock: any RigClock, preferredMTU: UInt16 = 247,
@@ -32,6 +37,11 @@ public actor GATTServer {
         self.preferredMTU = preferredMTU
         self.onRead = onRead
         self.onWrite = onWrite
+        var handles: [BluetoothUUID: UInt16] = [:]
+        for attribute in database.attributes {
+            if case .characteristicValue = attribute.role { handles[attribute.type] = attribute.handle }
+        }
+        valueHandles = handles
     }
 
     /// Starts answering the client; the server stops when the link goes down.
@@ -48,9 +58,9 @@ public actor GATTServer {
     }
 
     /// Whether the client enabled notifications (or indications) of `characteristic`.
-    public func isSubscribed(_ characteristic: BluetoothUUID) -> Bool {
-        guard let cccd = cccdHandle(of: characteristic) else { return false }
-        return database.attribute(cccd)?.value.first.map { $0 & 0x03 != 0 } ?? false
+    public nonisolated func isSubscribed(_ characteristic: BluetoothUUID) -> Bool {
+        guard let handle = valueHandles[characteristic] else { return false }
+        return live.withLock { ($0.subscriptions[handle] ?? 0) & 0x03 != 0 }
     }
 
     /// Sets the stored value of `characteristic` (what a read returns).
@@ -61,10 +71,11 @@ public actor GATTServer {
 
     /// Sends a notification of `value` if the client subscribed; returns whether it was sent.
     @discardableResult
-    public func notify(_ characteristic: BluetoothUUID, _ value: [UInt8]) async -> Bool {
-        guard let handle = database.valueHandle(of: characteristic), isSubscribed(characteristic) else { return false }
+    public nonisolated func notify(_ characteristic: BluetoothUUID, _ value: [UInt8]) -> Bool {
+        guard let handle = valueHandles[characteristic], isSubscribed(characteristic) else { return false }
+        let mtu = live.withLock { $0.mtu }
         let payload = Array(value.prefix(Int(mtu) - 3))
-        do { try await bearer.send(ATTPDU.handleValueNotification(handle: handle, value: payload).encode()) } catch { return false }
+        do { try bearer.send(ATTPDU.handleValueNotification(handle: handle, value: payload).encode()) } catch { return false }
         return true
     }
 
@@ -72,7 +83,7 @@ public actor GATTServer {
     public func indicate(_ characteristic: BluetoothUUID, _ value: [UInt8]) async -> Bool {
         guard let handle = database.valueHandle(of: characteristic), isSubscribed(characteristic), confirmation == nil else { return false }
         let payload = Array(value.prefix(Int(mtu) - 3))
-        do { try await bearer.send(ATTPDU.handleValueIndication(handle: handle, value: payload).encode()) } catch { return false }
+        do { try bearer.send(ATTPDU.handleValueIndication(handle: handle, value: payload).encode()) } catch { return false }
         let timer = clock.spawn { [weak self, clock] in
             do { try await clock.sleep(for: .seconds(30)) } catch { return }
             await self?.confirm(false)
@@ -92,13 +103,6 @@ public actor GATTServer {
         receiver = nil
     }
 
-    private func cccdHandle(of characteristic: BluetoothUUID) -> UInt16? {
-        guard let valueHandle = database.valueHandle(of: characteristic) else { return nil }
-        let next = database.attribute(valueHandle + 1)
-        if case .clientConfiguration(valueHandle) = next?.role { return valueHandle + 1 }
-        return nil
-    }
-
     private func receive(_ bytes: [UInt8]) async {
         let pdu: ATTPDU
         do {
@@ -116,7 +120,7 @@ public actor GATTServer {
     }
 
     private func reply(_ pdu: ATTPDU) async {
-        try? await bearer.send(pdu.encode())
+        try? bearer.send(pdu.encode())
     }
 
     private func error(_ request: ATTOpcode, _ handle: UInt16, _ code: ATTErrorCode) -> ATTPDU {
@@ -128,6 +132,7 @@ public actor GATTServer {
         switch pdu {
         case .exchangeMTURequest(let clientMTU):
             mtu = max(23, min(clientMTU, preferredMTU, bearer.maximumMTU))
+            live.withLock { $0.mtu = mtu }
             return .exchangeMTUResponse(serverMTU: min(preferredMTU, bearer.maximumMTU))
         case .findInformationRequest(let start, let end):
             guard start != 0, start <= end else { return error(.findInformationRequest, start, .invalidHandle) }
@@ -250,9 +255,10 @@ public actor GATTServer {
     private func write(_ handle: UInt16, _ value: [UInt8], _ request: ATTOpcode, command: Bool) async -> ATTPDU? {
         guard let attribute = database.attribute(handle) else { return error(request, handle, .invalidHandle) }
         switch attribute.role {
-        case .clientConfiguration:
+        case .clientConfiguration(let valueHandle):
             guard value.count == 2 else { return error(request, handle, .invalidAttributeValueLength) }
             database.setValue(value, at: handle)
+            live.withLock { $0.subscriptions[valueHandle] = value[0] }
             return nil
         case .characteristicValue(let properties):
             guard properties.contains(command ? .writeWithoutResponse : .write) else { return error(request, handle, .writeNotPermitted) }

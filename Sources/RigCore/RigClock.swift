@@ -36,9 +36,9 @@ extension RigClock {
     /// Use this instead of `Task { }` in simulators and facades: unstructured
     /// tasks do not inherit the executor preference of their creator.
     @discardableResult
-    public func spawn(
-        _ operation: sending @escaping @isolated(any) () async -> Void
-    ) -> Task<Void, Never> {
+    public func spawn<Result: Sendable>(
+        _ operation: sending @escaping @isolated(any) () async -> Result
+    ) -> Task<Result, Never> {
         Task(executorPreference: taskExecutor ?? globalConcurrentExecutor, operation: operation)
     }
 }

@@ -34,12 +34,14 @@ public final class EventLog<Element: Sendable>: Sendable {
     public var entries: [Entry] { state.withLock { $0.entries } }
 
     func append(_ element: Element) {
-        let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
-            s.entries.append(Entry(time: clock.now, element: element))
+        let now = clock.now
+        let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>]? in
+            s.entries.append(Entry(time: now, element: element))
+            guard !s.waiters.isEmpty else { return nil }
             defer { s.waiters = [:] }
             return Array(s.waiters.values)
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters ?? [] { waiter.resume() }
     }
 
     func finish() {

@@ -78,6 +78,16 @@ public func require(
     throw report("expected \(what)", expected: "true", actual: "false", SourceLocation(fileID: fileID, filePath: filePath, line: line))
 }
 
+/// Requires `actual` to lie in `range`; ends the step if not.
+public func require<T: Comparable>(
+    _ actual: T, in range: ClosedRange<T>, _ what: String = "value",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+) throws(ExpectationFailure) {
+    guard !range.contains(actual) else { return }
+    throw report("\(what) is out of range", expected: "\(range.lowerBound)…\(range.upperBound)", actual: describe(actual),
+                 SourceLocation(fileID: fileID, filePath: filePath, line: line))
+}
+
 /// Requires `value` to be present and returns it; ends the step if it is nil.
 public func require<T>(
     _ value: T?, _ what: String,

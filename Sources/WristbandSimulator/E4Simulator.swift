@@ -90,7 +90,7 @@ public actor E4Simulator: SimulatedPeripheral {
         trace.record(role, "buttonPressed")
         guard model == "E4", let streaming, let server else { return }
         let tick = UInt32((clock.now - streaming.start).seconds * E4GATT.tickRate)
-        await send(E4GATT.tag, TagPacket(tick: tick).encode(), via: server)
+        send(E4GATT.tag, TagPacket(tick: tick).encode(), via: server)
     }
 
     public func powerOff() {
@@ -220,9 +220,9 @@ public actor E4Simulator: SimulatedPeripheral {
         let g = generation
         tasks = [
             clock.spawn { [weak self] in await self?.runBVP(g, start) },
-            clock.spawn { [weak self] in await self?.runPackets(g, start, rate: E4GATT.accelerationRate, per: AccelerationPacket.sampleCount, E4GATT.acceleration) { sim, t, i in await sim.accelerationPacket(t, i) } },
-            clock.spawn { [weak self] in await self?.runPackets(g, start, rate: E4GATT.temperatureRate, per: TemperaturePacket.sampleCount, E4GATT.temperature) { sim, t, i in await sim.temperaturePacket(t, i) } },
-            clock.spawn { [weak self] in await self?.runPackets(g, start, rate: E4GATT.gsrRate, per: GSRPacket.sampleCount, E4GATT.gsr) { sim, t, i in await sim.gsrPacket(t, i) } },
+            clock.spawn { [weak self] in await self?.runPackets(g, start, rate: E4GATT.accelerationRate, per: AccelerationPacket.sampleCount, E4GATT.acceleration) },
+            clock.spawn { [weak self] in await self?.runPackets(g, start, rate: E4GATT.temperatureRate, per: TemperaturePacket.sampleCount, E4GATT.temperature) },
+            clock.spawn { [weak self] in await self?.runPackets(g, start, rate: E4GATT.gsrRate, per: GSRPacket.sampleCount, E4GATT.gsr) },
             clock.spawn { [weak self] in await self?.runIBI(g, start) },
         ]
     }
@@ -235,20 +235,24 @@ public actor E4Simulator: SimulatedPeripheral {
 
     private func isCurrent(_ g: Int) -> Bool { streaming?.generation == g }
 
-    private func send(_ uuid: BluetoothUUID, _ bytes: [UInt8], via server: GATTServer) async {
-        if await server.notify(uuid, bytes) { sentPackets[uuid, default: 0] += 1 }
+    private func send(_ uuid: BluetoothUUID, _ bytes: [UInt8], via server: GATTServer) {
+        if server.notify(uuid, bytes) { sentPackets[uuid, default: 0] += 1 }
     }
 
     /// Sends fixed-size packets of `per` samples at `rate` Hz, each when its last sample is taken.
-    private func runPackets(_ g: Int, _ start: RigInstant, rate: Double, per: Int, _ uuid: BluetoothUUID,
-                            _ make: @Sendable (E4Simulator, [Double], UInt16) async -> [UInt8]) async {
+    private func runPackets(_ g: Int, _ start: RigInstant, rate: Double, per: Int, _ uuid: BluetoothUUID) async {
         var index = 0
         while isCurrent(g) {
             let due = start + .seconds(fractional: Double(index + per) / rate)
             do { try await clock.sleep(until: due) } catch { return }
             guard isCurrent(g), let server else { return }
             let times = (0..<per).map { (start + .seconds(fractional: Double(index + $0) / rate)).seconds }
-            await send(uuid, await make(self, times, UInt16(truncatingIfNeeded: index)), via: server)
+            let first = UInt16(truncatingIfNeeded: index)
+            switch uuid {
+            case E4GATT.acceleration: send(uuid, accelerationPacket(times, first), via: server)
+            case E4GATT.temperature: send(uuid, temperaturePacket(times, first), via: server)
+            default: send(uuid, gsrPacket(times, first), via: server)
+            }
             index += per
         }
     }
@@ -280,7 +284,7 @@ public actor E4Simulator: SimulatedPeripheral {
             let due = start + .seconds(fractional: Double(index + count) / E4GATT.bvpRate)
             do { try await clock.sleep(until: due) } catch { return }
             guard isCurrent(g), let server else { return }
-            await send(E4GATT.bvp, BVPPacket(firstIndex: UInt16(truncatingIfNeeded: index), raw: Array(pending.prefix(count))).encode(), via: server)
+            send(E4GATT.bvp, BVPPacket(firstIndex: UInt16(truncatingIfNeeded: index), raw: Array(pending.prefix(count))).encode(), via: server)
             pending.removeFirst(count)
             index += count
         }
@@ -299,7 +303,7 @@ public actor E4Simulator: SimulatedPeripheral {
                 let interval = lastPeak.map { beat.peak - $0 } ?? beat.interval
                 lastPeak = beat.peak
                 let ticks = UInt16(max(1, min(Double(UInt16.max), (interval * E4GATT.tickRate).rounded())))
-                await send(E4GATT.ibi, IBIPacket(beatTick: tick, intervalTicks: ticks).encode(), via: server)
+                send(E4GATT.ibi, IBIPacket(beatTick: tick, intervalTicks: ticks).encode(), via: server)
             }
             checked = now
         }
@@ -319,7 +323,7 @@ public actor E4Simulator: SimulatedPeripheral {
         }
         if streaming != nil, let server {
             await server.setValue([UInt8(battery.rounded())], of: E4GATT.battery)
-            await send(E4GATT.battery, BatteryPacket(percent: UInt8(battery.rounded())).encode(), via: server)
+            send(E4GATT.battery, BatteryPacket(percent: UInt8(battery.rounded())).encode(), via: server)
         }
         return true
     }

@@ -24,7 +24,7 @@ import Testing
             let gsr = try await client.discoverCharacteristics(of: service)[0]
             _ = try await client.read(gsr)
             _ = try await client.subscribe(gsr)
-            await server.notify(BluetoothUUID(0x3EA8), Array(0..<20))
+            _ = server.notify(BluetoothUUID(0x3EA8), Array(0..<20))
             try await clock.sleep(for: .seconds(1))
         }
         return trace.all

@@ -127,9 +127,9 @@ private func withPair<T: Sendable>(
         let (before, values, after) = try await withPair { pair in
             let services = try await pair.client.discoverServices()
             let hr = try await pair.client.discoverCharacteristics(of: services[1])
-            let before = await pair.server.notify(measurement, [0])
+            let before = pair.server.notify(measurement, [0])
             let stream = try await pair.client.subscribe(hr[0])
-            for beat in 1...5 { await pair.server.notify(measurement, [UInt8(beat)]) }
+            for beat in 1...5 { _ = pair.server.notify(measurement, [UInt8(beat)]) }
             var values: [[UInt8]] = []
             for await value in stream {
                 values.append(value)
@@ -150,7 +150,7 @@ private func withPair<T: Sendable>(
             let services = try await pair.client.discoverServices()
             let hr = try await pair.client.discoverCharacteristics(of: services[1])
             let stream = try await pair.client.subscribe(hr[0])
-            for i in 0..<400 { await pair.server.notify(measurement, [UInt8(i & 0xFF)]) }
+            for i in 0..<400 { _ = pair.server.notify(measurement, [UInt8(i & 0xFF)]) }
             try await pair.clock.sleep(for: .seconds(1))
             await pair.link.central.disconnect()
             var count = 0
@@ -218,7 +218,7 @@ private func withPair<T: Sendable>(
     func badPDUsGetErrorResponsesOrAreDropped(_ request: [UInt8], _ expected: [UInt8]?) async throws {
         let answer = try await withPair(startClient: false) { pair -> [UInt8]? in
             let rawEnd = pair.link.central
-            try await rawEnd.send(request)
+            try rawEnd.send(request)
             var iterator = rawEnd.incoming.makeAsyncIterator()
             let timeout = pair.clock.spawn { try? await pair.clock.sleep(for: .seconds(1)); pair.link.disconnect(.disconnected("test over")) }
             let reply = await iterator.next()

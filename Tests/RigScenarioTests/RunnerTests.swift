@@ -33,12 +33,12 @@ import Testing
     }
 
     @Test func aScenarioIsSkippedWhenTheRigLacksTheRole() async {
-        let result = await run(Scenario("needs a wristband") { rig in
-            _ = try rig.device("wristband", kinds: [.e4])
+        let result = await run(Scenario("needs a spectrometer") { rig in
+            _ = try rig.device("spectrometer", kinds: [.scio])
             Step("never") {}
         })
         #expect(result.status == .skipped)
-        #expect(result.skipReason == "the rig simulated has no device with role \"wristband\" (needs e4)")
+        #expect(result.skipReason == "the rig simulated has no device with role \"spectrometer\" (needs scio)")
     }
 
     @Test func aScenarioIsSkippedWhenTheRoleIsAnotherKind() async {
