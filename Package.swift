@@ -24,7 +24,7 @@ let package = Package(
         // Swift Testing integration: one test per scenario.
         .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.
-        .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios", "AnalyzerCommands"]),
+        .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios", "AnalyzerCommands", "BLESimulation"]),
         .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "Wristband", "WristbandSimulator"], path: "Benchmarks/rig-bench"),

@@ -6,7 +6,7 @@ import RigScenario
 public struct RunCommand: Command {
     public static let name = "run"
     public static let abstract = "Run scenarios on a rig and report the results."
-    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--seed N] [--junit FILE] [--trace FILE] [--shard K/N] [--out DIR] [--verbose]"
+    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--seed N] [--junit FILE] [--trace FILE] [--captures DIR] [--shard K/N] [--out DIR] [--verbose]"
     public static let options: [OptionSpec] = [
         OptionSpec("rig", value: "FILE", help: "The rig file (default: rigs/simulated.json, else the built-in simulated rig)."),
         OptionSpec("filter", value: "PATTERN", repeatable: true, help: "Run scenarios whose name contains PATTERN or matches it as a * glob."),
@@ -14,6 +14,7 @@ public struct RunCommand: Command {
         OptionSpec("seed", value: "N", help: "Seed for the simulators, instead of the rig file's."),
         OptionSpec("junit", value: "FILE", help: "Write a JUnit XML report to FILE."),
         OptionSpec("trace", value: "FILE", help: "Write the JSON Lines trace of every event to FILE."),
+        OptionSpec("captures", value: "DIR", help: "Write a btsnoop capture of each BLE link of each scenario to DIR (Wireshark/tshark open them)."),
         OptionSpec("shard", value: "K/N", help: "Run only the K-th of N equal shards of the selected scenarios."),
         OptionSpec("out", value: "DIR", help: "Where devices keep their files (exports, caches); default rig-out."),
         OptionSpec("verbose", short: "v", help: "Print each step as it starts."),
@@ -30,6 +31,7 @@ public struct RunCommand: Command {
     public var seed: UInt64?
     public var junitPath: String?
     public var tracePath: String?
+    public var capturesDirectory: String?
     public var outDirectory: String
     public var verbose: Bool
 
@@ -55,6 +57,7 @@ public struct RunCommand: Command {
         }
         junitPath = arguments.value("junit")
         tracePath = arguments.value("trace")
+        capturesDirectory = arguments.value("captures")
         outDirectory = arguments.value("out") ?? "rig-out"
         verbose = arguments.flag("verbose")
     }
@@ -94,6 +97,11 @@ public struct RunCommand: Command {
                 return ExitCode.cannotWrite
             }
         }
+        var captures: CaptureWriter?
+        if let capturesDirectory {
+            captures = CaptureWriter(directory: context.resolve(capturesDirectory), unixStart: rig.clock == .virtual ? VirtualClock().unixStart : nil)
+            observers.append(captures!)
+        }
         let runner = ScenarioRunner(rig: rig, seed: seed, directory: URL(fileURLWithPath: context.resolve(outDirectory)), observers: observers)
         let result = await runner.run(scenarios)
         var code = result.failed > 0 ? ExitCode.failure : ExitCode.success
@@ -103,6 +111,10 @@ public struct RunCommand: Command {
             if let junitPath {
                 try JUnitReport.write(result, to: context.resolve(junitPath))
                 context.out("junit: \(junitPath)")
+            }
+            if let captures, let capturesDirectory {
+                let written = try captures.writtenFiles()
+                context.out("captures: \(written.count) btsnoop file\(written.count == 1 ? "" : "s") in \(capturesDirectory)")
             }
         } catch {
             context.err("error: \(error)")

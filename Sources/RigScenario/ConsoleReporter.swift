@@ -46,7 +46,7 @@ public final class ConsoleReporter: RunObserver {
         for failure in result.failures {
             write(failure.description.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n"))
         }
-        for measurement in result.measurements where !measurement.passed || showSteps {
+        for measurement in result.measurements {
             write("        measurement \(measurement.name) = \(measurement.valueText) \(measurement.unit)"
                   + (measurement.limits == nil ? "" : " (limits \(measurement.limitsText))") + (measurement.passed ? "" : " OUT OF LIMITS"))
         }

@@ -187,3 +187,27 @@ enum RigFileFixtures {
         #expect(await rig(["--help"]).out.contains("\n  model "))
     }
 }
+
+@Suite struct CaptureOptionTests {
+    @Test func capturesAreWrittenPerLinkAndOpenAsBTSnoop() async throws {
+        let directory = try freshDirectory()
+        let band = Scenario("band streams") { rig in
+            let api = try await rig.empatica()
+            Step("connect") {
+                _ = await api.authenticate(apiKey: "rigkit-empatica-test-key")
+                await api.followAppLifecycle()
+                let found = try await api.discoverDevices()
+                try require(await found[0].connect(), "connected")
+                try await wait(.seconds(2))
+            }
+        }
+        let outcome = await rig(["run", "--captures", "caps", "--out", "o"], in: directory, scenarios: [band])
+        #expect(outcome.code == 0, "\(outcome.err)")
+        #expect(outcome.out.contains("captures: 1 btsnoop file in caps"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory + "/caps")
+        #expect(files.count == 1)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/caps/" + files[0]))
+        #expect(bytes.prefix(8) == Data("btsnoop\0".utf8))
+        #expect(bytes.count > 1000)
+    }
+}
