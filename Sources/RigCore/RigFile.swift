@@ -85,7 +85,8 @@ public struct RigFile: Sendable {
       "devices": [
         { "role": "scanner", "kind": "roomio", "simulated": { "notReadySeconds": 3, "saveSeconds": 4, "storageMBPerSecond": 1.5 } },
         { "role": "wristband", "kind": "e4", "simulated": { "serialNumber": "A01F2C", "heartRate": 68, "batteryPercent": 90 } },
-        { "role": "wristband-2", "kind": "e4", "simulated": { "serialNumber": "A02B7E", "heartRate": 82, "motion": 0.2, "batteryPercent": 75 } },
+        { "role": "wristband-2", "kind": "e4", "simulated": { "serialNumber": "A02B7E", "heartRate": 82, "motion": 0.2, "batteryPercent": 75,
+                                                            "notificationLoss": 0.05, "dropConnectionAtSeconds": 40 } },
         { "role": "wristband-3", "kind": "e3", "simulated": { "serialNumber": "E30419", "heartRate": 60, "batteryPercent": 60 } }
       ]
     }

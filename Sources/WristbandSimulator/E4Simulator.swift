@@ -48,6 +48,12 @@ public actor E4Simulator: SimulatedPeripheral {
     /// Starts the battery clock; the rig calls this once when it makes the simulator.
     public func start() {
         guard batteryTask == nil else { return }
+        if let at = settings.dropConnectionAt {
+            clock.spawn { [weak self, clock] in
+                do { try await clock.sleep(until: RigInstant(offset: .seconds(fractional: at))) } catch { return }
+                await self?.dropConnection()
+            }
+        }
         batteryTask = clock.spawn { [weak self, clock] in
             while true {
                 do { try await clock.sleep(for: .seconds(10)) } catch { return }
@@ -144,6 +150,7 @@ public actor E4Simulator: SimulatedPeripheral {
         guard poweredOn, inRange else { throw .refused(address: address, reason: "not advertising") }
         if let link, link.isConnected { throw .refused(address: address, reason: "already connected") }
         link = newLink
+        if settings.notificationLoss > 0 { newLink.conditions.notificationLoss = settings.notificationLoss }
         var services = [
             ServiceDefinition(E4GATT.sensorService, [
                 CharacteristicDefinition(E4GATT.bvp, properties: [.notify]),

@@ -22,6 +22,10 @@ public struct WristbandSimulation: Sendable, Equatable {
     public var ibiWarmUp: Double = 20
     /// Whether it is switched on at rig start.
     public var poweredOn = true
+    /// Share of notifications lost on every link to this band, 0…1.
+    public var notificationLoss: Double = 0
+    /// Rig time at which the band drops its connection once, if set.
+    public var dropConnectionAt: Double?
     /// API keys the simulated Empatica account accepts (the union over the rig's wristbands is used).
     public var acceptedApiKeys: [String] = []
 
@@ -44,7 +48,8 @@ public struct WristbandSimulation: Sendable, Equatable {
         simulation.model = spec.kind == .e3 ? "E3" : "E4"
         guard case .simulated(let parameters?) = spec.link else { return simulation }
         let m = try parameters.object(allowed: ["serialNumber", "address", "heartRate", "motion", "batteryPercent",
-                                                "streamingDrainPerHour", "idleDrainPerHour", "rssi", "ibiWarmUpSeconds", "poweredOn", "acceptedApiKeys"])
+                                                "streamingDrainPerHour", "idleDrainPerHour", "rssi", "ibiWarmUpSeconds", "poweredOn", "acceptedApiKeys",
+                                                "notificationLoss", "dropConnectionAtSeconds"])
         if let c = m["serialNumber"] { simulation.serialNumber = try c.name() }
         if let c = m["address"] {
             let text = try c.string()
@@ -62,6 +67,8 @@ public struct WristbandSimulation: Sendable, Equatable {
         if let c = m["rssi"] { simulation.rssi = Int(try c.integer(Int.self, in: -120...0)) }
         if let c = m["ibiWarmUpSeconds"] { simulation.ibiWarmUp = try c.number(in: 0...600, unit: "seconds") }
         if let c = m["poweredOn"] { simulation.poweredOn = try c.bool() }
+        if let c = m["notificationLoss"] { simulation.notificationLoss = try c.number(in: 0...1) }
+        if let c = m["dropConnectionAtSeconds"] { simulation.dropConnectionAt = try c.number(in: 0...1_000_000, unit: "seconds") }
         if let c = m["acceptedApiKeys"] {
             for item in try c.array() { simulation.acceptedApiKeys.append(try item.name()) }
         }
