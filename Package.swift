@@ -37,6 +37,11 @@ let package = Package(
         // In-memory links with faults and a simulated radio (advertising, connections), on the rig's clock.
         .target(name: "BLESimulation", dependencies: ["ATT", "GATT", "RigCore"]),
         .testTarget(name: "ATTTests", dependencies: ["ATT"]),
+        // USB: the link abstraction every USB family speaks through (libusb implements it too).
+        .target(name: "USBLink"),
+        // An in-memory USB bus on the rig's clock, with plug/unplug, stalls and time-outs.
+        .target(name: "USBSimulation", dependencies: ["USBLink", "RigCore", "ATT"]),
+        .testTarget(name: "USBSimulationTests", dependencies: ["USBSimulation", "USBLink", "RigCore"]),
         // MARK: Wristband family (issue 3)
         // The E4's GATT layout and packet formats: pure codecs shared by driver and simulator.
         .target(name: "E4Protocol", dependencies: ["ATT"]),
