@@ -29,6 +29,14 @@ let package = Package(
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario"], path: "Benchmarks/rig-bench"),
 
+        // MARK: Barcode decoder (issue 5)
+        // The pure decoder core: grayscale frames in, symbols out.
+        .target(name: "BarcodeDecoder"),
+        // Pure encoders for every decoded symbology, and the seeded frame synthesizer.
+        .target(name: "BarcodeEncoder", dependencies: ["BarcodeDecoder", "RigCore"]),
+        .testTarget(name: "BarcodeDecoderTests", dependencies: ["BarcodeDecoder", "BarcodeEncoder", "RigCore"]),
+        // MARK: end
+
         .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),
         .testTarget(name: "RigHostTests", dependencies: ["RigHost", "RigCore"]),
         .testTarget(name: "RoomScanTests", dependencies: ["RoomScan", "RigHost", "RigCore"]),
