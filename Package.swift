@@ -30,10 +30,12 @@ let package = Package(
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario"], path: "Benchmarks/rig-bench"),
 
         // MARK: Barcode decoder (issue 5)
-        // The pure decoder core: grayscale frames in, symbols out.
-        .target(name: "BarcodeDecoder"),
+        // The pure decoder core: grayscale frames in, symbols out. Optimized even in debug builds, so the
+        // image tests (synthesized frames, fuzzing) stay fast; the package is an application, never a dependency.
+        .target(name: "BarcodeDecoder", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Pure encoders for every decoded symbology, and the seeded frame synthesizer.
-        .target(name: "BarcodeEncoder", dependencies: ["BarcodeDecoder", "RigCore"]),
+        .target(name: "BarcodeEncoder", dependencies: ["BarcodeDecoder", "RigCore"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .testTarget(name: "BarcodeDecoderTests", dependencies: ["BarcodeDecoder", "BarcodeEncoder", "RigCore"]),
         // MARK: end
 

@@ -88,3 +88,14 @@ import Testing
         #expect(throws: QRDecodeError.self) { try QRSymbolDecoder.decode(damaged) }
     }
 }
+
+@Suite struct QRImageTests {
+    @Test(arguments: [1, 2, 7, 10, 25, 40])
+    func uprightSymbolsAreFound(version: Int) throws {
+        let grid = try QREncoder.encode("RigKit QR version \(version)", level: .m, minimumVersion: version)
+        let image = SymbolRenderer.render(grid, moduleSize: version > 20 ? 3 : 4)
+        let symbols = decode(image, .qr)
+        #expect(symbols.map(\.text) == ["RigKit QR version \(version)"])
+        #expect(symbols.first?.corners.count == 4)
+    }
+}

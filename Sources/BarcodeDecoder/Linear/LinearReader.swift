@@ -12,9 +12,9 @@ public struct LinearReader: SymbologyReader {
     /// Scan angles in degrees for an effort level.
     static func angles(effort: Int) -> [Double] {
         switch effort {
-        case 1: [0, 90, 45, 135]
-        case 2: stride(from: 0.0, to: 180, by: 22.5).map { $0 }
-        default: stride(from: 0.0, to: 180, by: 12).map { $0 }
+        case 1: stride(from: 0.0, to: 180, by: 30).map { $0 }
+        case 2: stride(from: 0.0, to: 180, by: 15).map { $0 }
+        default: stride(from: 0.0, to: 180, by: 7.5).map { $0 }
         }
     }
 
@@ -77,43 +77,77 @@ public struct LinearReader: SymbologyReader {
         return (mid + d * t0, t1 - t0)
     }
 
-    /// Samples the line at one-pixel steps and splits it into runs against the local mean, with hysteresis against noise.
+    /// Samples the line at one-pixel steps and splits it into runs.
+    ///
+    /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
+    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
     static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double) -> RunRow {
-        let count = Int(length)
+        let count = Int(length) + 1
+        var g = [Double](repeating: 255, count: count)
+        for k in 0..<count {
+            let p = origin + d * Double(k)
+            g[k] = frame.gray(p.x, p.y)
+        }
+        var steps = [Double](repeating: 0, count: max(0, count - 1))
+        for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
+        let noise = steps.isEmpty ? 0 : quickMedian(&steps)
+        let minimumContrast = max(20, noise * 6)
+        let window = 8
         var widths: [Double] = []
-        var starts: [Double] = []
+        var starts: [Double] = [0]
         widths.reserveCapacity(128)
         starts.reserveCapacity(128)
         var dark = false
         var runStart = 0.0
-        var previousGray = 255.0, previousThreshold = 0.0
-        starts.append(0)
-        let radius = frame.radius
-        for k in 0...count {
-            let p = origin + d * Double(k)
-            let g = frame.gray(p.x, p.y)
-            let t = Double(frame.integral.mean(x: Int(p.x), y: Int(p.y), radius: radius))
-            let margin = 2 + t / 48
-            let nowDark = dark ? g < t + margin : g < t - margin
+        var previousDifference = 1.0
+        var lastCrossing = 0.0
+        for k in 0..<count {
+            var lo = 255.0, hi = 0.0
+            for j in max(0, k - window)...min(count - 1, k + window) {
+                let v = g[j]
+                if v < lo { lo = v }
+                if v > hi { hi = v }
+            }
+            let contrast = hi - lo
+            let difference = g[k] - (hi + lo) / 2
+            if k > 0, contrast >= minimumContrast, (difference > 0) != (previousDifference > 0) {
+                lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
+            }
+            previousDifference = difference
+            guard contrast >= minimumContrast else { continue }
+            let margin = contrast * 0.05
+            let nowDark = dark ? difference < margin : difference < -margin
             if nowDark != dark {
-                var edge = Double(k)
-                let a = previousGray - previousThreshold, b = g - t
-                if k > 0, (a > 0) != (b > 0), abs(a - b) > 1e-9 { edge = Double(k - 1) + a / (a - b) }
-                edge = max(edge, runStart)
+                let edge = lastCrossing > runStart && lastCrossing <= Double(k) ? lastCrossing : Double(k)
                 widths.append(edge - runStart)
                 starts.append(edge)
                 runStart = edge
                 dark = nowDark
             }
-            previousGray = g
-            previousThreshold = t
         }
-        widths.append(Double(count) - runStart + 1)
+        widths.append(Double(count) - runStart)
         if dark {
-            starts.append(Double(count) + 1)
+            starts.append(Double(count))
             widths.append(0)
         }
         return RunRow(widths: widths, starts: starts)
+    }
+
+    /// The median of `values` (reordered in place).
+    static func quickMedian(_ values: inout [Double]) -> Double {
+        let mid = values.count / 2
+        var lo = 0, hi = values.count - 1
+        while lo < hi {
+            let pivot = values[(lo + hi) / 2]
+            var i = lo, j = hi
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j { values.swapAt(i, j); i += 1; j -= 1 }
+            }
+            if mid <= j { hi = j } else if mid >= i { lo = i } else { break }
+        }
+        return values[mid]
     }
 
     /// Groups line hits into symbols: the same symbology and text, close together, seen on at least two lines.
