@@ -67,3 +67,23 @@ import Testing
         #expect(throws: DataMatrixDecodeError.self) { try DataMatrixSymbolDecoder.decode(damaged) }
     }
 }
+
+@Suite struct DataMatrixImageTests {
+    @Test(arguments: ["DM", "Data Matrix in RigKit 0123456789", String(repeating: "LONGER DATA MATRIX PAYLOAD ", count: 8)])
+    func uprightSymbols(text: String) throws {
+        let image = SymbolRenderer.render(try DataMatrixEncoder.encode(text), moduleSize: 4, quietZone: 2)
+        #expect(decode(image, .dataMatrix).map(\.text) == [text])
+    }
+
+    @Test func rectangularSymbolInAFrame() throws {
+        let symbol = SymbolRenderer.render(try DataMatrixEncoder.encode("RECTANGLE 42", shape: .rectangle), moduleSize: 4, quietZone: 2)
+        let image = FrameSynthesizer(width: 400, height: 300, seed: 2).render([SymbolPlacement(symbol: symbol, center: Point(200, 150), rotation: 12)])
+        #expect(decode(image, .dataMatrix).map(\.text) == ["RECTANGLE 42"])
+    }
+
+    @Test(arguments: [0.0, 30, 90, 145, 200, 315], [0.0, 0.12])
+    func rotatedAndTilted(rotation: Double, perspective: Double) throws {
+        let image = try scene(.dataMatrix, "DM at \(rotation)", rotation: rotation, perspective: perspective, moduleSize: 4)
+        #expect(decode(image, .dataMatrix).map(\.text) == ["DM at \(rotation)"])
+    }
+}
