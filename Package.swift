@@ -36,7 +36,14 @@ let package = Package(
         // Pure encoders for every decoded symbology, and the seeded frame synthesizer.
         .target(name: "BarcodeEncoder", dependencies: ["BarcodeDecoder", "RigCore"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // libpng and libjpeg-turbo from Debian, and a C shim that keeps their setjmp/longjmp error handling in C.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CImageShim", dependencies: ["CLibPNG", "CLibJPEG"]),
+        // Image files (PNG, JPEG, PGM) in and out: the only barcode target that does I/O.
+        .target(name: "ImageIO", dependencies: ["BarcodeDecoder", "CImageShim"]),
         .testTarget(name: "BarcodeDecoderTests", dependencies: ["BarcodeDecoder", "BarcodeEncoder", "RigCore"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "BarcodeDecoder", "BarcodeEncoder"]),
         // MARK: end
 
         .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),
