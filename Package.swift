@@ -24,7 +24,7 @@ let package = Package(
         // Swift Testing integration: one test per scenario.
         .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.
-        .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios"]),
+        .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios", "BarcodeDecoder", "ImageIO", "BarcodeBench"]),
         .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario"], path: "Benchmarks/rig-bench"),
@@ -42,6 +42,11 @@ let package = Package(
         .target(name: "CImageShim", dependencies: ["CLibPNG", "CLibJPEG"]),
         // Image files (PNG, JPEG, PGM) in and out: the only barcode target that does I/O.
         .target(name: "ImageIO", dependencies: ["BarcodeDecoder", "CImageShim"]),
+        // Benchmark corpora, RigKit's run over them, and the read-rate/timing statistics (`rig bench decoder`, `decoder-bench`).
+        .target(name: "BarcodeBench", dependencies: ["BarcodeDecoder", "ImageIO"]),
+        // Compares RigKit with zxing-cpp and ZBar on the same images (`swift run -c release decoder-bench`).
+        .executableTarget(name: "decoder-bench", dependencies: ["BarcodeBench", "BarcodeDecoder", "BarcodeEncoder", "ImageIO"],
+                          path: "Benchmarks/decoder-bench"),
         .testTarget(name: "BarcodeDecoderTests", dependencies: ["BarcodeDecoder", "BarcodeEncoder", "RigCore"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "BarcodeDecoder", "BarcodeEncoder"]),
         // MARK: end
@@ -50,7 +55,7 @@ let package = Package(
         .testTarget(name: "RigHostTests", dependencies: ["RigHost", "RigCore"]),
         .testTarget(name: "RoomScanTests", dependencies: ["RoomScan", "RigHost", "RigCore"]),
         .testTarget(name: "RigScenarioTests", dependencies: ["RigScenario", "RigCore", "RigHost", "RoomScan"]),
-        .testTarget(name: "RigCLITests", dependencies: ["RigCLI"]),
+        .testTarget(name: "RigCLITests", dependencies: ["RigCLI", "BarcodeDecoder", "BarcodeEncoder", "ImageIO"]),
         .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ import RigScenario
 /// `exit(await RigCommandLine.main(scenarios: MyScenarios.all))`.
 public enum RigCommandLine {
     /// The subcommands, in the order help lists them.
-    public static let commands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self]
+    public static let commands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self, DecodeCommand.self, BenchCommand.self]
 
     /// Runs `rig` with `arguments` (without the program name) in `context`.
     public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
