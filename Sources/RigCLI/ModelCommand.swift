@@ -33,17 +33,19 @@ struct ModelCommand: PassThroughCommand {
 /// `rig bench analyzer …`: measure a model on a lab's own data.
 struct BenchCommand: PassThroughCommand {
     static let name = "bench"
-    static let abstract = "Measure a core on your own data: 'rig bench analyzer MODEL --csv FILE'."
+    static let abstract = "Measure a core on your own data: 'rig bench analyzer …' or 'rig bench decoder …'."
     static func run(_ arguments: [String], _ context: CommandContext) async -> Int32 {
         switch arguments.first {
+        case "decoder":
+            return await RigCommandLine.run(BenchDecoderCommand.self, arguments, context)
         case "analyzer":
             return AnalyzerCommandBridge.emit(
                 AnalyzerCommands.benchAnalyzer(Array(arguments.dropFirst()), currentDirectory: context.currentDirectory), context)
         case "-h", "--help", "help":
-            context.out("OVERVIEW: \(abstract)\n\nUSAGE: rig bench analyzer MODEL --csv FILE [options]\n\nSee 'rig bench analyzer --help'.")
+            context.out("OVERVIEW: \(abstract)\n\nUSAGE: rig bench analyzer MODEL --csv FILE [options]\n       rig bench decoder --corpus DIR [options]\n\nSee 'rig bench analyzer --help' and 'rig bench decoder --help'.")
             return ExitCode.success
         case let other:
-            context.err("error: rig bench: \(other.map { "unknown benchmark '\($0)'" } ?? "name a benchmark"); available: analyzer")
+            context.err("error: rig bench: \(other.map { "unknown benchmark '\($0)'" } ?? "name a benchmark"); available: analyzer, decoder")
             return ExitCode.usage
         }
     }

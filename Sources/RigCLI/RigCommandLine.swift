@@ -7,7 +7,7 @@ import RigScenario
 /// `exit(await RigCommandLine.main(scenarios: MyScenarios.all))`.
 public enum RigCommandLine {
     /// The subcommands, in the order help lists them.
-    public static let commands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self]
+    public static let commands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self, DecodeCommand.self]
     /// Subcommands that parse their own arguments.
     static let passThroughCommands: [any PassThroughCommand.Type] = [ModelCommand.self, BenchCommand.self]
 
@@ -36,7 +36,8 @@ public enum RigCommandLine {
         return await run(command, Array(arguments.dropFirst()), context)
     }
 
-    private static func run(_ type: any Command.Type, _ arguments: [String], _ context: CommandContext) async -> Int32 {
+    /// Parses `arguments` for `type`, validates and runs it; usage errors print the command's usage.
+    static func run(_ type: any Command.Type, _ arguments: [String], _ context: CommandContext) async -> Int32 {
         do throws(UsageError) {
             let parsed = try ParsedArguments(arguments, options: type.options, command: "rig \(type.name)")
             if parsed.wantsHelp {

@@ -183,7 +183,7 @@ enum RigFileFixtures {
         #expect(missing.err.contains("/nonexistent/model.json"))
         let unknown = await rig(["bench", "toaster"])
         #expect(unknown.code == 2)
-        #expect(unknown.err == "error: rig bench: unknown benchmark 'toaster'; available: analyzer")
+        #expect(unknown.err == "error: rig bench: unknown benchmark 'toaster'; available: analyzer, decoder")
         #expect(await rig(["--help"]).out.contains("\n  model "))
     }
 }

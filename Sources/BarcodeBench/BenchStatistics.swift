@@ -1,0 +1,77 @@
+import BarcodeDecoder
+
+/// What one engine returned for one image.
+public struct BenchOutcome: Sendable {
+    public var entry: BenchCorpus.Entry
+    /// The decoded texts (any symbology).
+    public var texts: [String]
+    public var milliseconds: Double
+    /// Set when the engine could not process the image at all.
+    public var failure: String?
+
+    public init(entry: BenchCorpus.Entry, texts: [String], milliseconds: Double, failure: String? = nil) {
+        self.entry = entry
+        self.texts = texts
+        self.milliseconds = milliseconds
+        self.failure = failure
+    }
+
+    /// Whether the expected text was among the results.
+    public var isRead: Bool { !entry.expected.isEmpty && texts.contains { BenchText.same($0, entry.expected, entry.symbology) } }
+    /// Results that are not the expected text.
+    public var falseReads: Int { texts.filter { !BenchText.same($0, entry.expected, entry.symbology) }.count }
+}
+
+/// Comparison of decoded and expected texts across engines' conventions.
+public enum BenchText {
+    /// Equal, or equal once each engine's conventions are set aside (Codabar start/stop characters, GS1 separators).
+    public static func same(_ decoded: String, _ expected: String, _ symbology: Symbology?) -> Bool {
+        if decoded == expected { return true }
+        guard !expected.isEmpty else { return false }
+        if symbology == .codabar {
+            let strip: (String) -> String = { s in
+                var t = Substring(s)
+                if let f = t.first, "ABCDabcd".contains(f) { t = t.dropFirst() }
+                if let l = t.last, "ABCDabcd".contains(l) { t = t.dropLast() }
+                return String(t)
+            }
+            return strip(decoded) == strip(expected)
+        }
+        return false
+    }
+}
+
+/// Per-symbology figures for one engine.
+public struct BenchRow: Sendable {
+    public var symbology: String
+    public var images: Int
+    public var read: Int
+    public var falseReads: Int
+    public var medianMilliseconds: Double
+    public var p95Milliseconds: Double
+    public var readRate: Double { images == 0 ? 0 : Double(read) / Double(images) }
+
+    /// Rows per expected symbology, then an "all" row.
+    public static func rows(_ outcomes: [BenchOutcome]) -> [BenchRow] {
+        var groups: [String: [BenchOutcome]] = [:]
+        for o in outcomes { groups[o.entry.symbology?.rawValue ?? "none", default: []].append(o) }
+        var out = groups.keys.sorted().map { row($0, groups[$0]!) }
+        out.append(row("all", outcomes))
+        return out
+    }
+
+    static func row(_ name: String, _ outcomes: [BenchOutcome]) -> BenchRow {
+        let times = outcomes.map(\.milliseconds).sorted()
+        let withText = outcomes.filter { !$0.entry.expected.isEmpty }
+        return BenchRow(symbology: name, images: withText.count, read: withText.filter(\.isRead).count,
+                        falseReads: outcomes.map(\.falseReads).reduce(0, +),
+                        medianMilliseconds: percentile(times, 0.5), p95Milliseconds: percentile(times, 0.95))
+    }
+
+    /// The `q` quantile of sorted `values` (nearest rank).
+    public static func percentile(_ values: [Double], _ q: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let rank = Int((q * Double(values.count)).rounded(.up)) - 1
+        return values[max(0, min(values.count - 1, rank))]
+    }
+}

@@ -1,0 +1,27 @@
+/// A rectangle of dark (true) and light (false) cells: a binarized image, or a 2D symbol's modules.
+public struct BitMatrix: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    @usableFromInline var cells: [UInt8]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = [UInt8](repeating: 0, count: self.width * self.height)
+    }
+
+    /// Whether (`x`, `y`) is dark; false outside the matrix.
+    @inlinable
+    public subscript(x: Int, y: Int) -> Bool {
+        get { x >= 0 && y >= 0 && x < width && y < height && cells[y * width + x] != 0 }
+        set { if x >= 0 && y >= 0 && x < width && y < height { cells[y * width + x] = newValue ? 1 : 0 } }
+    }
+
+    /// Flips (`x`, `y`).
+    public mutating func flip(x: Int, y: Int) { self[x, y].toggle() }
+
+    /// The matrix as rows of `#` and `.`, for test messages.
+    public var textRows: [String] {
+        (0..<height).map { y in String((0..<width).map { self[$0, y] ? "#" : "." }) }
+    }
+}

@@ -1,0 +1,43 @@
+/// Convex hulls and minimum-area enclosing rectangles of point sets.
+enum ConvexHull {
+    /// The hull, counter-clockwise in a y-up frame (clockwise on screen), by the monotone chain method.
+    static func hull(_ points: [Point]) -> [Point] {
+        let p = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
+        guard p.count >= 3 else { return p }
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        var lower: [Point] = [], upper: [Point] = []
+        for q in p {
+            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 { lower.removeLast() }
+            lower.append(q)
+        }
+        for q in p.reversed() {
+            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], q) <= 0 { upper.removeLast() }
+            upper.append(q)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+
+    /// The four corners of the smallest-area rectangle around `hull`, in order around it.
+    static func minimumRectangle(_ hull: [Point]) -> [Point]? {
+        guard hull.count >= 3 else { return nil }
+        var best: (area: Double, corners: [Point])?
+        for i in 0..<hull.count {
+            let a = hull[i], b = hull[(i + 1) % hull.count]
+            let len = a.distance(to: b)
+            guard len > 1e-9 else { continue }
+            let u = (b - a) * (1 / len), v = Point(-u.y, u.x)
+            var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
+            for p in hull {
+                let d = p - a
+                let pu = d.x * u.x + d.y * u.y, pv = d.x * v.x + d.y * v.y
+                minU = min(minU, pu); maxU = max(maxU, pu); minV = min(minV, pv); maxV = max(maxV, pv)
+            }
+            let area = (maxU - minU) * (maxV - minV)
+            if best == nil || area < best!.area {
+                let corners = [(minU, minV), (maxU, minV), (maxU, maxV), (minU, maxV)].map { a + u * $0.0 + v * $0.1 }
+                best = (area, corners)
+            }
+        }
+        return best?.corners
+    }
+}

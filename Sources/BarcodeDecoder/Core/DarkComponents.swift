@@ -1,0 +1,46 @@
+/// Connected regions of dark cells in a binarized image, each as its outline points (leftmost and rightmost cell of every row).
+struct DarkComponent {
+    var minX: Int, minY: Int, maxX: Int, maxY: Int
+    var area: Int
+    /// Leftmost and rightmost cell centres per row.
+    var outline: [Point]
+}
+
+enum DarkComponents {
+    /// Components whose bounding box is at least `minimumSide` cells on each side.
+    static func find(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int = 400) -> [DarkComponent] {
+        let w = bits.width, h = bits.height
+        guard w > 0, h > 0 else { return [] }
+        var label = [Int32](repeating: 0, count: w * h)
+        var stack: [Int32] = []
+        var components: [DarkComponent] = []
+        var rowMin: [Int: Int] = [:], rowMax: [Int: Int] = [:]
+        var next: Int32 = 1
+        for start in 0..<(w * h) where bits.cells[start] != 0 && label[start] == 0 {
+            label[start] = next
+            stack.append(Int32(start))
+            var c = DarkComponent(minX: w, minY: h, maxX: -1, maxY: -1, area: 0, outline: [])
+            rowMin.removeAll(keepingCapacity: true)
+            rowMax.removeAll(keepingCapacity: true)
+            while let top = stack.popLast() {
+                let i = Int(top)
+                let x = i % w, y = i / w
+                c.area += 1
+                c.minX = min(c.minX, x); c.maxX = max(c.maxX, x); c.minY = min(c.minY, y); c.maxY = max(c.maxY, y)
+                if x < rowMin[y, default: Int.max] { rowMin[y] = x }
+                if x > rowMax[y, default: Int.min] { rowMax[y] = x }
+                if x > 0, bits.cells[i - 1] != 0, label[i - 1] == 0 { label[i - 1] = next; stack.append(Int32(i - 1)) }
+                if x + 1 < w, bits.cells[i + 1] != 0, label[i + 1] == 0 { label[i + 1] = next; stack.append(Int32(i + 1)) }
+                if y > 0, bits.cells[i - w] != 0, label[i - w] == 0 { label[i - w] = next; stack.append(Int32(i - w)) }
+                if y + 1 < h, bits.cells[i + w] != 0, label[i + w] == 0 { label[i + w] = next; stack.append(Int32(i + w)) }
+            }
+            next &+= 1
+            guard c.maxX - c.minX + 1 >= minimumSide, c.maxY - c.minY + 1 >= minimumSide else { continue }
+            for (y, x) in rowMin { c.outline.append(Point(Double(x) + 0.5, Double(y) + 0.5)) }
+            for (y, x) in rowMax { c.outline.append(Point(Double(x) + 0.5, Double(y) + 0.5)) }
+            components.append(c)
+            if components.count >= maximumCount { break }
+        }
+        return components
+    }
+}

@@ -1,0 +1,25 @@
+/// What the decoder looks for and how hard it tries.
+public struct DecoderOptions: Sendable, Equatable {
+    /// The symbologies searched; nothing else is looked for.
+    public var symbologies: Set<Symbology>
+    /// Decoder effort 1…3 (default 2): more scan angles and lines, more finder candidates, at the cost of time.
+    public var effort: Int
+    /// The shortest Interleaved 2 of 5 accepted, in digits (even, default 6), against false reads of a weak symbology.
+    public var minimumITFLength: Int
+    /// Whether Code 39 carries a modulo-43 check character, which is verified and removed.
+    public var code39CheckDigit: Bool
+    /// Whether Code 39 is read as Full ASCII (`+A` → `a`, `%U` → NUL, …).
+    public var code39FullASCII: Bool
+    /// The shortest Codabar accepted, in data characters (default 3).
+    public var minimumCodabarLength: Int
+
+    public init(symbologies: Set<Symbology> = Set(Symbology.supported), effort: Int = 2, minimumITFLength: Int = 6,
+                code39CheckDigit: Bool = false, code39FullASCII: Bool = false, minimumCodabarLength: Int = 3) {
+        self.symbologies = symbologies
+        self.effort = min(3, max(1, effort))
+        self.minimumITFLength = max(2, minimumITFLength)
+        self.code39CheckDigit = code39CheckDigit
+        self.code39FullASCII = code39FullASCII
+        self.minimumCodabarLength = max(1, minimumCodabarLength)
+    }
+}

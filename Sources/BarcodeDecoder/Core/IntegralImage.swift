@@ -1,0 +1,44 @@
+/// Summed-area table of a grayscale image, for constant-time local means.
+public struct IntegralImage: Sendable {
+    public let width: Int
+    public let height: Int
+    /// `(width + 1) × (height + 1)` running sums; row 0 and column 0 are zero.
+    private let sums: [UInt32]
+
+    public init(_ image: GrayImage) {
+        width = image.width
+        height = image.height
+        let w1 = width + 1
+        var sums = [UInt32](repeating: 0, count: w1 * (height + 1))
+        image.pixels.withUnsafeBufferPointer { px in
+            sums.withUnsafeMutableBufferPointer { s in
+                for y in 0..<image.height {
+                    var row: UInt32 = 0
+                    let src = y * image.stride
+                    let dst = (y + 1) * w1
+                    for x in 0..<image.width {
+                        row &+= UInt32(px[src + x])
+                        s[dst + x + 1] = s[dst - w1 + x + 1] &+ row
+                    }
+                }
+            }
+        }
+        self.sums = sums
+    }
+
+    /// The mean of the pixels in the square of half-size `radius` around (`x`, `y`), clipped to the image.
+    @inlinable
+    public func mean(x: Int, y: Int, radius: Int) -> Int {
+        let x0 = max(0, x - radius), y0 = max(0, y - radius)
+        let x1 = min(width, x + radius + 1), y1 = min(height, y + radius + 1)
+        guard x1 > x0, y1 > y0 else { return 128 }
+        return Int(sum(x0: x0, y0: y0, x1: x1, y1: y1)) / ((x1 - x0) * (y1 - y0))
+    }
+
+    /// The sum over columns `x0..<x1` and rows `y0..<y1` (inside the image).
+    @usableFromInline
+    func sum(x0: Int, y0: Int, x1: Int, y1: Int) -> UInt32 {
+        let w1 = width + 1
+        return sums[y1 * w1 + x1] &- sums[y0 * w1 + x1] &- sums[y1 * w1 + x0] &+ sums[y0 * w1 + x0]
+    }
+}

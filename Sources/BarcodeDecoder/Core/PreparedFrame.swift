@@ -1,0 +1,34 @@
+/// A frame with what every reader needs computed once: the image, its integral image and (for 2D readers) its binarization.
+public struct PreparedFrame: Sendable {
+    public let image: GrayImage
+    public let integral: IntegralImage
+    /// The local-mean window half-size.
+    public let radius: Int
+    /// The binarized image; empty when no 2D symbology is enabled.
+    public let binary: BitMatrix
+
+    public init(_ image: GrayImage, binarize: Bool) {
+        self.image = image
+        integral = IntegralImage(image)
+        radius = LocalBinarizer.radius(width: image.width, height: image.height)
+        binary = binarize ? LocalBinarizer.binarize(image, integral: integral, radius: radius) : BitMatrix(width: 0, height: 0)
+    }
+
+    /// The bilinearly interpolated gray value at (`x`, `y`); white outside the image.
+    @inlinable
+    public func gray(_ x: Double, _ y: Double) -> Double {
+        let fx = x - 0.5, fy = y - 0.5
+        guard fx >= 0, fy >= 0, fx < Double(image.width - 1), fy < Double(image.height - 1) else {
+            let ix = Int(x), iy = Int(y)
+            guard x >= 0, y >= 0, ix < image.width, iy < image.height else { return 255 }
+            return Double(image[ix, iy])
+        }
+        let ix = Int(fx), iy = Int(fy)
+        let ax = fx - Double(ix), ay = fy - Double(iy)
+        let i = iy * image.stride + ix
+        let p = image.pixels
+        let top = Double(p[i]) * (1 - ax) + Double(p[i + 1]) * ax
+        let bottom = Double(p[i + image.stride]) * (1 - ax) + Double(p[i + image.stride + 1]) * ax
+        return top * (1 - ay) + bottom * ay
+    }
+}

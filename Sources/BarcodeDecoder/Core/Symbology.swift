@@ -1,0 +1,31 @@
+/// A barcode symbology the decoder knows by name.
+///
+/// PDF417 and GS1 DataBar are named so settings and results can carry them; no reader exists for them yet.
+public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, CustomStringConvertible {
+    case ean13, ean8, upcA, upcE
+    case code128, code39, interleaved2of5, codabar
+    case qr, dataMatrix
+    case pdf417, dataBar
+
+    /// Whether the decoder can read this symbology today.
+    public var isSupported: Bool { self != .pdf417 && self != .dataBar }
+    /// Whether it is a one-dimensional (linear) symbology.
+    public var isLinear: Bool { ![.qr, .dataMatrix, .pdf417].contains(self) }
+    /// The symbologies the decoder can read.
+    public static var supported: [Symbology] { allCases.filter(\.isSupported) }
+
+    public var description: String { rawValue }
+
+    /// Parses a symbology name case-insensitively, also accepting common aliases (`itf`, `i2of5`, `upc-a`, `qrcode`, `datamatrix`).
+    public init?(name: String) {
+        let key = name.lowercased().filter { $0.isLetter || $0.isNumber }
+        let aliases: [String: Symbology] = [
+            "ean13": .ean13, "ean8": .ean8, "upca": .upcA, "upce": .upcE, "code128": .code128, "code39": .code39,
+            "interleaved2of5": .interleaved2of5, "itf": .interleaved2of5, "i2of5": .interleaved2of5, "i2o5": .interleaved2of5,
+            "codabar": .codabar, "qr": .qr, "qrcode": .qr, "datamatrix": .dataMatrix, "dm": .dataMatrix,
+            "pdf417": .pdf417, "databar": .dataBar, "gs1databar": .dataBar,
+        ]
+        guard let value = aliases[key] else { return nil }
+        self = value
+    }
+}

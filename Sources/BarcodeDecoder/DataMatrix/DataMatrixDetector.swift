@@ -1,0 +1,168 @@
+/// Locates Data Matrix symbols by their solid L-shaped finder and alternating timing edges.
+///
+/// Each dark component's minimum-area rectangle is a symbol candidate; the corner whose two sides are solid is the L's
+/// corner, the timing edges give the size, and the free corner is refined against the timing pattern for perspective.
+enum DataMatrixDetector {
+    struct Located {
+        var grid: BitMatrix
+        var transform: PerspectiveTransform
+        var size: DataMatrixSize
+    }
+
+    static func candidates(_ frame: PreparedFrame, effort: Int) -> [[Point]] {
+        let minimumSide = effort >= 3 ? 8 : 12
+        var out: [[Point]] = []
+        for c in DarkComponents.find(frame.binary, minimumSide: minimumSide) {
+            let w = Double(c.maxX - c.minX + 1), h = Double(c.maxY - c.minY + 1)
+            guard Double(c.area) > (w + h) * 1.2, Double(c.area) < w * h * 0.85 else { continue }
+            let hull = ConvexHull.hull(c.outline)
+            guard let rect = ConvexHull.minimumRectangle(hull) else { continue }
+            out.append(hull + [Point(.nan, .nan)] + rect)
+        }
+        return out
+    }
+
+    /// The fraction of dark cells along the side from `a` to `b`, sampled `inset` pixels towards `center`.
+    static func darkFraction(_ bits: BitMatrix, _ a: Point, _ b: Point, center: Point, inset: Double) -> Double {
+        let mid = (a + b) * 0.5
+        let toward = center - mid
+        let len = max(1e-9, (toward.x * toward.x + toward.y * toward.y).squareRoot())
+        let shift = toward * (inset / len)
+        var dark = 0, total = 0
+        for k in 1..<20 {
+            let p = a + (b - a) * (Double(k) / 20) + shift
+            total += 1
+            if bits[Int(p.x), Int(p.y)] { dark += 1 }
+        }
+        return Double(dark) / Double(total)
+    }
+
+    static func locate(_ frame: PreparedFrame, hullAndRect: [Point]) -> [Located] {
+        guard let split = hullAndRect.firstIndex(where: { $0.x.isNaN }) else { return [] }
+        let hull = Array(hullAndRect[..<split])
+        var rect = Array(hullAndRect[(split + 1)...])
+        let bits = frame.binary
+        let center = rect.reduce(Point(0, 0), +) * 0.25
+        rect = rect.map { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
+        let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
+        guard short >= 8 else { return [] }
+        let insets = [1.0, 2.0, 3.0, 4.5, 6.5].filter { $0 <= max(1, short / 14) }
+        var results: [Located] = []
+        for i in 0..<4 {
+            let prev = rect[(i + 3) % 4], corner = rect[i], next = rect[(i + 1) % 4], opposite = rect[(i + 2) % 4]
+            var solid: Double?
+            for inset in insets {
+                let f1 = darkFraction(bits, prev, corner, center: center, inset: inset)
+                let f2 = darkFraction(bits, corner, next, center: center, inset: inset)
+                if f1 >= 0.85, f2 >= 0.85 { solid = inset; break }
+            }
+            guard let inset = solid else { continue }
+            let f3 = darkFraction(bits, next, opposite, center: center, inset: inset)
+            let f4 = darkFraction(bits, opposite, prev, center: center, inset: inset)
+            guard f3 < 0.8, f4 < 0.8 else { continue }
+            // Symbol orientation: the L corner is bottom-left; bottom-right and top-left must turn the right way.
+            var (topLeft, bottomRight) = (prev, next)
+            let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)
+            if cross > 0 { swap(&topLeft, &bottomRight) }
+            let snapped = [topLeft, corner, bottomRight].map { target in
+                hull.min { $0.distance(to: target) < $1.distance(to: target) }.map { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) } ?? target
+            }
+            if let located = fit(frame, topLeft: snapped[0], bottomLeft: snapped[1], bottomRight: snapped[2], topRight: opposite) {
+                results.append(located)
+            }
+        }
+        return results
+    }
+
+    /// Counts timing modules, picks the symbol size, refines the free corner and samples the grid.
+    static func fit(_ frame: PreparedFrame, topLeft a: Point, bottomLeft c: Point, bottomRight b: Point, topRight guess: Point) -> Located? {
+        let bits = frame.binary
+        let thickness = lThickness(bits, from: c, along: a, across: b)
+        guard thickness >= 1 else { return nil }
+        let d0 = a + b - c
+        let topRight = guess.distance(to: d0) < thickness * 3 ? guess : d0
+        let columns = 2 * darkRuns(bits, from: a, to: topRight, inward: (c - a), module: thickness)
+        let rows = 2 * darkRuns(bits, from: b, to: topRight, inward: (c - b), module: thickness)
+        let height = a.distance(to: c), width = c.distance(to: b)
+        let sizes = DataMatrixSize.all.filter { size in
+            (abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4)
+                || (abs(height / Double(size.rows) - thickness) < thickness * 0.35 && abs(width / Double(size.columns) - thickness) < thickness * 0.35)
+        }
+        var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize)] = []
+        for size in sizes {
+            let module = (height / Double(size.rows) + width / Double(size.columns)) / 2
+            var best: (score: Int, d: Point)?
+            let step = module / 3
+            for oy in -9...9 {
+                for ox in -9...9 {
+                    let d = d0 + Point(Double(ox) * step, Double(oy) * step)
+                    guard let t = transform(size, a, b, c, d) else { continue }
+                    let s = timingScore(frame, t, size)
+                    if best == nil || s > best!.score { best = (s, d) }
+                }
+            }
+            guard let chosen = best, let t = transform(size, a, b, c, chosen.d) else { continue }
+            fits.append((Double(chosen.score) / Double(size.rows + size.columns), t, size))
+        }
+        fits.sort { $0.score > $1.score }
+        guard let top = fits.first, top.score >= 0.85 else { return nil }
+        let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
+        return Located(grid: grid, transform: top.transform, size: top.size)
+    }
+
+    static func transform(_ size: DataMatrixSize, _ a: Point, _ b: Point, _ c: Point, _ d: Point) -> PerspectiveTransform? {
+        let w = Double(size.columns), h = Double(size.rows)
+        return PerspectiveTransform(from: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: [a, d, b, c])
+    }
+
+    /// How many top-row and right-column modules match the timing pattern.
+    static func timingScore(_ frame: PreparedFrame, _ t: PerspectiveTransform, _ size: DataMatrixSize) -> Int {
+        var score = 0
+        for x in 0..<size.columns {
+            let p = t.apply(Point(Double(x) + 0.5, 0.5))
+            if frame.binary[Int(p.x), Int(p.y)] == (x % 2 == 0) { score += 1 }
+        }
+        for y in 0..<size.rows {
+            let p = t.apply(Point(Double(size.columns) - 0.5, Double(y) + 0.5))
+            if frame.binary[Int(p.x), Int(p.y)] == (y % 2 == 1) { score += 1 }
+        }
+        return score
+    }
+
+    /// The L's thickness (one module) in pixels: the shortest dark run inward from the L's long sides.
+    static func lThickness(_ bits: BitMatrix, from c: Point, along a: Point, across b: Point) -> Double {
+        var best = Double.infinity
+        for (start, end, other) in [(c, a, b), (c, b, a)] {
+            let inward = other - c
+            let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
+            let u = inward * (1 / len)
+            for k in 3...7 {
+                var p = c + (end - start) * (Double(k) / 10) + u * 0.3
+                var run = 0.0
+                while bits[Int(p.x), Int(p.y)] && run < len / 4 { p = p + u * 0.5; run += 0.5 }
+                if run > 0 { best = min(best, run) }
+            }
+        }
+        return best.isFinite ? best : 0
+    }
+
+    /// Dark runs along the timing edge from `from` to `to`, half a module inside.
+    static func darkRuns(_ bits: BitMatrix, from: Point, to: Point, inward: Point, module: Double) -> Int {
+        let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
+        let shift = inward * (module * 0.5 / len)
+        let length = from.distance(to: to)
+        let steps = Int(length * 2)
+        guard steps > 0 else { return 0 }
+        var runs = 0, dark = false, current = 0.0
+        for k in 0...steps {
+            let p = from + (to - from) * (Double(k) / Double(steps)) + shift
+            let v = bits[Int(p.x), Int(p.y)]
+            if v == dark { current += 0.5; continue }
+            if dark && current >= module * 0.3 { runs += 1 }
+            dark = v
+            current = 0.5
+        }
+        if dark && current >= module * 0.3 { runs += 1 }
+        return runs
+    }
+}

@@ -1,0 +1,23 @@
+/// Finds and decodes Data Matrix ECC 200 symbols.
+public struct DataMatrixReader: SymbologyReader {
+    public let symbologies: Set<Symbology> = [.dataMatrix]
+    public init() {}
+
+    public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
+        guard options.symbologies.contains(.dataMatrix) else { return [] }
+        var symbols: [DecodedSymbol] = []
+        for candidate in DataMatrixDetector.candidates(frame, effort: options.effort) {
+            for located in DataMatrixDetector.locate(frame, hullAndRect: candidate) {
+                guard let result = try? DataMatrixSymbolDecoder.decode(located.grid) else { continue }
+                let w = Double(located.size.columns), h = Double(located.size.rows)
+                let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)].map(located.transform.apply)
+                let center = corners.reduce(Point(0, 0), +) * 0.25
+                if symbols.contains(where: { $0.text == result.text && ($0.corners.reduce(Point(0, 0), +) * 0.25).distance(to: center) < 4 }) { continue }
+                symbols.append(DecodedSymbol(symbology: .dataMatrix, text: result.text, bytes: result.bytes, corners: corners,
+                                             isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors))
+                break
+            }
+        }
+        return symbols
+    }
+}

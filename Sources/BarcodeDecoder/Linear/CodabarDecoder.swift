@@ -1,0 +1,51 @@
+/// Reads Codabar between start/stop characters A–D; the text keeps the start and stop characters.
+struct CodabarDecoder: RowDecoder {
+    let symbologies: Set<Symbology> = [.codabar]
+    /// The 20 characters, in table order.
+    static let alphabet = Array("0123456789-$:/.+ABCD")
+    /// Seven elements per character (bar first), a set bit marks a wide element, most significant bit first.
+    static let patterns: [Int] = [
+        0x003, 0x006, 0x009, 0x060, 0x012, 0x042, 0x021, 0x024, 0x030, 0x048,
+        0x00C, 0x018, 0x045, 0x051, 0x054, 0x015, 0x01A, 0x029, 0x00B, 0x00E,
+    ]
+
+    static func character(_ runs: [Double], _ at: Int) -> Int? {
+        guard let wide = RunPattern.wideNarrow(runs, at, 7, minimumRatio: 1.5) else { return nil }
+        var bits = 0
+        for w in wide { bits = bits << 1 | (w ? 1 : 0) }
+        return patterns.firstIndex(of: bits)
+    }
+
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
+        let runs = row.widths
+        var hits: [RowHit] = []
+        var i = 1
+        while i + 16 < runs.count {
+            defer { i += 2 }
+            guard let c = Self.character(runs, i), c >= 16 else { continue }
+            let width = runs[i..<i + 7].reduce(0, +)
+            guard runs[i - 1] >= width / 2 else { continue }
+            if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
+        }
+        return hits
+    }
+
+    private func decodeFrom(_ runs: [Double], _ s: Int, width: Double, options: DecoderOptions) -> RowHit? {
+        var chars: [Int] = [Self.character(runs, s)!]
+        var at = s + 8
+        while at + 7 < runs.count {
+            let charWidth = runs[at..<at + 7].reduce(0, +)
+            guard charWidth > width * 0.6, charWidth < width * 1.6, runs[at - 1] < charWidth / 4 else { return nil }
+            guard let c = Self.character(runs, at) else { return nil }
+            chars.append(c)
+            if c >= 16 {
+                guard runs[at + 7] >= charWidth / 2, chars.count - 2 >= options.minimumCodabarLength else { return nil }
+                let bytes = chars.map { Self.alphabet[$0].asciiValue! }
+                return RowHit(symbology: .codabar, text: Latin1.string(bytes), bytes: bytes, firstRun: s, lastRun: at + 6)
+            }
+            at += 8
+            if chars.count > 80 { return nil }
+        }
+        return nil
+    }
+}

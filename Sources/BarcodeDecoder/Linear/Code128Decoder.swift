@@ -1,0 +1,99 @@
+/// Reads Code 128 (sets A, B, C, shifts, FNC1 → GS1, FNC4 extended characters) and checks the modulo-103 check symbol.
+struct Code128Decoder: RowDecoder {
+    let symbologies: Set<Symbology> = [.code128]
+    static let maxDistance = 0.3
+
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
+        let runs = row.widths
+        var hits: [RowHit] = []
+        var i = 1
+        while i + 6 * 3 + 7 < runs.count {
+            defer { i += 2 }
+            guard let start = symbol(runs, i, candidates: 103...105) else { continue }
+            let module = runs[i..<i + 6].reduce(0, +) / 11
+            guard runs[i - 1] >= module * 4 else { continue }
+            if let hit = decodeFrom(runs, i, start: start) { hits.append(hit); i = hit.lastRun }
+        }
+        return hits
+    }
+
+    private func symbol(_ runs: [Double], _ at: Int, candidates: ClosedRange<Int>) -> Int? {
+        guard at + 6 <= runs.count else { return nil }
+        var best = Double.infinity, value = -1
+        for v in candidates {
+            let d = RunPattern.distance(runs, at, Array(Code128Tables.patterns[v].prefix(6)), modules: v == 106 ? 11 : 11)
+            if d < best { best = d; value = v }
+        }
+        return best < Self.maxDistance ? value : nil
+    }
+
+    private func decodeFrom(_ runs: [Double], _ s: Int, start: Int) -> RowHit? {
+        var values = [start]
+        var at = s + 6
+        while true {
+            guard let v = symbol(runs, at, candidates: 0...106) else { return nil }
+            if v == Code128Tables.stop {
+                guard at + 7 < runs.count, RunPattern.distance(runs, at, Code128Tables.patterns[106], modules: 13) < Self.maxDistance else { return nil }
+                let module = runs[at..<at + 7].reduce(0, +) / 13
+                guard runs[at + 7] >= module * 4 else { return nil }
+                break
+            }
+            guard v < 103 else { return nil }
+            values.append(v)
+            at += 6
+            if values.count > 200 { return nil }
+        }
+        guard values.count >= 2 else { return nil }
+        var sum = values[0]
+        for (k, v) in values.dropFirst().dropLast().enumerated() { sum += (k + 1) * v }
+        guard sum % 103 == values.last! else { return nil }
+        guard let (bytes, gs1) = Self.interpret(Array(values.dropLast())) else { return nil }
+        let text = Latin1.string(bytes)
+        return RowHit(symbology: .code128, text: text, bytes: bytes, firstRun: s, lastRun: at + 6, isGS1: gs1)
+    }
+
+    /// The data bytes of a value sequence that starts with a start symbol (without the check symbol), and whether it is GS1.
+    static func interpret(_ values: [Int]) -> ([UInt8], Bool)? {
+        enum CodeSet { case a, b, c }
+        var set: CodeSet = values[0] == 103 ? .a : values[0] == 104 ? .b : .c
+        var bytes: [UInt8] = []
+        var gs1 = false
+        var fnc4Latch = false
+        var shiftNext = false
+        var fnc4Next = false
+        for (index, v) in values.dropFirst().enumerated() {
+            let current: CodeSet = shiftNext ? (set == .a ? .b : .a) : set
+            shiftNext = false
+            switch current {
+            case .c:
+                if v < 100 {
+                    bytes.append(UInt8(48 + v / 10)); bytes.append(UInt8(48 + v % 10))
+                } else if v == 100 { set = .b } else if v == 101 { set = .a } else if v == 102 {
+                    if index == 0 { gs1 = true } else { bytes.append(0x1D) }
+                } else { return nil }
+            case .a, .b:
+                if v < 96 {
+                    var byte: Int = current == .a ? (v < 64 ? v + 32 : v - 64) : v + 32
+                    if fnc4Next != fnc4Latch { byte += 128 }
+                    fnc4Next = false
+                    bytes.append(UInt8(byte))
+                } else if v == Code128Tables.fnc1 {
+                    if index == 0 { gs1 = true } else { bytes.append(0x1D) }
+                } else if v == Code128Tables.fnc2 || v == Code128Tables.fnc3 {
+                    continue
+                } else if v == Code128Tables.shift {
+                    shiftNext = true
+                } else if v == Code128Tables.codeC {
+                    set = .c
+                } else if (v == 100 && current == .b) || (v == 101 && current == .a) {
+                    if fnc4Next { fnc4Latch.toggle(); fnc4Next = false } else { fnc4Next = true }
+                } else if v == 100 {
+                    set = .b
+                } else if v == 101 {
+                    set = .a
+                } else { return nil }
+            }
+        }
+        return (bytes, gs1)
+    }
+}

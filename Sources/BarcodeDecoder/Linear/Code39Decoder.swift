@@ -1,0 +1,71 @@
+/// Reads Code 39 between `*` start and stop characters, with optional modulo-43 check character and Full ASCII.
+struct Code39Decoder: RowDecoder {
+    let symbologies: Set<Symbology> = [.code39]
+
+    /// The character index for the nine runs at `at`, or nil when they are not three wide of nine.
+    static func character(_ runs: [Double], _ at: Int) -> Int? {
+        guard let wide = RunPattern.wideNarrow(runs, at, 9, minimumRatio: 1.6) else { return nil }
+        var bits = 0
+        var count = 0
+        for w in wide { bits = bits << 1 | (w ? 1 : 0); count += w ? 1 : 0 }
+        guard count == 3 else { return nil }
+        return Code39Tables.patterns.firstIndex(of: bits)
+    }
+
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
+        let runs = row.widths
+        var hits: [RowHit] = []
+        var i = 1
+        while i + 20 < runs.count {
+            defer { i += 2 }
+            guard Self.character(runs, i) == 43 else { continue }
+            let width = runs[i..<i + 9].reduce(0, +)
+            guard runs[i - 1] >= width / 13 * 4 else { continue }
+            if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
+        }
+        return hits
+    }
+
+    private func decodeFrom(_ runs: [Double], _ s: Int, width: Double, options: DecoderOptions) -> RowHit? {
+        var chars: [Int] = []
+        var at = s + 10
+        while at + 9 < runs.count {
+            let charWidth = runs[at..<at + 9].reduce(0, +)
+            guard charWidth > width * 0.6, charWidth < width * 1.5, runs[at - 1] < charWidth / 3 else { return nil }
+            guard let c = Self.character(runs, at) else { return nil }
+            if c == 43 {
+                guard at + 9 < runs.count, runs[at + 9] >= charWidth / 13 * 4 else { return nil }
+                return finish(chars, s, at + 8, options)
+            }
+            chars.append(c)
+            at += 10
+            if chars.count > 80 { return nil }
+        }
+        return nil
+    }
+
+    private func finish(_ chars: [Int], _ s: Int, _ last: Int, _ options: DecoderOptions) -> RowHit? {
+        var data = chars
+        guard !data.isEmpty else { return nil }
+        if options.code39CheckDigit {
+            guard data.count >= 2, data.dropLast().reduce(0, +) % 43 == data.last! else { return nil }
+            data.removeLast()
+        }
+        let raw = data.map { Code39Tables.alphabet[$0] }
+        var bytes: [UInt8] = []
+        if options.code39FullASCII {
+            var k = 0
+            while k < raw.count {
+                if "$%/+".contains(raw[k]) {
+                    guard k + 1 < raw.count, let b = Code39Tables.decodePair(raw[k], raw[k + 1]) else { return nil }
+                    bytes.append(b); k += 2
+                } else {
+                    bytes.append(raw[k].asciiValue!); k += 1
+                }
+            }
+        } else {
+            bytes = raw.map { $0.asciiValue! }
+        }
+        return RowHit(symbology: .code39, text: Latin1.string(bytes), bytes: bytes, firstRun: s, lastRun: last)
+    }
+}

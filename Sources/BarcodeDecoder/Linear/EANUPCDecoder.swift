@@ -1,0 +1,114 @@
+/// Reads EAN-13, EAN-8, UPC-A and UPC-E from a run row, checking the check digit.
+struct EANUPCDecoder: RowDecoder {
+    let symbologies: Set<Symbology> = [.ean13, .ean8, .upcA, .upcE]
+    static let maxDigitDistance = 0.28
+    static let maxGuardDistance = 0.3
+
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
+        let runs = row.widths
+        var hits: [RowHit] = []
+        var i = 1
+        while i + 33 < runs.count {
+            defer { i += 2 }
+            guard RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { continue }
+            let module = (runs[i] + runs[i + 1] + runs[i + 2]) / 3
+            guard runs[i - 1] >= module * 3 else { continue }
+            if options.symbologies.contains(.ean13) || options.symbologies.contains(.upcA), let hit = decode13(runs, i, options) {
+                hits.append(hit); i = hit.lastRun; continue
+            }
+            if options.symbologies.contains(.ean8), let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun; continue }
+            if options.symbologies.contains(.upcE), let hit = decodeE(runs, i) { hits.append(hit); i = hit.lastRun; continue }
+        }
+        return hits
+    }
+
+    /// The best digit for the four runs at `start`, and whether it has even parity.
+    private func digit(_ runs: [Double], _ start: Int, allowEven: Bool) -> (Int, Bool)? {
+        var best = Double.infinity, value = -1, even = false
+        for d in 0..<10 {
+            let o = RunPattern.distance(runs, start, EANUPCTables.odd[d], modules: 7)
+            if o < best { best = o; value = d; even = false }
+            if allowEven {
+                let e = RunPattern.distance(runs, start, EANUPCTables.even[d], modules: 7)
+                if e < best { best = e; value = d; even = true }
+            }
+        }
+        return best < Self.maxDigitDistance ? (value, even) : nil
+    }
+
+    private func trailingQuietZone(_ runs: [Double], _ after: Int, module: Double) -> Bool {
+        after < runs.count && runs[after] >= module * 3
+    }
+
+    private func decode13(_ runs: [Double], _ s: Int, _ options: DecoderOptions) -> RowHit? {
+        guard s + 59 < runs.count else { return nil }
+        var digits: [Int] = []
+        var parity: [Bool] = []
+        for k in 0..<6 {
+            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true) else { return nil }
+            digits.append(d); parity.append(e)
+        }
+        guard RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance else { return nil }
+        for k in 0..<6 {
+            guard let (d, _) = digit(runs, s + 32 + 4 * k, allowEven: false) else { return nil }
+            digits.append(d)
+        }
+        guard RunPattern.distance(runs, s + 56, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { return nil }
+        let total = runs[s..<s + 59].reduce(0, +)
+        guard trailingQuietZone(runs, s + 59, module: total / 95) else { return nil }
+        guard let first = EANUPCTables.leadingDigitParity.firstIndex(of: parity) else { return nil }
+        let all = [first] + digits
+        guard EANUPCTables.checkDigit(Array(all.dropLast())) == all.last else { return nil }
+        if first == 0 && options.symbologies.contains(.upcA) {
+            let text = all.dropFirst().map(String.init).joined()
+            return RowHit(symbology: .upcA, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 58)
+        }
+        guard options.symbologies.contains(.ean13) else { return nil }
+        let text = all.map(String.init).joined()
+        return RowHit(symbology: .ean13, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 58)
+    }
+
+    private func decode8(_ runs: [Double], _ s: Int) -> RowHit? {
+        guard s + 43 < runs.count else { return nil }
+        var digits: [Int] = []
+        for k in 0..<4 {
+            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: false), !e else { return nil }
+            digits.append(d)
+        }
+        guard RunPattern.distance(runs, s + 19, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance else { return nil }
+        for k in 0..<4 {
+            guard let (d, _) = digit(runs, s + 24 + 4 * k, allowEven: false) else { return nil }
+            digits.append(d)
+        }
+        guard RunPattern.distance(runs, s + 40, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { return nil }
+        let total = runs[s..<s + 43].reduce(0, +)
+        guard trailingQuietZone(runs, s + 43, module: total / 67) else { return nil }
+        guard EANUPCTables.checkDigit(Array(digits.dropLast())) == digits.last else { return nil }
+        let text = digits.map(String.init).joined()
+        return RowHit(symbology: .ean8, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 42)
+    }
+
+    private func decodeE(_ runs: [Double], _ s: Int) -> RowHit? {
+        guard s + 33 < runs.count else { return nil }
+        var digits: [Int] = []
+        var parity: [Bool] = []
+        for k in 0..<6 {
+            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true) else { return nil }
+            digits.append(d); parity.append(e)
+        }
+        guard RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1, 1], modules: 6) < Self.maxGuardDistance else { return nil }
+        let total = runs[s..<s + 33].reduce(0, +)
+        guard trailingQuietZone(runs, s + 33, module: total / 51) else { return nil }
+        for numberSystem in 0...1 {
+            for check in 0..<10 {
+                let expected = EANUPCTables.upcEParity[check].map { numberSystem == 0 ? $0 : !$0 }
+                guard expected == parity else { continue }
+                let upcA = EANUPCTables.expandUPCE(numberSystem: numberSystem, digits)
+                guard EANUPCTables.checkDigit(upcA) == check else { return nil }
+                let text = ([numberSystem] + digits + [check]).map(String.init).joined()
+                return RowHit(symbology: .upcE, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 32)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// Reads the linear symbologies by sampling scan lines across the frame at several angles.
+///
+/// A symbol counts only when at least two scan lines read the same text, which keeps weak symbologies from false reads.
+public struct LinearReader: SymbologyReader {
+    public let symbologies: Set<Symbology> = [.ean13, .ean8, .upcA, .upcE, .code128, .code39, .interleaved2of5, .codabar]
+    let decoders: [any RowDecoder] = [EANUPCDecoder(), Code128Decoder(), Code39Decoder(), ITFDecoder(), CodabarDecoder()]
+
+    public init() {}
+
+    /// Scan angles in degrees for an effort level.
+    static func angles(effort: Int) -> [Double] {
+        switch effort {
+        case 1: stride(from: 0.0, to: 180, by: 30).map { $0 }
+        case 2: stride(from: 0.0, to: 180, by: 15).map { $0 }
+        default: stride(from: 0.0, to: 180, by: 7.5).map { $0 }
+        }
+    }
+
+    /// Pixels between neighbouring scan lines for an effort level.
+    static func spacing(effort: Int, width: Int, height: Int) -> Double {
+        let base: Double = effort == 1 ? 10 : effort == 2 ? 5 : 3
+        return max(base, Double(min(width, height)) / 120)
+    }
+
+    public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
+        let active = decoders.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
+        guard !active.isEmpty else { return [] }
+        var hits: [LineHit] = []
+        let w = Double(frame.image.width), h = Double(frame.image.height)
+        let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
+        for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
+            let a = degrees * .pi / 180
+            let d = Point(cos(a), sin(a))
+            let n = Point(-d.y, d.x)
+            let center = Point(w / 2, h / 2)
+            let halfDiagonal = (w * w + h * h).squareRoot() / 2
+            var offset = -halfDiagonal + spacing / 2
+            while offset < halfDiagonal {
+                let mid = center + n * offset
+                if let (origin, length) = Self.clip(mid: mid, direction: d, width: w, height: h), length > 20 {
+                    let row = Self.sample(frame, origin: origin, direction: d, length: length)
+                    if row.widths.count >= 20 {
+                        for pass in 0..<2 {
+                            let r = pass == 0 ? row : row.reversed(length: length)
+                            for decoder in active {
+                                for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
+                                    let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
+                                    let (a0, a1) = pass == 0 ? (s0, s1) : (length - s0, length - s1)
+                                    hits.append(LineHit(hit: hit, start: origin + d * a0, end: origin + d * a1, angle: angleIndex, normal: n))
+                                }
+                            }
+                        }
+                    }
+                }
+                offset += spacing
+            }
+        }
+        return Self.vote(hits)
+    }
+
+    /// The part of the line through `mid` along `direction` inside the image: its start and length.
+    static func clip(mid: Point, direction d: Point, width: Double, height: Double) -> (Point, Double)? {
+        var t0 = -Double.infinity, t1 = Double.infinity
+        for (p, v, limit) in [(mid.x, d.x, width), (mid.y, d.y, height)] {
+            if abs(v) < 1e-9 {
+                if p < 0 || p > limit { return nil }
+            } else {
+                var a = (0.5 - p) / v, b = (limit - 0.5 - p) / v
+                if a > b { swap(&a, &b) }
+                t0 = max(t0, a)
+                t1 = min(t1, b)
+            }
+        }
+        guard t1 > t0 else { return nil }
+        return (mid + d * t0, t1 - t0)
+    }
+
+    /// Samples the line at one-pixel steps and splits it into runs.
+    ///
+    /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
+    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
+    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double) -> RunRow {
+        let count = Int(length) + 1
+        var g = [Double](repeating: 255, count: count)
+        for k in 0..<count {
+            let p = origin + d * Double(k)
+            g[k] = frame.gray(p.x, p.y)
+        }
+        var steps = [Double](repeating: 0, count: max(0, count - 1))
+        for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
+        let noise = steps.isEmpty ? 0 : quickMedian(&steps)
+        let minimumContrast = max(20, noise * 6)
+        let window = 8
+        var widths: [Double] = []
+        var starts: [Double] = [0]
+        widths.reserveCapacity(128)
+        starts.reserveCapacity(128)
+        var dark = false
+        var runStart = 0.0
+        var previousDifference = 1.0
+        var lastCrossing = 0.0
+        for k in 0..<count {
+            var lo = 255.0, hi = 0.0
+            for j in max(0, k - window)...min(count - 1, k + window) {
+                let v = g[j]
+                if v < lo { lo = v }
+                if v > hi { hi = v }
+            }
+            let contrast = hi - lo
+            let difference = g[k] - (hi + lo) / 2
+            if k > 0, contrast >= minimumContrast, (difference > 0) != (previousDifference > 0) {
+                lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
+            }
+            previousDifference = difference
+            guard contrast >= minimumContrast else { continue }
+            let margin = contrast * 0.05
+            let nowDark = dark ? difference < margin : difference < -margin
+            if nowDark != dark {
+                let edge = lastCrossing > runStart && lastCrossing <= Double(k) ? lastCrossing : Double(k)
+                widths.append(edge - runStart)
+                starts.append(edge)
+                runStart = edge
+                dark = nowDark
+            }
+        }
+        widths.append(Double(count) - runStart)
+        if dark {
+            starts.append(Double(count))
+            widths.append(0)
+        }
+        return RunRow(widths: widths, starts: starts)
+    }
+
+    /// The median of `values` (reordered in place).
+    static func quickMedian(_ values: inout [Double]) -> Double {
+        let mid = values.count / 2
+        var lo = 0, hi = values.count - 1
+        while lo < hi {
+            let pivot = values[(lo + hi) / 2]
+            var i = lo, j = hi
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j { values.swapAt(i, j); i += 1; j -= 1 }
+            }
+            if mid <= j { hi = j } else if mid >= i { lo = i } else { break }
+        }
+        return values[mid]
+    }
+
+    /// Groups line hits into symbols: the same symbology and text, close together, seen on at least two lines.
+    static func vote(_ hits: [LineHit]) -> [DecodedSymbol] {
+        var groups: [[LineHit]] = []
+        for hit in hits {
+            let mid = (hit.start + hit.end) * 0.5
+            let size = hit.start.distance(to: hit.end)
+            if let index = groups.firstIndex(where: { g in
+                g[0].hit.symbology == hit.hit.symbology && g[0].hit.text == hit.hit.text
+                    && ((g[0].start + g[0].end) * 0.5).distance(to: mid) < max(size, g[0].start.distance(to: g[0].end))
+            }) {
+                groups[index].append(hit)
+            } else {
+                groups.append([hit])
+            }
+        }
+        var symbols: [DecodedSymbol] = []
+        for group in groups where group.count >= 2 {
+            var perAngle: [Int: [LineHit]] = [:]
+            for hit in group { perAngle[hit.angle, default: []].append(hit) }
+            let best = perAngle.values.max { $0.count < $1.count }!
+            let d = (best[0].end - best[0].start) * (1 / max(1e-9, best[0].start.distance(to: best[0].end)))
+            let n = Point(-d.y, d.x)
+            let origin = best[0].start
+            var minD = Double.infinity, maxD = -Double.infinity, minN = Double.infinity, maxN = -Double.infinity
+            for hit in best {
+                for p in [hit.start, hit.end] {
+                    let v = p - origin
+                    let pd = v.x * d.x + v.y * d.y, pn = v.x * n.x + v.y * n.y
+                    minD = min(minD, pd); maxD = max(maxD, pd); minN = min(minN, pn); maxN = max(maxN, pn)
+                }
+            }
+            func at(_ a: Double, _ b: Double) -> Point { origin + d * a + n * b }
+            let corners = [at(minD, minN), at(maxD, minN), at(maxD, maxN), at(minD, maxN)]
+            let first = group[0].hit
+            symbols.append(DecodedSymbol(symbology: first.symbology, text: first.text, bytes: first.bytes, corners: corners,
+                                         isGoodRead: true, isGS1: first.isGS1))
+        }
+        return symbols
+    }
+}
+
+/// A row hit placed in the image.
+struct LineHit {
+    var hit: RowHit
+    var start: Point
+    var end: Point
+    var angle: Int
+    var normal: Point
+}

@@ -1,0 +1,72 @@
+/// The light and dark runs met along one scan line, with sub-pixel edges.
+///
+/// Runs alternate and always begin and end light: even indices are light (spaces, quiet zones), odd indices dark (bars).
+struct RunRow: Sendable {
+    /// Run widths in pixels along the line.
+    var widths: [Double]
+    /// The position along the line where each run begins.
+    var starts: [Double]
+
+    /// The same runs read from the other end.
+    func reversed(length: Double) -> RunRow {
+        let w = Array(widths.reversed())
+        var s = [Double](repeating: 0, count: w.count)
+        var position = 0.0
+        for i in 0..<w.count {
+            s[i] = position
+            position += w[i]
+        }
+        _ = length
+        return RunRow(widths: w, starts: s)
+    }
+}
+
+/// One symbol read along one scan line.
+struct RowHit: Sendable {
+    var symbology: Symbology
+    var text: String
+    var bytes: [UInt8]
+    /// Index of the first bar of the symbol in the run row.
+    var firstRun: Int
+    /// Index of the last bar of the symbol in the run row.
+    var lastRun: Int
+    var isGS1: Bool = false
+}
+
+/// Decodes one symbology family from the runs of one scan line.
+protocol RowDecoder: Sendable {
+    var symbologies: Set<Symbology> { get }
+    /// Every symbol found in `row`, reading left to right.
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit]
+}
+
+/// Matching of run widths against module patterns.
+enum RunPattern {
+    /// How far `runs[start..<start+pattern.count]` is from `pattern` (in modules), as the mean error per module; 0 is a perfect fit.
+    @inline(__always)
+    static func distance(_ runs: [Double], _ start: Int, _ pattern: [Int], modules: Int) -> Double {
+        var total = 0.0
+        for i in 0..<pattern.count { total += runs[start + i] }
+        guard total > 0 else { return .infinity }
+        let unit = total / Double(modules)
+        var error = 0.0
+        for i in 0..<pattern.count {
+            error += abs(runs[start + i] - Double(pattern[i]) * unit)
+        }
+        return error / total
+    }
+
+    /// Classifies `count` runs from `start` as narrow (false) or wide (true) by the widest gap between sorted widths.
+    static func wideNarrow(_ runs: [Double], _ start: Int, _ count: Int, minimumRatio: Double = 1.5) -> [Bool]? {
+        guard start >= 0, start + count <= runs.count else { return nil }
+        let slice = Array(runs[start..<start + count])
+        let sorted = slice.sorted()
+        var bestGap = 0.0, threshold = 0.0
+        for i in 1..<sorted.count where sorted[i - 1] > 0 {
+            let ratio = sorted[i] / sorted[i - 1]
+            if ratio > bestGap { bestGap = ratio; threshold = (sorted[i] + sorted[i - 1]) / 2 }
+        }
+        guard bestGap >= minimumRatio else { return nil }
+        return slice.map { $0 > threshold }
+    }
+}

@@ -1,0 +1,99 @@
+/// Locates QR symbols from finder-pattern triples and samples their module grids through a perspective transform.
+enum QRDetector {
+    /// A located symbol: its sampled grid and the transform from module to image coordinates.
+    struct Located {
+        var grid: BitMatrix
+        var transform: PerspectiveTransform
+        var dimension: Int
+        var finders: [Int]
+    }
+
+    /// Triples of finder indices (top-left, top-right, bottom-left) that could be one symbol, most plausible first.
+    static func triples(_ finders: [QRFinderPattern]) -> [(Int, Int, Int, Double)] {
+        var out: [(Int, Int, Int, Double)] = []
+        let n = finders.count
+        guard n >= 3 else { return [] }
+        for i in 0..<n {
+            for j in (i + 1)..<n {
+                for k in (j + 1)..<n {
+                    let f = [finders[i], finders[j], finders[k]]
+                    let sizes = f.map(\.moduleSize)
+                    guard sizes.max()! < sizes.min()! * 1.6 else { continue }
+                    let idx = [i, j, k]
+                    let d01 = f[0].center.distance(to: f[1].center), d02 = f[0].center.distance(to: f[2].center), d12 = f[1].center.distance(to: f[2].center)
+                    var tl = 0, a = 1, b = 2
+                    var hyp = d12, s1 = d01, s2 = d02
+                    if d02 > hyp && d02 >= d01 { tl = 1; a = 0; b = 2; hyp = d02; s1 = d01; s2 = d12 }
+                    if d01 > hyp && d01 > d02 { tl = 2; a = 0; b = 1; hyp = d01; s1 = d02; s2 = d12 }
+                    guard min(s1, s2) > max(s1, s2) * 0.6 else { continue }
+                    let expected = (s1 * s1 + s2 * s2).squareRoot()
+                    guard abs(hyp - expected) < expected * 0.2 else { continue }
+                    let module = sizes.reduce(0, +) / 3
+                    let dim = (s1 + s2) / 2 / module + 7
+                    guard dim >= 17, dim <= 185 else { continue }
+                    let pTL = f[tl].center, pA = f[a].center, pB = f[b].center
+                    let cross = (pA.x - pTL.x) * (pB.y - pTL.y) - (pA.y - pTL.y) * (pB.x - pTL.x)
+                    let (tr, bl) = cross > 0 ? (a, b) : (b, a)
+                    let score = abs(hyp - expected) / expected + abs(s1 - s2) / max(s1, s2) - Double(f.map(\.count).reduce(0, +)) * 0.01
+                    out.append((idx[tl], idx[tr], idx[bl], score))
+                }
+            }
+        }
+        return out.sorted { $0.3 < $1.3 }
+    }
+
+    /// Samples the grid for the finder triple, trying the estimated dimension and its neighbours.
+    static func locate(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int) -> Located? {
+        let tl = finders[t.0], tr = finders[t.1], bl = finders[t.2]
+        let module = (tl.moduleSize + tr.moduleSize + bl.moduleSize) / 3
+        let width = (tl.center.distance(to: tr.center) + tl.center.distance(to: bl.center)) / 2
+        var dim = Int((width / module).rounded()) + 7
+        switch dim % 4 {
+        case 0: dim += 1
+        case 2: dim -= 1
+        case 3: dim += 2
+        default: break
+        }
+        dim += dimensionDelta
+        guard dim >= 21, dim <= 177 else { return nil }
+        let span = Double(dim - 7)
+        let dx = (tr.center - tl.center) * (1 / span), dy = (bl.center - tl.center) * (1 / span)
+        var source = [Point(3.5, 3.5), Point(Double(dim) - 3.5, 3.5), Point(3.5, Double(dim) - 3.5)]
+        var destination = [tl.center, tr.center, bl.center]
+        if dim > 21 {
+            let guess = tl.center + dx * (span - 3) + dy * (span - 3)
+            let found = alignment(frame, near: guess, dx: dx, dy: dy, module: module) ?? guess
+            source.append(Point(Double(dim) - 6.5, Double(dim) - 6.5))
+            destination.append(found)
+        } else {
+            source.append(Point(Double(dim) - 3.5, Double(dim) - 3.5))
+            destination.append(tr.center + bl.center - tl.center)
+        }
+        guard let transform = PerspectiveTransform(from: source, to: destination) else { return nil }
+        let grid = ModuleSampler.sample(frame, transform: transform, width: dim, height: dim)
+        return Located(grid: grid, transform: transform, dimension: dim, finders: [t.0, t.1, t.2])
+    }
+
+    /// The bottom-right alignment pattern's centre near `guess`, by matching the 5×5 ring template.
+    static func alignment(_ frame: PreparedFrame, near guess: Point, dx: Point, dy: Point, module: Double) -> Point? {
+        let radius = Int(module * 5)
+        var best = 0, sum = Point(0, 0), hits = 0
+        let bits = frame.binary
+        for oy in stride(from: -radius, through: radius, by: 1) {
+            for ox in stride(from: -radius, through: radius, by: 1) {
+                let c = guess + Point(Double(ox), Double(oy))
+                var score = 0
+                for v in -2...2 {
+                    for u in -2...2 {
+                        let p = c + dx * Double(u) + dy * Double(v)
+                        let expectDark = max(abs(u), abs(v)) != 1
+                        if bits[Int(p.x), Int(p.y)] == expectDark { score += 1 }
+                    }
+                }
+                if score > best { best = score; sum = c; hits = 1 } else if score == best { sum = sum + c; hits += 1 }
+            }
+        }
+        guard best >= 22 else { return nil }
+        return sum * (1 / Double(hits))
+    }
+}

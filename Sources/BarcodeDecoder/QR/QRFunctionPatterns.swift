@@ -1,0 +1,91 @@
+/// The function patterns of a QR symbol (finders, separators, timing, alignment, format and version areas).
+public enum QRFunctionPatterns {
+    /// Cells that hold function patterns or format/version information, not data.
+    public static func reserved(_ version: QRVersion) -> BitMatrix {
+        let n = version.dimension
+        var m = BitMatrix(width: n, height: n)
+        func fill(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int) {
+            for y in y0..<(y0 + h) { for x in x0..<(x0 + w) { m[x, y] = true } }
+        }
+        fill(0, 0, 9, 9)
+        fill(n - 8, 0, 8, 9)
+        fill(0, n - 8, 9, 8)
+        fill(6, 0, 1, n)
+        fill(0, 6, n, 1)
+        let centers = version.alignmentCenters
+        for cy in centers {
+            for cx in centers where !isFinderCorner(cx, cy, n) { fill(cx - 2, cy - 2, 5, 5) }
+        }
+        if version.number >= 7 {
+            fill(n - 11, 0, 3, 6)
+            fill(0, n - 11, 6, 3)
+        }
+        return m
+    }
+
+    static func isFinderCorner(_ cx: Int, _ cy: Int, _ n: Int) -> Bool {
+        (cx == 6 && cy == 6) || (cx == 6 && cy == n - 7) || (cx == n - 7 && cy == 6)
+    }
+
+    /// Draws finders, timing and alignment patterns and the dark module (format and version are drawn separately).
+    public static func draw(_ version: QRVersion, into m: inout BitMatrix) {
+        let n = version.dimension
+        for (ox, oy) in [(0, 0), (n - 7, 0), (0, n - 7)] {
+            for y in -1...7 {
+                for x in -1...7 {
+                    let d = max(abs(x - 3), abs(y - 3))
+                    m[ox + x, oy + y] = d != 2 && d != 4
+                }
+            }
+        }
+        for i in 8..<(n - 8) {
+            m[i, 6] = i % 2 == 0
+            m[6, i] = i % 2 == 0
+        }
+        let centers = version.alignmentCenters
+        for cy in centers {
+            for cx in centers where !isFinderCorner(cx, cy, n) {
+                for y in -2...2 { for x in -2...2 { m[cx + x, cy + y] = max(abs(x), abs(y)) != 1 } }
+            }
+        }
+        m[8, n - 8] = true
+    }
+
+    /// The data module positions in placement order: two-column zigzag from the bottom right, skipping column 6.
+    public static func dataPositions(_ version: QRVersion) -> [(Int, Int)] {
+        let n = version.dimension
+        let reserved = reserved(version)
+        var out: [(Int, Int)] = []
+        out.reserveCapacity(n * n)
+        var upward = true
+        var right = n - 1
+        while right >= 1 {
+            if right == 6 { right = 5 }
+            for i in 0..<n {
+                let y = upward ? n - 1 - i : i
+                for dx in 0..<2 {
+                    let x = right - dx
+                    if !reserved[x, y] { out.append((x, y)) }
+                }
+            }
+            upward.toggle()
+            right -= 2
+        }
+        return out
+    }
+
+    /// Whether data mask `pattern` (0–7) inverts the module at column `x`, row `y`.
+    @inline(__always)
+    public static func masked(_ pattern: Int, x: Int, y: Int) -> Bool {
+        switch pattern {
+        case 0: (y + x) % 2 == 0
+        case 1: y % 2 == 0
+        case 2: x % 3 == 0
+        case 3: (y + x) % 3 == 0
+        case 4: (y / 2 + x / 3) % 2 == 0
+        case 5: (y * x) % 2 + (y * x) % 3 == 0
+        case 6: ((y * x) % 2 + (y * x) % 3) % 2 == 0
+        default: ((y + x) % 2 + (y * x) % 3) % 2 == 0
+        }
+    }
+}

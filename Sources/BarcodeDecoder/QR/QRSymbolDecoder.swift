@@ -1,0 +1,65 @@
+/// Decodes a QR symbol from its module grid: format, version, unmasking, de-interleaving, Reed–Solomon and segments.
+public enum QRSymbolDecoder {
+    public struct Result: Sendable, Equatable {
+        public var text: String
+        public var bytes: [UInt8]
+        public var version: Int
+        public var level: QRErrorCorrectionLevel
+        public var isGS1: Bool
+        public var correctedErrors: Int
+    }
+
+    public static func decode(_ grid: BitMatrix) throws(QRDecodeError) -> Result {
+        guard grid.width == grid.height, var version = QRVersion(dimension: grid.width) else { throw .badDimension(grid.width) }
+        let n = grid.width
+        var copyA = 0, copyB = 0
+        for i in 0..<15 {
+            let (ax, ay) = QRFormatInformation.formatPositionsA(i)
+            let (bx, by) = QRFormatInformation.formatPositionsB(i, dimension: n)
+            if grid[ax, ay] { copyA |= 1 << i }
+            if grid[bx, by] { copyB |= 1 << i }
+        }
+        guard let (level, mask) = QRFormatInformation.decodeFormat([copyA, copyB]) else { throw .unreadableFormat }
+        if version.number >= 7 {
+            var v1 = 0, v2 = 0
+            for i in 0..<18 {
+                let a = n - 11 + i % 3, b = i / 3
+                if grid[a, b] { v1 |= 1 << i }
+                if grid[b, a] { v2 |= 1 << i }
+            }
+            guard let decoded = QRFormatInformation.decodeVersion([v1, v2]), decoded == version.number else { throw .unreadableVersion }
+            version = QRVersion(decoded)!
+        }
+        let positions = QRFunctionPatterns.dataPositions(version)
+        let total = version.totalCodewords
+        var codewords = [UInt8](repeating: 0, count: total)
+        for k in 0..<(total * 8) where k < positions.count {
+            let (x, y) = positions[k]
+            if grid[x, y] != QRFunctionPatterns.masked(mask, x: x, y: y) { codewords[k >> 3] |= 0x80 >> UInt8(k & 7) }
+        }
+        let structure = version.blocks(level)
+        let sizes = structure.blockDataSizes
+        var blocks = sizes.map { [UInt8](repeating: 0, count: $0 + structure.checkPerBlock) }
+        var index = 0
+        let maxData = sizes.max() ?? 0
+        for i in 0..<maxData {
+            for b in 0..<blocks.count where i < sizes[b] { blocks[b][i] = codewords[index]; index += 1 }
+        }
+        for i in 0..<structure.checkPerBlock {
+            for b in 0..<blocks.count { blocks[b][sizes[b] + i] = codewords[index]; index += 1 }
+        }
+        let rs = ReedSolomon(field: .qr)
+        var data: [UInt8] = []
+        var corrected = 0
+        for b in 0..<blocks.count {
+            do {
+                corrected += try rs.correct(&blocks[b], checkCount: structure.checkPerBlock)
+            } catch {
+                throw .uncorrectable(block: b)
+            }
+            data += blocks[b].prefix(sizes[b])
+        }
+        let result = try QRSegmentDecoder.decode(data, version: version)
+        return Result(text: result.text, bytes: result.bytes, version: version.number, level: level, isGS1: result.isGS1, correctedErrors: corrected)
+    }
+}

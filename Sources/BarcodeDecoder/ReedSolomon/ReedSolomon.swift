@@ -1,0 +1,117 @@
+/// Reed–Solomon error correction over a `GaloisField`: codewords are data followed by check codewords.
+public struct ReedSolomon: Sendable {
+    public let field: GaloisField
+
+    public init(field: GaloisField) { self.field = field }
+
+    /// The `count` check codewords for `data`.
+    public func checkCodewords(for data: [UInt8], count: Int) -> [UInt8] {
+        let g = field.generator(degree: count)
+        var remainder = [UInt8](repeating: 0, count: count)
+        for byte in data {
+            let factor = byte ^ remainder[0]
+            remainder.removeFirst()
+            remainder.append(0)
+            if factor != 0 {
+                for i in 0..<count { remainder[i] ^= field.multiply(g[i + 1], factor) }
+            }
+        }
+        return remainder
+    }
+
+    /// Corrects `codewords` (data then `checkCount` check codewords) in place and returns how many were wrong.
+    ///
+    /// Throws `ReedSolomonError.uncorrectable` when there are more errors than the check codewords can repair.
+    @discardableResult
+    public func correct(_ codewords: inout [UInt8], checkCount: Int, erasures: [Int] = []) throws(ReedSolomonError) -> Int {
+        let n = codewords.count
+        guard checkCount > 0, n > checkCount, n <= 255 else { throw .uncorrectable(errors: nil) }
+        var syndromes = [UInt8](repeating: 0, count: checkCount)
+        var clean = true
+        for i in 0..<checkCount {
+            let x = field.power(field.generatorBase + i)
+            var s: UInt8 = 0
+            for c in codewords { s = field.multiply(s, x) ^ c }
+            syndromes[i] = s
+            if s != 0 { clean = false }
+        }
+        if clean { return 0 }
+        // Berlekamp–Massey: the error locator polynomial, lowest coefficient first.
+        var locator: [UInt8] = [1]
+        var previous: [UInt8] = [1]
+        var length = 0
+        var shift = 1
+        var previousDiscrepancy: UInt8 = 1
+        for k in 0..<checkCount {
+            var delta = syndromes[k]
+            for i in 1...max(1, length) where i < locator.count && k - i >= 0 {
+                delta ^= field.multiply(locator[i], syndromes[k - i])
+            }
+            if delta == 0 {
+                shift += 1
+                continue
+            }
+            let scale = field.multiply(delta, field.inverse(previousDiscrepancy))
+            var updated = locator
+            if updated.count < previous.count + shift { updated += [UInt8](repeating: 0, count: previous.count + shift - updated.count) }
+            for (i, c) in previous.enumerated() { updated[i + shift] ^= field.multiply(scale, c) }
+            if 2 * length <= k {
+                previous = locator
+                length = k + 1 - length
+                previousDiscrepancy = delta
+                shift = 1
+            } else {
+                shift += 1
+            }
+            locator = updated
+        }
+        while locator.count > 1 && locator.last == 0 { locator.removeLast() }
+        let errorCount = locator.count - 1
+        guard errorCount > 0, 2 * errorCount <= checkCount else { throw .uncorrectable(errors: errorCount) }
+        // Chien search: position p (from the end) is in error when Λ(α^-p) = 0.
+        var positions: [Int] = []
+        for p in 0..<n {
+            let xInv = field.power(-p)
+            var value: UInt8 = 0
+            for c in locator.reversed() { value = field.multiply(value, xInv) ^ c }
+            if value == 0 { positions.append(p) }
+        }
+        guard positions.count == errorCount else { throw .uncorrectable(errors: errorCount) }
+        // Forney: error values from the evaluator Ω = S·Λ mod x^checkCount.
+        var evaluator = [UInt8](repeating: 0, count: checkCount)
+        for i in 0..<checkCount {
+            for j in 0...i where j < locator.count { evaluator[i] ^= field.multiply(syndromes[i - j], locator[j]) }
+        }
+        for p in positions {
+            let xInv = field.power(-p)
+            var omega: UInt8 = 0
+            for c in evaluator.reversed() { omega = field.multiply(omega, xInv) ^ c }
+            var derivative: UInt8 = 0
+            var xPower: UInt8 = 1
+            let xInvSquared = field.multiply(xInv, xInv)
+            for i in stride(from: 1, to: locator.count, by: 2) {
+                derivative ^= field.multiply(locator[i], xPower)
+                xPower = field.multiply(xPower, xInvSquared)
+            }
+            guard derivative != 0 else { throw .uncorrectable(errors: errorCount) }
+            // X^(1-b) · Ω(X⁻¹) / Λ'(X⁻¹), with X = α^p.
+            var magnitude = field.multiply(omega, field.inverse(derivative))
+            magnitude = field.multiply(magnitude, field.power(p * (1 - field.generatorBase)))
+            codewords[n - 1 - p] ^= magnitude
+        }
+        _ = erasures
+        return errorCount
+    }
+}
+
+/// Why Reed–Solomon correction failed.
+public enum ReedSolomonError: Error, Equatable, CustomStringConvertible {
+    /// More codewords are wrong than the check codewords can repair (the estimated number, if known).
+    case uncorrectable(errors: Int?)
+
+    public var description: String {
+        switch self {
+        case .uncorrectable(let errors): "too many codeword errors to correct" + (errors.map { " (at least \($0))" } ?? "")
+        }
+    }
+}

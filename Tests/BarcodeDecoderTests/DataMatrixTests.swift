@@ -1,0 +1,89 @@
+import BarcodeDecoder
+import BarcodeEncoder
+import RigCore
+import Testing
+
+@Suite struct DataMatrixTests {
+    @Test func sizeTableIsConsistent() {
+        for size in DataMatrixSize.all {
+            let bits = size.mappingRows * size.mappingColumns
+            #expect(bits / 8 == size.dataCodewords + size.checkCodewords, "\(size.rows)×\(size.columns)")
+            #expect(size.checkCodewords % size.blocks == 0)
+        }
+    }
+
+    @Test func standardExampleCodewords() throws {
+        // ISO/IEC 16022 Annex O: "123456" is 142 164 186 in a 10×10 symbol.
+        let grid = try DataMatrixEncoder.encode("123456")
+        #expect(grid.width == 10)
+        #expect(try DataMatrixSymbolDecoder.decode(grid).text == "123456")
+    }
+
+    @Test func everySizeRoundTrips() throws {
+        var random = SeededGenerator(seed: 5)
+        for size in DataMatrixSize.all {
+            let count = size.dataCodewords - 3
+            let bytes = (0..<max(1, count)).map { _ in UInt8.random(in: 32...126, using: &random) }
+            let shape: DataMatrixEncoder.Shape = size.rows == size.columns ? .square : .rectangle
+            let grid = try DataMatrixEncoder.encode(bytes.filter { !(48...57).contains($0) }, shape: shape, minimumSize: size.rows * size.columns)
+            #expect(try DataMatrixSymbolDecoder.decode(grid).bytes == bytes.filter { !(48...57).contains($0) }, "\(size.rows)×\(size.columns)")
+        }
+    }
+
+    @Test(arguments: [DataMatrixEncodation.Scheme.ascii, .c40, .text, .x12, .edifact, .base256])
+    func everyEncodationDecodes(scheme: DataMatrixEncodation.Scheme) throws {
+        let samples: [DataMatrixEncodation.Scheme: String] = [
+            .ascii: "Hello 0123456789 wörld", .c40: "RIGKIT C40 TEXT 2026 ok", .text: "rigkit text mode 42 OK!",
+            .x12: "X12*DATA>123 ABC\r", .edifact: "EDIFACT: ABC/123+XYZ?", .base256: "bïnäry \u{0}\u{1}\u{2} data",
+        ]
+        let text = samples[scheme]!
+        let grid = try DataMatrixEncoder.encode(Array(text.utf8), scheme: scheme)
+        #expect(try DataMatrixSymbolDecoder.decode(grid).text == text)
+    }
+
+    @Test func rectangularSymbols() throws {
+        let grid = try DataMatrixEncoder.encode("RECT 12345", shape: .rectangle)
+        #expect(grid.width != grid.height)
+        #expect(try DataMatrixSymbolDecoder.decode(grid).text == "RECT 12345")
+    }
+
+    @Test func gs1() throws {
+        let grid = try DataMatrixEncoder.encode(Array("0109501101020917\u{1D}10ABC".utf8), gs1: true)
+        let result = try DataMatrixSymbolDecoder.decode(grid)
+        #expect(result.isGS1)
+        #expect(result.text == "0109501101020917\u{1D}10ABC")
+    }
+
+    @Test func damageIsCorrectedThenRefused() throws {
+        let grid = try DataMatrixEncoder.encode(Array("Reed-Solomon in Data Matrix".utf8), minimumSize: 24 * 24)
+        let size = DataMatrixSize.with(rows: grid.height, columns: grid.width)!
+        var damaged = grid
+        // Flip the top-left interior modules: a few codewords at most.
+        for y in 1...3 { for x in 1...3 { damaged.flip(x: x, y: y) } }
+        let result = try DataMatrixSymbolDecoder.decode(damaged)
+        #expect(result.text == "Reed-Solomon in Data Matrix")
+        #expect(result.correctedErrors > 0)
+        for y in 1..<(size.rows - 1) { for x in 1..<(size.columns / 2) { damaged.flip(x: x, y: y) } }
+        #expect(throws: DataMatrixDecodeError.self) { try DataMatrixSymbolDecoder.decode(damaged) }
+    }
+}
+
+@Suite struct DataMatrixImageTests {
+    @Test(arguments: ["DM", "Data Matrix in RigKit 0123456789", String(repeating: "LONGER DATA MATRIX PAYLOAD ", count: 8)])
+    func uprightSymbols(text: String) throws {
+        let image = SymbolRenderer.render(try DataMatrixEncoder.encode(text), moduleSize: 4, quietZone: 2)
+        #expect(decode(image, .dataMatrix).map(\.text) == [text])
+    }
+
+    @Test func rectangularSymbolInAFrame() throws {
+        let symbol = SymbolRenderer.render(try DataMatrixEncoder.encode("RECTANGLE 42", shape: .rectangle), moduleSize: 4, quietZone: 2)
+        let image = FrameSynthesizer(width: 400, height: 300, seed: 2).render([SymbolPlacement(symbol: symbol, center: Point(200, 150), rotation: 12)])
+        #expect(decode(image, .dataMatrix).map(\.text) == ["RECTANGLE 42"])
+    }
+
+    @Test(arguments: [0.0, 30, 90, 145, 200, 315], [0.0, 0.12])
+    func rotatedAndTilted(rotation: Double, perspective: Double) throws {
+        let image = try scene(.dataMatrix, "DM at \(rotation)", rotation: rotation, perspective: perspective, moduleSize: 4)
+        #expect(decode(image, .dataMatrix).map(\.text) == ["DM at \(rotation)"])
+    }
+}

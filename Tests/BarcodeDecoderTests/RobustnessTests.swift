@@ -1,0 +1,81 @@
+import BarcodeDecoder
+import BarcodeEncoder
+import Testing
+
+/// A small frame holding one symbol, placed and degraded as given.
+func scene(_ symbology: Symbology, _ text: String, rotation: Double = 0, perspective: Double = 0, scale: Double = 1,
+           moduleSize: Int = 3, seed: UInt64 = 1, degradations: Degradations = .none, width: Int = 480, height: Int = 360) throws -> GrayImage {
+    let symbol = try SymbolEncoder.image(symbology, text, moduleSize: moduleSize)
+    let synthesizer = FrameSynthesizer(width: width, height: height, seed: seed)
+    return synthesizer.render([SymbolPlacement(symbol: symbol, center: Point(Double(width) / 2, Double(height) / 2), scale: scale,
+                                               rotation: rotation, perspective: perspective)], degradations: degradations)
+}
+
+let linearSamples: [(Symbology, String)] = [
+    (.ean13, "5901234123457"), (.ean8, "65833254"), (.upcA, "012345678905"), (.upcE, "01234565"),
+    (.code128, "RigKit 128"), (.code39, "RIGKIT-39"), (.interleaved2of5, "1234567890"), (.codabar, "A12345-678B"),
+]
+
+@Suite struct RobustnessTests {
+    @Test(arguments: linearSamples.map { [$0.0.rawValue, $0.1] }, [0.0, 33, 90, 137, 180, 251])
+    func rotatedLinearSymbols(sample: [String], rotation: Double) throws {
+        let symbology = Symbology(rawValue: sample[0])!
+        let image = try scene(symbology, sample[1], rotation: rotation, moduleSize: 2, width: 520, height: 520)
+        #expect(decode(image, symbology).map(\.text) == [sample[1]], "\(symbology) at \(rotation)°")
+    }
+
+    @Test(arguments: [0.0, 17, 45, 90, 160, 290], [0.0, 0.15])
+    func rotatedAndTiltedQR(rotation: Double, perspective: Double) throws {
+        let image = try scene(.qr, "https://rigkit.example/qr?rotation=\(rotation)", rotation: rotation, perspective: perspective, moduleSize: 4)
+        #expect(decode(image, .qr).map(\.text) == ["https://rigkit.example/qr?rotation=\(rotation)"])
+    }
+
+    @Test(arguments: [
+        Degradations(blur: 1.0), Degradations(noise: 12), Degradations(glare: 0.7), Degradations(unevenLight: 0.6),
+        Degradations(jpegQuality: 30), Degradations(contrast: 0.5),
+        Degradations(blur: 0.8, noise: 6, glare: 0.4, unevenLight: 0.4, jpegQuality: 60, contrast: 0.7),
+    ])
+    func degradedFrames(degradations: Degradations) throws {
+        for (symbology, text) in linearSamples + [(.qr, "DEGRADED QR 0123456789")] {
+            let image = try scene(symbology, text, rotation: 8, moduleSize: 3, seed: 7, degradations: degradations, width: 720, height: 480)
+            #expect(decode(image, symbology).map(\.text) == [text], "\(symbology) with \(degradations)")
+        }
+    }
+
+    @Test func severalSymbolsInOneFrame() throws {
+        let synthesizer = FrameSynthesizer(width: 800, height: 600, seed: 3)
+        let placements = [
+            SymbolPlacement(symbol: try SymbolEncoder.image(.qr, "FIRST", moduleSize: 4), center: Point(150, 150), rotation: 10),
+            SymbolPlacement(symbol: try SymbolEncoder.image(.qr, "SECOND", moduleSize: 4), center: Point(600, 150), rotation: -20),
+            SymbolPlacement(symbol: try SymbolEncoder.image(.code128, "THIRD", moduleSize: 2), center: Point(200, 450), rotation: 5),
+            SymbolPlacement(symbol: try SymbolEncoder.image(.ean13, "4006381333931", moduleSize: 2), center: Point(580, 450), rotation: 95),
+        ]
+        let image = synthesizer.render(placements)
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: [.qr, .code128, .ean13])).decode(image)
+        #expect(Set(symbols.map(\.text)) == ["FIRST", "SECOND", "THIRD", "4006381333931"])
+    }
+
+    @Test func blankAndNoiseFramesGiveNoFalseReads() {
+        var random = SplitMix(seed: 11)
+        let blank = GrayImage(width: 320, height: 240, filledWith: 200)
+        #expect(BarcodeDecoder().decode(blank).isEmpty)
+        for _ in 0..<3 {
+            let pixels = (0..<(320 * 240)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let image = try! GrayImage(width: 320, height: 240, pixels: pixels)
+            #expect(BarcodeDecoder(options: DecoderOptions(effort: 1)).decode(image).isEmpty)
+        }
+    }
+}
+
+/// A tiny SplitMix64 for test data.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,67 @@
+import BarcodeDecoder
+import BarcodeEncoder
+import Foundation
+import ImageIO
+import Testing
+
+@Suite struct ImageFileTests {
+    let sample: GrayImage = {
+        var image = GrayImage(width: 37, height: 23)
+        for y in 0..<23 { for x in 0..<37 { image[x, y] = UInt8((x * 7 + y * 11) % 256) } }
+        return image
+    }()
+
+    @Test(arguments: [ImageFormat.png, .pgm])
+    func losslessRoundTrip(format: ImageFormat) throws {
+        let bytes = try #require(ImageFile.encode(sample, as: format))
+        #expect(ImageFile.format(of: bytes) == format)
+        #expect(try ImageFile.decode(bytes, path: "x") == sample)
+    }
+
+    @Test func jpegRoundTripIsClose() throws {
+        let bytes = try #require(ImageFile.encode(sample, as: .jpeg, quality: 95))
+        let back = try ImageFile.decode(bytes, path: "x.jpg")
+        #expect(back.width == 37 && back.height == 23)
+        let error = zip(back.pixels, sample.pixels).map { abs(Int($0) - Int($1)) }.max()!
+        #expect(error < 24)
+    }
+
+    @Test func plainPGM() throws {
+        let image = try ImageFile.decode(Array("P2\n# comment\n3 2\n15\n0 15 7\n1 2 3\n".utf8), path: "p.pgm")
+        #expect(image.pixels == [0, 255, 119, 17, 34, 51])
+    }
+
+    @Test(arguments: [ImageFormat.png, .jpeg, .pgm])
+    func truncatedFilesAreCorruptAndNamed(format: ImageFormat) throws {
+        let symbol = SymbolRenderer.render(try QREncoder.encode("TRUNCATED"), moduleSize: 3)
+        let bytes = try #require(ImageFile.encode(symbol, as: format))
+        for cut in [bytes.count / 2, 40, 5] {
+            #expect {
+                try ImageFile.decode(Array(bytes.prefix(cut)), path: "cut.\(format.rawValue)")
+            } throws: { error in
+                (error as? ImageFileError)?.path == "cut.\(format.rawValue)"
+            }
+        }
+    }
+
+    @Test func garbageIsUnknownFormat() {
+        #expect(throws: ImageFileError.unknownFormat(path: "g.bin")) { try ImageFile.decode(Array("hello".utf8), path: "g.bin") }
+        #expect(throws: ImageFileError.self) { try ImageFile.load(path: "/nonexistent/rigkit.png") }
+    }
+
+    @Test func fuzzedFilesNeverCrash() throws {
+        var state: UInt64 = 42
+        func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
+        for format in [ImageFormat.png, .jpeg, .pgm] {
+            let bytes = try #require(ImageFile.encode(sample, as: format))
+            for _ in 0..<60 {
+                var damaged = bytes
+                for _ in 0..<(1 + Int(next() % 8)) {
+                    let i = 8 + Int(next() % UInt64(max(1, damaged.count - 8)))
+                    if i < damaged.count { damaged[i] = UInt8(truncatingIfNeeded: next()) }
+                }
+                _ = try? ImageFile.decode(damaged, path: "fuzz")
+            }
+        }
+    }
+}
