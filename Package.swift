@@ -43,6 +43,11 @@ let package = Package(
         // An in-memory USB bus on the rig's clock, with plug/unplug, stalls and time-outs.
         .target(name: "USBSimulation", dependencies: ["USBLink", "RigCore", "ATT"]),
         .testTarget(name: "USBSimulationTests", dependencies: ["USBSimulation", "USBLink", "RigCore"]),
+        // MARK: Cognex reader family (issue 7)
+        // DMCC: the text protocol of Cognex readers (commands, responses, read strings): pure codec.
+        .target(name: "DMCC"),
+        .testTarget(name: "DMCCTests", dependencies: ["DMCC"]),
+        // MARK: end
         // MARK: Wristband family (issue 3)
         // The E4's GATT layout and packet formats: pure codecs shared by driver and simulator.
         .target(name: "E4Protocol", dependencies: ["ATT"]),
