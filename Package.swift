@@ -18,9 +18,11 @@ let package = Package(
         // Roomio-style room-scan session facade, simulated on the phone host.
         .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
         // Scenario DSL, runner, expectations, reports.
-        .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan", "BLESimulation", "Wristband", "WristbandSimulator"]),
+        .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan", "BLESimulation", "Wristband", "WristbandSimulator",
+                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation"]),
         // The bundled scenarios, a target of their own.
-        .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol"], path: "scenarios"),
+        .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
+                                                                  "CognexCore", "CognexReader", "CognexSimulator", "BarcodeDecoder", "DMCC"], path: "scenarios"),
         // Swift Testing integration: one test per scenario.
         .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.
@@ -47,6 +49,13 @@ let package = Package(
         // DMCC: the text protocol of Cognex readers (commands, responses, read strings): pure codec.
         .target(name: "DMCC"),
         .testTarget(name: "DMCCTests", dependencies: ["DMCC"]),
+        // Symbologies as the cmbSDK names them, scenes in front of a reader, and read results: shared by reader and simulators.
+        .target(name: "CognexCore", dependencies: ["BarcodeDecoder", "BarcodeEncoder"]),
+        // MX-1000/MX-1502 speaking DMCC over USB bulk endpoints, and the MX-100 aimer.
+        .target(name: "CognexSimulator", dependencies: ["CognexCore", "DMCC", "USBLink", "USBSimulation", "RigCore", "BarcodeDecoder"]),
+        // The cmbSDK-shaped reader: MX readers over USB and the camera reader with every mode and preview option.
+        .target(name: "CognexReader", dependencies: ["CognexCore", "DMCC", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
+        .testTarget(name: "CognexTests", dependencies: ["CognexReader", "CognexSimulator", "CognexCore", "DMCC", "USBSimulation", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
         // MARK: end
         // MARK: Wristband family (issue 3)
         // The E4's GATT layout and packet formats: pure codecs shared by driver and simulator.

@@ -87,7 +87,11 @@ public struct RigFile: Sendable {
         { "role": "wristband", "kind": "e4", "simulated": { "serialNumber": "A01F2C", "heartRate": 68, "batteryPercent": 90 } },
         { "role": "wristband-2", "kind": "e4", "simulated": { "serialNumber": "A02B7E", "heartRate": 82, "motion": 0.2, "batteryPercent": 75,
                                                             "notificationLoss": 0.05, "dropConnectionAtSeconds": 40 } },
-        { "role": "wristband-3", "kind": "e3", "simulated": { "serialNumber": "E30419", "heartRate": 60, "batteryPercent": 60 } }
+        { "role": "wristband-3", "kind": "e3", "simulated": { "serialNumber": "E30419", "heartRate": 60, "batteryPercent": 60 } },
+        { "role": "reader", "kind": "mx-1502", "simulated": { "serialNumber": "1502A7731", "batteryPercent": 85, "inactivityTimeoutMinutes": 15 } },
+        { "role": "reader-2", "kind": "mx-1000", "simulated": { "serialNumber": "1000B0042", "batteryPercent": 60 } },
+        { "role": "camera", "kind": "camera-reader", "simulated": { "hasFrontCamera": true } },
+        { "role": "aimer", "kind": "mx-100", "simulated": { "serialNumber": "MX100C3301" } }
       ]
     }
 

@@ -1,6 +1,7 @@
 import RigCore
 import RoomScan
 import WristbandSimulator
+import CognexSimulator
 
 /// Checks what a rig file's generic reader cannot: each device family's own parameters.
 public enum RigValidation {
@@ -10,6 +11,7 @@ public enum RigValidation {
             switch device.kind {
             case .roomio: _ = try RoomScanner.simulation(from: device)
             case .e4, .e3: _ = try WristbandSimulation.from(device)
+            case .mx1000, .mx1502: _ = try MXSimulation.from(device)
             default: break
             }
         }

@@ -1,0 +1,99 @@
+import CognexCore
+import CognexReader
+import CognexSimulator
+import RigCore
+import USBLink
+import USBSimulation
+
+/// A simulated MX reader on the rig's USB bus, with its cable.
+public struct MXStation: Sendable {
+    public let simulator: MXReaderSimulator
+    public let bus: SimulatedUSBBus
+    public let role: String
+
+    /// Pulls the USB cable: the reader leaves the bus.
+    public func unplugCable() async { await bus.unplug(role: role) }
+
+    /// Plugs the cable back in.
+    public func plugCable() async { await bus.plug(simulator, role: role) }
+}
+
+extension LiveRig {
+    /// The simulated USB bus with every simulated USB device of the rig plugged in (made on first use).
+    public func usbBus() async throws -> SimulatedUSBBus {
+        if let bus: SimulatedUSBBus = cached("usb-bus") { return bus }
+        let bus = SimulatedUSBBus(clock: clock, trace: trace)
+        cache(bus, as: "usb-bus")
+        for spec in file.devices where spec.link.isSimulated && (spec.kind == .mx1000 || spec.kind == .mx1502) {
+            let settings = try MXSimulation.from(spec)
+            var random = random("mx/\(spec.role)")
+            let simulator = MXReaderSimulator(role: spec.role, model: settings.model, serialNumber: settings.serialNumber,
+                                              vendorID: settings.vendorID, productID: settings.productID,
+                                              batteryPercent: settings.batteryPercent, clock: clock, trace: trace, seed: random.next())
+            await simulator.setInactivityTimeout(settings.inactivityTimeout)
+            let role = spec.role
+            await simulator.observePower { [bus, simulator] on in
+                if on { await bus.plug(simulator, role: role) } else { await bus.unplug(role: role) }
+            }
+            await bus.plug(simulator, role: spec.role)
+            cache(MXStation(simulator: simulator, bus: bus, role: spec.role), as: "mx/\(spec.role)")
+            addCleanup { await simulator.shutDown() }
+        }
+        return bus
+    }
+
+    /// The simulated MX reader playing `role` with its cable; skips the scenario where the reader is real.
+    public func mxStation(_ role: String) async throws -> MXStation {
+        _ = try device(role, kinds: [.mx1000, .mx1502])
+        _ = try await usbBus()
+        guard let station: MXStation = cached("mx/\(role)") else { throw RigUnavailable(reason: "role \(JSONText.quote(role)) has no simulator") }
+        return station
+    }
+
+    /// The app's reader for the MX device playing `role` (`readerOfMX()`), following the bus.
+    public func mxReader(_ role: String) async throws -> MXReader {
+        let spec = try device(role, kinds: [.mx1000, .mx1502])
+        if let reader: MXReader = cached("mx-reader/\(role)") { return reader }
+        let settings = try MXSimulation.from(spec)
+        let reader = MXReader(name: "\(role) reader", host: try await usbBus(),
+                              match: USBDeviceMatch(vendorID: settings.vendorID, productID: settings.productID, serialNumber: settings.serialNumber),
+                              clock: clock, trace: trace)
+        await reader.watchAvailability()
+        cache(reader, as: "mx-reader/\(role)")
+        addCleanup { await reader.disconnect() }
+        return reader
+    }
+
+    /// The simulated MX-100 playing `role`.
+    public func mx100(_ role: String) throws -> MX100Simulator {
+        let spec = try device(role, kinds: [.mx100])
+        return try facade("mx100/\(role)") {
+            var serial = "MX100-\(role.uppercased())"
+            if case .simulated(let parameters?) = spec.link {
+                let m = try parameters.object(allowed: ["serialNumber"])
+                if let c = m["serialNumber"] { serial = try c.name() }
+            }
+            return MX100Simulator(serialNumber: serial, clock: clock)
+        }
+    }
+
+    /// A camera reader on the phone's camera playing `role` (`readerOfDeviceCamera(with:previewOptions:)`).
+    ///
+    /// In `.activeAimer` mode it uses the rig's MX-100 (the first `mx-100` device), if there is one.
+    /// Each call makes a new reader, as an app does when it changes mode.
+    public func cameraReader(_ role: String, mode: CameraMode, options: PreviewOptions = .defaults, licenseKey: String? = nil) async throws -> CameraReader {
+        let spec = try device(role, kinds: [.cameraReader])
+        var hasFrontCamera = true
+        if case .simulated(let parameters?) = spec.link {
+            let m = try parameters.object(allowed: ["hasFrontCamera"])
+            if let c = m["hasFrontCamera"] { hasFrontCamera = try c.bool() }
+        }
+        let aimerRole = file.devices.first { $0.kind == .mx100 }?.role
+        let aimer: (any MX100Optics)? = try aimerRole.map { try mx100($0) }
+        var random = random("camera/\(role)/\(mode.rawValue)/\(options.rawValue)")
+        let reader = CameraReader(name: "\(role) \(mode.rawValue)", mode: mode, options: options, licenseKey: licenseKey,
+                                  hasFrontCamera: hasFrontCamera, aimer: aimer, host: host, clock: clock, trace: trace, seed: random.next())
+        addCleanup { await reader.disconnect() }
+        return reader
+    }
+}
