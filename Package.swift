@@ -30,7 +30,8 @@ let package = Package(
                                                "BarcodeDecoder", "ImageIO", "BarcodeBench"]),
         .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
         // Benchmarks (run with `swift run -c release rig-bench`).
-        .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "Wristband", "WristbandSimulator"], path: "Benchmarks/rig-bench"),
+        .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "Wristband", "WristbandSimulator", "CognexReader"],
+                          path: "Benchmarks/rig-bench"),
 
         // MARK: BLE link layer (issue 3)
         // ATT PDUs, UUIDs, advertising data and btsnoop records: pure wire formats.

@@ -126,3 +126,25 @@ let band = await measure("wristband, 1 h, all streams", repeats: 2, wristbandHou
 print("")
 print("wristband: \(String(format: "%.2f", band.virtualSeconds / 3600)) h of full-rate streaming (\(band.events) trace events) in \(String(format: "%.3f", band.wallSeconds)) s wall")
 print("wristband-hours per wall-second: \(String(format: "%.2f", band.virtualSeconds / 3600 / band.wallSeconds)) (target ≥ 1)")
+
+// MARK: DMCC round trips over the in-memory USB link
+
+import CognexReader
+
+let dmccCount = 20_000
+let dmcc = Scenario("DMCC round trips", .timeLimit(.seconds(3600))) { rig in
+    let reader = try await rig.mxReader("reader")
+    Step("round trips") {
+        try await reader.connect()
+        for i in 0..<dmccCount {
+            let answer = await reader.send(i % 2 == 0 ? "GET DEVICE.TYPE" : "SET DECODER.EFFORT 2")
+            try require(answer.status == .noError, "command \(i) answered")
+        }
+    }
+}
+if !onlyWristband {
+    let trips = await measure("DMCC, \(dmccCount) commands", repeats: 3, dmcc)
+    print("")
+    print("DMCC over the in-memory USB link: \(dmccCount) command round trips in \(String(format: "%.3f", trips.wallSeconds)) s wall "
+          + "= \(String(format: "%.0f", Double(dmccCount) / trips.wallSeconds)) round trips per second (every transfer traced)")
+}

@@ -92,6 +92,7 @@ final class InMemoryUSBHandle: USBDeviceHandle {
     private let clock: any RigClock
     private let trace: TraceLog
     private let claimed = Mutex<Set<UInt8>>([])
+    private let openState = OpenFlag()
 
     init(role: String, function: any SimulatedUSBFunction, port: USBDevicePort, bus: SimulatedUSBBus, clock: any RigClock, trace: TraceLog) {
         self.role = role
@@ -133,7 +134,8 @@ final class InMemoryUSBHandle: USBDeviceHandle {
     func bulkIn(endpoint: UInt8, maxLength: Int, timeout: Duration) async throws(USBError) -> [UInt8] {
         try checkEndpoint(endpoint, isIn: true)
         if port.takeStall(endpoint) { throw .stall(endpoint: endpoint) }
-        guard let data = try await port.take(endpoint: endpoint, maxLength: maxLength, until: clock.now + timeout) else {
+        let flag = openState
+        guard let data = try await port.take(endpoint: endpoint, maxLength: maxLength, until: clock.now + timeout, isOpen: { flag.isOpen }) else {
             throw .timeout(endpoint: endpoint, after: timeout, transferred: 0)
         }
         trace.record(role, "usb", [("dir", "in"), ("ep", "0x" + String(endpoint, radix: 16)), ("data", Hex.encode(data))])
@@ -147,8 +149,17 @@ final class InMemoryUSBHandle: USBDeviceHandle {
     }
 
     func close() async {
+        openState.close()
+        port.wakeAll()
         let numbers = claimed.withLock { set -> Set<UInt8> in defer { set = [] }; return set }
         bus.release(numbers, on: port)
         trace.record(role, "usbClosed")
     }
+}
+
+/// Whether a handle is still open, readable from a transfer in progress.
+private final class OpenFlag: Sendable {
+    private let value = Mutex(true)
+    var isOpen: Bool { value.withLock { $0 } }
+    func close() { value.withLock { $0 = false } }
 }

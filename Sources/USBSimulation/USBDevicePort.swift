@@ -77,8 +77,11 @@ public final class USBDevicePort: Sendable {
     var isFrozen: Bool { state.withLock { $0.frozen } }
 
     /// Takes up to `maxLength` queued IN bytes, waiting until `deadline`; nil on time-out.
-    func take(endpoint: UInt8, maxLength: Int, until deadline: RigInstant) async throws(USBError) -> [UInt8]? {
+    /// A transfer whose task is cancelled or whose handle closes (`isOpen` false) fails with `.io` and takes nothing.
+    func take(endpoint: UInt8, maxLength: Int, until deadline: RigInstant, isOpen: @Sendable () -> Bool) async throws(USBError) -> [UInt8]? {
         while true {
+            if Task.isCancelled { throw .io("transfer cancelled") }
+            if !isOpen() { throw .io("the device handle is closed") }
             let taken = state.withLock { s -> Result<[UInt8]?, USBError> in
                 guard s.plugged else { return .failure(.noDevice) }
                 if s.frozen { return .success(nil) }
@@ -108,16 +111,29 @@ public final class USBDevicePort: Sendable {
             do { try await clock.sleep(until: deadline) } catch { return }
             self?.wake(id)
         }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { s -> Bool in
-                if !s.plugged || !(s.queues[endpoint] ?? []).isEmpty && !s.frozen { return true }
-                s.waiters[id] = (endpoint, continuation)
-                return false
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { s -> Bool in
+                    if !s.plugged || !(s.queues[endpoint] ?? []).isEmpty && !s.frozen || Task.isCancelled { return true }
+                    s.waiters[id] = (endpoint, continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            wake(id)
         }
         timer.cancel()
         return clock.now < deadline
+    }
+
+    /// Wakes every waiting transfer (a handle closed) so it can see why.
+    func wakeAll() {
+        let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+            defer { s.waiters = [:] }
+            return s.waiters.values.map(\.continuation)
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     private func wake(_ id: UInt64) {

@@ -1,0 +1,115 @@
+import BarcodeDecoder
+import CognexCore
+import CognexReader
+import CognexSimulator
+import DMCC
+import RigCore
+import RigHost
+import Testing
+import USBLink
+import USBSimulation
+
+/// An MX-1502 simulator on a bus and the reader facade, on a virtual clock.
+private func withMX<T: Sendable>(_ body: @escaping @Sendable (VirtualClock, SimulatedUSBBus, MXReaderSimulator, MXReader) async throws -> T) async throws -> T {
+    let clock = VirtualClock()
+    let trace = TraceLog(clock: clock)
+    return try await clock.run {
+        let bus = SimulatedUSBBus(clock: clock, trace: trace)
+        let simulator = MXReaderSimulator(role: "mx", model: "MX-1502", serialNumber: "S1", vendorID: 0x1209, productID: 0x0D02,
+                                          batteryPercent: 80, clock: clock, trace: trace, seed: 1)
+        await bus.plug(simulator, role: "mx")
+        let reader = MXReader(name: "mx reader", host: bus, match: USBDeviceMatch(vendorID: 0x1209, productID: 0x0D02), clock: clock, trace: trace)
+        await reader.watchAvailability()
+        let result = try await body(clock, bus, simulator, reader)
+        await simulator.shutDown()
+        return result
+    }
+}
+
+@Suite struct MXOverUSBTests {
+    @Test func commandsGetTheirAnswersByIdAndErrorsTheirStatus() async throws {
+        let answers = try await withMX { _, _, _, reader -> [ReaderResponse] in
+            try await reader.connect()
+            return [await reader.send("GET DEVICE.TYPE"), await reader.send("SET DECODER.EFFORT 9"), await reader.send("BOGUS"),
+                    await reader.send("SET DECODER.EFFORT 3"), await reader.send("GET DECODER.EFFORT")]
+        }
+        #expect(answers.map(\.status) == [.noError, .invalidParameter, .invalidCommand, .noError, .noError])
+        #expect(answers[0].payload == "MX-1502")
+        #expect(answers[4].payload == "3")
+    }
+
+    @Test func theTriggerDecodesTheSceneWithTheEnabledSymbologies() async throws {
+        let (read, missed) = try await withMX { _, _, simulator, reader -> ([ReadResult], [ReadResult]) in
+            try await reader.connect()
+            var results = reader.results.makeAsyncIterator()
+            await simulator.setScene(ReaderScene([.init(.code128, "RIG-128-OK", size: 0.4)]))
+            try await reader.startScanning()
+            let read = await results.next() ?? []
+            try await reader.setSymbology(.c128, enabled: false)
+            _ = await reader.send("SET DECODER.MAX-SCAN-TIMEOUT 1")
+            try await reader.startScanning()
+            return (read, await results.next() ?? [])
+        }
+        #expect(read.first?.readString == "RIG-128-OK")
+        #expect(read.first?.symbology == .c128)
+        #expect(missed == [.noRead])
+    }
+
+    @Test func silentModeSendsBareReadStringsAndNoAnswers() async throws {
+        let clock = VirtualClock()
+        let trace = TraceLog(clock: clock)
+        let text = try await clock.run { () async throws -> String in
+            let bus = SimulatedUSBBus(clock: clock, trace: trace)
+            let simulator = MXReaderSimulator(role: "mx", model: "MX-1000", serialNumber: "S2", vendorID: 0x1209, productID: 0x0D01,
+                                              batteryPercent: 80, clock: clock, trace: trace, seed: 2)
+            await bus.plug(simulator, role: "mx")
+            await simulator.setScene(ReaderScene([.init(.qr, "SILENT", size: 0.3)]))
+            let handle = try await bus.open(USBDeviceMatch(vendorID: 0x1209, productID: 0x0D01))
+            try await handle.claimInterface(0)
+            _ = try await handle.bulkOut(endpoint: 0x02, try DMCCCommand("GET DEVICE.TYPE", commandID: 5).encode(), timeout: .seconds(1))
+            _ = try await handle.bulkOut(endpoint: 0x02, try DMCCCommand("TRIGGER ON").encode(), timeout: .seconds(1))
+            let bytes = try await handle.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .seconds(5))
+            await simulator.shutDown()
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(text == "SILENT\r\n")
+    }
+
+    @Test func aBadChecksumGetsStatus103() async throws {
+        let status = try await withMX { _, bus, _, reader -> DMCCResponse? in
+            try await reader.connect()
+            await reader.disconnect()
+            let handle = try await bus.open(USBDeviceMatch(vendorID: 0x1209, productID: 0x0D02))
+            try await handle.claimInterface(0)
+            var bytes = try DMCCCommand("GET DEVICE.TYPE", commandID: 9, checksum: true).encode()
+            bytes[bytes.count - 3] ^= 0xFF
+            _ = try await handle.bulkOut(endpoint: 0x02, bytes, timeout: .seconds(1))
+            let answer = try await handle.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .seconds(1))
+            return try? DMCCResponse.decode(answer)
+        }
+        #expect(status?.status == .badChecksum)
+    }
+}
+
+@Suite struct SceneCameraTests {
+    @Test func onlyEnabledSymbologiesAreFoundAndOutcomesAreCached() {
+        var camera = SceneCamera(seed: 3)
+        let scene = ReaderScene([.init(.qr, "A", x: 0.3, size: 0.2), .init(.ean8, "96385074", x: 0.7, size: 0.3)])
+        let both = camera.decode(scene, SceneCamera.Settings(symbologies: [.qr, .ean8])).symbols.map(\.text).sorted()
+        let qrOnly = camera.decode(scene, SceneCamera.Settings(symbologies: [.qr])).symbols.map(\.text)
+        let none = camera.decode(scene, SceneCamera.Settings(symbologies: [])).symbols
+        #expect(both == ["96385074", "A"])
+        #expect(qrOnly == ["A"])
+        #expect(none.isEmpty)
+    }
+
+    @Test func readResultsCarryBase64XMLAndParseBack() throws {
+        let symbol = DecodedSymbol(symbology: .code39, text: "A<B>&C", bytes: Array("A<B>&C".utf8), corners: [Point(1, 2), Point(3, 4)])
+        let result = ReadResult(symbol, outline: true, image: nil)
+        #expect(result.xml.contains("<full_string encoding=\"base64\">QTxCPiZD</full_string>"))
+        #expect(result.xml.contains("<string>A&lt;B&gt;&amp;C</string>"))
+        let parsed = try #require(ReadResult.parse(xml: result.xml))
+        #expect(parsed.readString == "A<B>&C" && parsed.bytes == symbol.bytes && parsed.symbology == .c39)
+        #expect(ReadResult.parse(xml: "<nonsense/>") == nil)
+    }
+}
