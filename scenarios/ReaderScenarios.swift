@@ -13,7 +13,7 @@ enum ReaderScenarios {
         [mxConnect, mxSymbologies, mxConfigSave, mxTimeout, mxUnplug, mxPower, mxBattery, mxDeviceChange, mxMultiple,
          cameraNoSymbologies, cameraLicence, cameraModes, cameraIgnoredCommands, cameraPaused, cameraHardwareTrigger,
          cameraZoom, cameraTimeout, cameraResolution, cameraPermission, cameraLights, mx100Defaults, mx100Caches,
-         mx100Pessimistic, cameraResume]
+         mx100Pessimistic, cameraResume, cameraImages, mxImages, mxResume]
     }
 
     static let ean = ReaderScene([.init(.ean13, "4006381333931", size: 0.35)])
@@ -476,6 +476,63 @@ enum ReaderScenarios {
             await camera.setScene(qr)
             try await camera.startScanning()
             expect(try await results.next(within: .seconds(2)).first?.goodRead ?? false, "read after resuming")
+        }
+    }
+}
+
+extension ReaderScenarios {
+    static let cameraImages = Scenario("Reader: image and SVG results only when enabled", .tags(.reader, .camera)) { rig in
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        let results = rig.record(camera.results, "camera results")
+        Step("Off by default") {
+            try await camera.connect()
+            try await camera.setSymbology(.qr, enabled: true)
+            await camera.setScene(qr)
+            try await camera.startScanning()
+            let read = try await results.next(within: .seconds(2))
+            expect(read.first?.image == nil && read.first?.svgOutline == nil, "no image or SVG by default")
+        }
+        Step("Enabled") {
+            await camera.setImageResultEnabled(true)
+            await camera.setSVGResultEnabled(true)
+            try await camera.startScanning()
+            let read = try await results.next(within: .seconds(2))
+            expect(read.first?.image?.width ?? 0, equals: 1280, "image width")
+            expect(read.first?.svgOutline?.hasPrefix("M") ?? false, "SVG path")
+        }
+    }
+
+    static let mxImages = Scenario("Reader: an MX reader sends a result image and the SDK draws the SVG outline from the corners", .tags(.reader)) { rig in
+        let reader = try await rig.mxReader("reader")
+        let station = try await rig.mxStation("reader")
+        Step("Enable both and read") {
+            try await reader.connect()
+            await station.simulator.setScene(ean)
+            await reader.setSVGResultEnabled(true)
+            try await reader.setImageResultEnabled(true)
+            let read = try await scan(rig)
+            expect(read.first?.readString ?? "", equals: "4006381333931", "read string")
+            expect(read.first?.image?.width ?? 0, equals: 320, "image width (a quarter of the frame)")
+            expect(read.first?.svgOutline?.hasSuffix(" Z") ?? false, "closed SVG path")
+        }
+    }
+
+    static let mxResume = Scenario("Reader: after the app resumes, the MX reader is available again and the app reconnects", .tags(.reader)) { rig in
+        let reader = try await rig.mxReader("reader")
+        let states = rig.record(reader.connectionStateChanges, "connection")
+        let availability = rig.record(reader.availabilityChanges, "availability")
+        Step("Inactive: initialized but not connected") {
+            try await reader.connect()
+            await rig.host.setAppState(.background)
+            try await states.expectEventually(.disconnected, within: .seconds(1))
+        }
+        Step("Resume: available again, reconnect as appBecameActive does") {
+            await rig.host.setAppState(.foreground)
+            try await availability.expectEventually(.available, within: .seconds(1))
+            try await reader.reconnectIfNeeded()
+            try require(await reader.connectionState, equals: .connected, "state")
+            try await reader.reconnectIfNeeded()
+            try await states.expectNever(.connecting, during: .seconds(1))
         }
     }
 }

@@ -57,6 +57,24 @@ public struct ReadResult: Sendable, Equatable {
             .replacingOccurrences(of: "&amp;", with: "&")
         return ReadResult(goodRead: true, readString: text, symbology: symbology, bytes: Array(data), svgOutline: nil, image: nil, xml: xml)
     }
+
+    /// The corners the XML lists.
+    public var corners: [Point] {
+        var out: [Point] = []
+        var rest = Substring(xml)
+        while let start = rest.range(of: "<point x=\""), let mid = rest.range(of: "\" y=\"", range: start.upperBound..<rest.endIndex),
+              let end = rest.range(of: "\"/>", range: mid.upperBound..<rest.endIndex) {
+            if let x = Double(rest[start.upperBound..<mid.lowerBound]), let y = Double(rest[mid.upperBound..<end.lowerBound]) { out.append(Point(x, y)) }
+            rest = rest[end.upperBound...]
+        }
+        return out
+    }
+
+    /// An SVG path through `corners`, closed.
+    public static func svgPath(_ corners: [Point]) -> String? {
+        guard let first = corners.first else { return nil }
+        return "M\(Int(first.x)),\(Int(first.y)) " + corners.dropFirst().map { "L\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ") + " Z"
+    }
 }
 
 extension String {

@@ -48,8 +48,10 @@ public actor CameraReader {
 
     /// Where the camera is pointed: set by scenarios.
     public var scene = ReaderScene.empty
-    /// Whether results include the frame and an SVG outline.
-    public var resultImages = false
+    /// Whether results carry the frame (`imageResultEnabled`).
+    public private(set) var imageResultEnabled = false
+    /// Whether results carry the outline as SVG (`svgResultEnabled`).
+    public private(set) var svgResultEnabled = false
 
     private let stateSink: AsyncStream<ReaderConnectionState>.Continuation
     private let resultSink: AsyncStream<[ReadResult]>.Continuation
@@ -85,8 +87,8 @@ public actor CameraReader {
     /// Points the camera at `scene`.
     public func setScene(_ scene: ReaderScene) { self.scene = scene }
 
-    /// Asks for results with the frame and an SVG outline.
-    public func setResultImages(_ on: Bool) { resultImages = on }
+    public func setImageResultEnabled(_ on: Bool) { imageResultEnabled = on }
+    public func setSVGResultEnabled(_ on: Bool) { svgResultEnabled = on }
 
     // MARK: Connection
 
@@ -290,7 +292,7 @@ public actor CameraReader {
         let (symbols, frame) = camera.decode(scene, settings)
         guard !symbols.isEmpty else { return false }
         let results = symbols.map { symbol in
-            ReadResult(symbol, readString: licensed ? nil : obfuscate(symbol.text), outline: resultImages, image: resultImages ? frame : nil)
+            ReadResult(symbol, readString: licensed ? nil : obfuscate(symbol.text), outline: svgResultEnabled, image: imageResultEnabled ? frame : nil)
         }
         trace.record(name, "read", [("count", String(results.count)), ("strings", results.compactMap(\.readString).joined(separator: "|"))])
         stopScan(reason: "read")

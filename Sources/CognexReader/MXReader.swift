@@ -1,7 +1,10 @@
 import CognexCore
 import DMCC
+import Foundation
 import RigCore
+import RigHost
 import USBLink
+import BarcodeDecoder
 
 /// `CMBReaderDevice.readerOfMX()` in Swift: an MX-1000 or MX-1502 over a USB bulk link speaking DMCC.
 ///
@@ -18,6 +21,10 @@ public actor MXReader {
     public nonisolated let results: AsyncStream<[ReadResult]>
     /// The device type the reader reported on connect.
     public private(set) var deviceType: String?
+    /// Whether results carry the outline as SVG, built from the corners the reader reports.
+    public private(set) var svgResultEnabled = false
+    /// Whether results carry the frame; the reader sends it after the XML (`SET IMAGE.RESULT ON`).
+    public private(set) var imageResultEnabled = false
 
     private let availabilitySink: AsyncStream<ReaderAvailability>.Continuation
     private let stateSink: AsyncStream<ReaderConnectionState>.Continuation
@@ -32,9 +39,11 @@ public actor MXReader {
     private var watcher: Task<Void, Never>?
     private var nextID: UInt32 = 0
     private var pending: [UInt32: CheckedContinuation<ReaderResponse, Never>] = [:]
-    private var splitter = DMCCLineSplitter()
+    private var splitter = DMCCLineSplitter(limit: 4 << 20)
     private var bulkIn: UInt8 = 0x81
     private var bulkOut: UInt8 = 0x02
+    private var hostWatcher: Task<Void, Never>?
+    private var lastScan: [ReadResult] = []
 
     public init(name: String, host: any USBHost, match: USBDeviceMatch, clock: any RigClock, trace: TraceLog) {
         self.name = name
@@ -128,6 +137,37 @@ public actor MXReader {
         }
     }
 
+    public func setSVGResultEnabled(_ on: Bool) { svgResultEnabled = on }
+
+    /// Asks the reader for result images.
+    public func setImageResultEnabled(_ on: Bool) async throws(ReaderError) {
+        try await require("SET IMAGE.RESULT \(on ? "ON" : "OFF")")
+        imageResultEnabled = on
+    }
+
+    /// Follows the app's life: going inactive leaves the reader initialized but not connected; on resume the
+    /// reader is announced available again (as some iOS versions do), and the app reconnects.
+    public func followAppLifecycle(of host: PhoneHost) async {
+        guard hostWatcher == nil else { return }
+        let changes = await host.changes()
+        hostWatcher = clock.spawn { [weak self] in
+            for await change in changes {
+                guard let self else { return }
+                switch change {
+                case .appState(.background): await self.dropConnection("the app became inactive")
+                case .appState(.foreground): await self.announceAvailability()
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The seed's `appBecameActive`: connects when available and neither connecting nor connected.
+    public func reconnectIfNeeded() async throws(ReaderError) {
+        guard availability == .available, connectionState != .connecting, connectionState != .connected else { return }
+        try await connect()
+    }
+
     /// Turns a symbology on or off.
     public func setSymbology(_ symbology: ReaderSymbology, enabled: Bool) async throws(ReaderError) {
         try await require("SET SYMBOL.\(symbology.dmccName) \(enabled ? "ON" : "OFF")", unsupported: symbology)
@@ -191,6 +231,7 @@ public actor MXReader {
             return
         }
         var scan: [ReadResult] = []
+        var image: ReadResultImage?
         for line in lines {
             guard let response = try? DMCCResponse.decode(line) else {
                 trace.record(name, "dmccError", [("line", String(decoding: line.prefix(60), as: UTF8.self))])
@@ -198,7 +239,12 @@ public actor MXReader {
             }
             switch response.status {
             case .xmlResult:
-                if let result = ReadResult.parse(xml: response.payload) { scan.append(result) }
+                if var result = ReadResult.parse(xml: response.payload) {
+                    if svgResultEnabled && result.goodRead { result.svgOutline = ReadResult.svgPath(result.corners) }
+                    scan.append(result)
+                }
+            case DMCCStatus(rawValue: 5):
+                image = ReadResultImage(payload: response.payload)
             case .readString:
                 scan.append(ReadResult(goodRead: true, readString: response.payload, symbology: nil, bytes: Array(response.payload.utf8),
                                        svgOutline: nil, image: nil, xml: ""))
@@ -208,8 +254,29 @@ public actor MXReader {
         }
         if !scan.isEmpty {
             trace.record(name, "results", [("count", String(scan.count)), ("strings", scan.compactMap(\.readString).joined(separator: "|"))])
-            resultSink.yield(scan)
+            if imageResultEnabled && scan.contains(where: \.goodRead) {
+                lastScan = scan
+                if let image { emitWithImage(image) }
+            } else {
+                resultSink.yield(scan)
+            }
+        } else if let image, !lastScan.isEmpty {
+            emitWithImage(image)
         }
+    }
+
+    private func emitWithImage(_ image: ReadResultImage) {
+        var scan = lastScan
+        lastScan = []
+        for i in scan.indices { scan[i].image = image.gray }
+        resultSink.yield(scan)
+    }
+
+    private func announceAvailability() async {
+        let present = await host.devices().contains { match.matches($0) }
+        availability = present ? .available : .unavailable
+        trace.record(name, "availability", [("availability", availability.rawValue), ("why", "app resumed")])
+        availabilitySink.yield(availability)
     }
 
     private func answer(_ id: UInt32, _ response: ReaderResponse) {
@@ -245,5 +312,19 @@ public actor MXReader {
         connectionState = new
         trace.record(name, "connectionState", [("state", new.rawValue)])
         stateSink.yield(new)
+    }
+}
+
+/// A result image as an MX reader sends it after the XML (status 5): `<width>x<height>:<base64 of 8-bit gray pixels>`.
+struct ReadResultImage {
+    let gray: GrayImage
+
+    init?(payload: String) {
+        guard let colon = payload.firstIndex(of: ":") else { return nil }
+        let size = payload[..<colon].split(separator: "x")
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0, w * h <= 4_000_000,
+              let data = Data(base64Encoded: String(payload[payload.index(after: colon)...])), data.count == w * h,
+              let image = try? GrayImage(width: w, height: h, pixels: Array(data)) else { return nil }
+        gray = image
     }
 }

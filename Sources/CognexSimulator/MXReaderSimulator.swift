@@ -1,3 +1,4 @@
+import Foundation
 import BarcodeDecoder
 import CognexCore
 import DMCC
@@ -24,6 +25,7 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
         public var lightsOn = true
         public var orientation = 0
         public var name = "MX"
+        public var imageResults = false
         public init() {}
     }
 
@@ -215,6 +217,10 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
             configuration.name = name
             return (.noError, "")
         case ("GET", "DEVICE.NAME"): return (.noError, configuration.name)
+        case ("SET", "IMAGE.RESULT"):
+            guard let on = args.first?.bool else { return (.invalidParameter, "") }
+            configuration.imageResults = on
+            return (.noError, "")
         case ("TRIGGER", _):
             guard let on = args.first?.bool else { return (.invalidParameter, "") }
             if on {
@@ -262,9 +268,14 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
         let settings = SceneCamera.Settings(illumination: configuration.lightsOn,
                                             symbologies: Set(configuration.symbologies.flatMap(\.decoderSymbologies).filter(\.isSupported)),
                                             effort: configuration.effort)
-        let symbols = camera.decode(scene, settings).symbols
+        let (symbols, frame) = camera.decode(scene, settings)
         guard !symbols.isEmpty else { return false }
         for symbol in symbols { send(ReadResult(symbol, outline: false, image: nil)) }
+        if configuration.imageResults && configuration.extendedResponses {
+            let small = Self.thumbnail(frame)
+            let payload = "\(small.width)x\(small.height):" + Data(small.pixels).base64EncodedString()
+            port?.send(DMCCResponse(commandID: 0, status: DMCCStatus(rawValue: 5), payload: payload).encode(), endpoint: Self.bulkIn)
+        }
         isScanning = false
         trace.record(role, "read", [("count", String(symbols.count)), ("text", symbols.map(\.text).joined(separator: "|"))])
         return true
@@ -284,6 +295,14 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
         } else if let text = result.readString {
             port?.send(Array(text.utf8) + [0x0D, 0x0A], endpoint: Self.bulkIn)
         }
+    }
+
+    /// The frame at a quarter of its size, as the reader sends result images.
+    static func thumbnail(_ frame: GrayImage) -> GrayImage {
+        let w = frame.width / 4, h = frame.height / 4
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w { pixels[y * w + x] = frame[x * 4, y * 4] } }
+        return (try? GrayImage(width: w, height: h, pixels: pixels)) ?? frame
     }
 
     private func touch() {

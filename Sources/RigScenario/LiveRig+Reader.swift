@@ -59,6 +59,7 @@ extension LiveRig {
                               match: USBDeviceMatch(vendorID: settings.vendorID, productID: settings.productID, serialNumber: settings.serialNumber),
                               clock: clock, trace: trace)
         await reader.watchAvailability()
+        await reader.followAppLifecycle(of: host)
         cache(reader, as: "mx-reader/\(role)")
         addCleanup { await reader.disconnect() }
         return reader
