@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
         // Scenario DSL, runner, expectations, reports.
         .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan", "BLESimulation", "Wristband", "WristbandSimulator",
-                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation"]),
+                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB"]),
         // The bundled scenarios, a target of their own.
         .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
                                                                   "CognexCore", "CognexReader", "CognexSimulator", "BarcodeDecoder", "DMCC"], path: "scenarios"),
@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.
         .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios", "AnalyzerCommands", "BLESimulation",
-                                               "BarcodeDecoder", "ImageIO", "BarcodeBench"]),
+                                               "BarcodeDecoder", "ImageIO", "BarcodeBench", "USBLibUSB", "USBLink"]),
         .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "Wristband", "WristbandSimulator", "CognexReader"],
@@ -57,6 +57,13 @@ let package = Package(
         // The cmbSDK-shaped reader: MX readers over USB and the camera reader with every mode and preview option.
         .target(name: "CognexReader", dependencies: ["CognexCore", "DMCC", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
         .testTarget(name: "CognexTests", dependencies: ["CognexReader", "CognexSimulator", "CognexCore", "DMCC", "USBSimulation", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
+        // MARK: end
+        // MARK: libusb backend (issue 9)
+        // libusb-1.0 from Debian.
+        .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
+        // The USBLink interface on the machine's real bus through libusb.
+        .target(name: "USBLibUSB", dependencies: ["CLibUSB", "USBLink", "RigCore"]),
+        .testTarget(name: "USBLibUSBTests", dependencies: ["USBLibUSB", "USBLink", "RigCore"]),
         // MARK: end
         // MARK: Wristband family (issue 3)
         // The E4's GATT layout and packet formats: pure codecs shared by driver and simulator.

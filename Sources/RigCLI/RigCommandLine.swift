@@ -7,7 +7,7 @@ import RigScenario
 /// `exit(await RigCommandLine.main(scenarios: MyScenarios.all))`.
 public enum RigCommandLine {
     /// The subcommands, in the order help lists them.
-    public static let commands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self, DecodeCommand.self]
+    public static let commands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self, DecodeCommand.self, ProbeCommand.self]
     /// Subcommands that parse their own arguments.
     static let passThroughCommands: [any PassThroughCommand.Type] = [ModelCommand.self, BenchCommand.self]
 

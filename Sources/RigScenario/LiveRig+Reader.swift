@@ -2,6 +2,7 @@ import CognexCore
 import CognexReader
 import CognexSimulator
 import RigCore
+import USBLibUSB
 import USBLink
 import USBSimulation
 
@@ -50,14 +51,27 @@ extension LiveRig {
         return station
     }
 
-    /// The app's reader for the MX device playing `role` (`readerOfMX()`), following the bus.
+    /// The machine's real USB bus through libusb (made on first use).
+    public func realUSB() throws -> LibUSBHost {
+        try facade("libusb") { try LibUSBHost(clock: clock) }
+    }
+
+    /// The app's reader for the MX device playing `role` (`readerOfMX()`), following the bus: the simulated one,
+    /// or the real one through libusb when the rig reaches the role over `usb`.
     public func mxReader(_ role: String) async throws -> MXReader {
-        let spec = try device(role, kinds: [.mx1000, .mx1502])
+        let spec = try device(role, kinds: [.mx1000, .mx1502], realLinks: ["usb"])
         if let reader: MXReader = cached("mx-reader/\(role)") { return reader }
-        let settings = try MXSimulation.from(spec)
-        let reader = MXReader(name: "\(role) reader", host: try await usbBus(),
-                              match: USBDeviceMatch(vendorID: settings.vendorID, productID: settings.productID, serialNumber: settings.serialNumber),
-                              clock: clock, trace: trace)
+        let usbHost: any USBHost
+        let match: USBDeviceMatch
+        if case .usb(let vendor, let product, let serial) = spec.link {
+            usbHost = try realUSB()
+            match = USBDeviceMatch(vendorID: vendor, productID: product, serialNumber: serial)
+        } else {
+            let settings = try MXSimulation.from(spec)
+            usbHost = try await usbBus()
+            match = USBDeviceMatch(vendorID: settings.vendorID, productID: settings.productID, serialNumber: settings.serialNumber)
+        }
+        let reader = MXReader(name: "\(role) reader", host: usbHost, match: match, clock: clock, trace: trace)
         await reader.watchAvailability()
         await reader.followAppLifecycle(of: host)
         cache(reader, as: "mx-reader/\(role)")

@@ -40,15 +40,15 @@ public final class LiveRig: Sendable {
         SeededGenerator(seed: seed, stream: "\(scenarioName)/\(stream)")
     }
 
-    /// The rig-file entry for `role`, checked to be of one of `kinds` and simulated or driveable.
-    public func device(_ role: String, kinds: [DeviceKind]) throws(RigUnavailable) -> DeviceSpec {
+    /// The rig-file entry for `role`, checked to be of one of `kinds` and simulated, or reached over one of `realLinks` this build drives.
+    public func device(_ role: String, kinds: [DeviceKind], realLinks: [String] = []) throws(RigUnavailable) -> DeviceSpec {
         guard let spec = file.device(role: role) else {
             throw RigUnavailable(reason: "the rig \(file.name) has no device with role \(JSONText.quote(role)) (needs \(Self.list(kinds)))")
         }
         guard kinds.contains(spec.kind) else {
             throw RigUnavailable(reason: "role \(JSONText.quote(role)) on rig \(file.name) is a \(spec.kind), this scenario needs \(Self.list(kinds))")
         }
-        guard spec.link.isSimulated else {
+        guard spec.link.isSimulated || realLinks.contains(spec.link.name) else {
             throw RigUnavailable(reason: "role \(JSONText.quote(role)) is reached over \(spec.link.name), which this build of RigKit cannot drive yet")
         }
         return spec

@@ -211,3 +211,12 @@ enum RigFileFixtures {
         #expect(bytes.count > 1000)
     }
 }
+
+@Suite struct ProbeCommandTests {
+    @Test func probeListsUSBDevicesAndNamesFamilies() async {
+        let outcome = await rig(["probe"])
+        #expect(outcome.code == 0 || outcome.code == 3, "\(outcome.err)")
+        if outcome.code == 0 { #expect(outcome.out.contains("USB device")) }
+        #expect(await rig(["probe", "extra"]).code == 2)
+    }
+}

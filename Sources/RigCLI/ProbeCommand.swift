@@ -1,0 +1,55 @@
+import Foundation
+import RigCore
+import USBLibUSB
+import USBLink
+
+/// `rig probe`: lists the devices this machine can reach and which RigKit family each looks like.
+public struct ProbeCommand: Command {
+    public static let name = "probe"
+    public static let abstract = "List the USB devices this machine sees and which device family each looks like."
+    public static let usage = "[--json]"
+    public static let options: [OptionSpec] = [OptionSpec("json", help: "One JSON object per device per line.")]
+    public static let discussion = """
+    USB devices are listed through libusb. Families are matched by USB IDs: 0451:16aa a SCiO (USB CDC);
+    1209:0d01 / 1209:0d02 an MX-1000 / MX-1502 as RigKit's simulators and rig files name them (how real MX
+    readers present on Linux is not public; bind them by their IDs in the rig file). BLE scanning comes
+    with the BlueZ backend. Exit codes: 0 listed (possibly none); 3 libusb could not start.
+    """
+
+    var json: Bool
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else { throw UsageError(command: "rig probe", message: "unexpected argument '\(arguments.positionals[0])'") }
+        json = arguments.flag("json")
+    }
+
+    /// The family a USB device looks like, if any.
+    static func family(_ d: USBDeviceDescriptor) -> String? {
+        switch (d.vendorID, d.productID) {
+        case (0x0451, 0x16AA): "scio (USB CDC)"
+        case (0x1209, 0x0D01): "mx-1000"
+        case (0x1209, 0x0D02): "mx-1502"
+        default: d.manufacturer?.lowercased().contains("cognex") == true ? "cognex reader" : nil
+        }
+    }
+
+    public func run(_ context: CommandContext) async -> Int32 {
+        let host: LibUSBHost
+        do { host = try LibUSBHost(clock: WallClock()) } catch {
+            context.err("error: \(error)")
+            return ExitCode.badInput
+        }
+        let devices = await host.devices()
+        for d in devices {
+            let family = Self.family(d)
+            if json {
+                context.out("{\"bus\":\"usb\",\"ids\":\(JSONText.quote(d.ids)),\"serial\":\(d.serialNumber.map(JSONText.quote) ?? "null"),"
+                            + "\"product\":\(d.product.map(JSONText.quote) ?? "null"),\"family\":\(family.map(JSONText.quote) ?? "null")}")
+            } else {
+                context.out("usb \(d.ids)  \(d.manufacturer ?? "?") \(d.product ?? "?")  serial \(d.serialNumber ?? "?")  → \(family ?? "no RigKit family")")
+            }
+        }
+        if !json { context.out("\(devices.count) USB device\(devices.count == 1 ? "" : "s") (libusb \(LibUSBHost.libraryVersion)); BLE scanning is not built yet") }
+        return ExitCode.success
+    }
+}

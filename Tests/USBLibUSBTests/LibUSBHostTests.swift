@@ -1,0 +1,30 @@
+import RigCore
+import Testing
+import USBLibUSB
+import USBLink
+
+@Suite struct LibUSBHostTests {
+    @Test func libusbCodesBecomeUSBErrorsThatSayWhatToDo() {
+        #expect(LibUSBError.access.usbError(node: "/dev/bus/usb/001/004") == .accessDenied(node: "/dev/bus/usb/001/004"))
+        #expect(LibUSBError.busy.usbError(node: "n", interface: 1) == .busy(interface: 1))
+        #expect(LibUSBError.pipe.usbError(node: "n", endpoint: 0x81) == .stall(endpoint: 0x81))
+        #expect(LibUSBError.timeout.usbError(node: "n", endpoint: 0x81, transferred: 3, timeout: .seconds(1))
+                == .timeout(endpoint: 0x81, after: .seconds(1), transferred: 3))
+        #expect(LibUSBError.noDevice.usbError(node: "n") == .noDevice)
+        #expect("\(LibUSBError.access)" == "LIBUSB_ERROR_ACCESS")
+    }
+
+    /// On a machine without the device (CI, this container) a match is a clear `notFound`, never a crash.
+    @Test func aMissingDeviceIsNotFound() async throws {
+        let host: LibUSBHost
+        do { host = try LibUSBHost(clock: WallClock()) } catch {
+            print("libusb cannot start here (\(error)); skipping")
+            return
+        }
+        let match = USBDeviceMatch(vendorID: 0x1209, productID: 0xFFFE, serialNumber: "RIGKIT-NO-SUCH-DEVICE")
+        let devices = await host.devices()
+        #expect(!devices.contains { match.matches($0) })
+        await #expect(throws: USBError.notFound(match)) { _ = try await host.open(match) }
+        #expect(LibUSBHost.libraryVersion.hasPrefix("1.0."))
+    }
+}
