@@ -72,6 +72,12 @@ let package = Package(
         .testTarget(name: "AnalyzerCommandsTests", dependencies: ["AnalyzerCommands", "SpectralModelIO", "SpectralAnalyzer"]),
         // MARK: end
 
+        // MARK: SCiO family (issue 6)
+        // SCiO frames, BLE fragments, USB stream framing and message payloads: pure codecs shared by driver and simulator.
+        .target(name: "ScioProtocol"),
+        .testTarget(name: "ScioProtocolTests", dependencies: ["ScioProtocol"]),
+        // MARK: end
+
         .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),
         .testTarget(name: "RigHostTests", dependencies: ["RigHost", "RigCore"]),
         .testTarget(name: "RoomScanTests", dependencies: ["RoomScan", "RigHost", "RigCore"]),
