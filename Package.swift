@@ -74,8 +74,12 @@ let package = Package(
 
         // MARK: SCiO family (issue 6)
         // SCiO frames, BLE fragments, USB stream framing and message payloads: pure codecs shared by driver and simulator.
-        .target(name: "ScioProtocol"),
+        .target(name: "ScioProtocol", dependencies: ["ATT", "USBLink"]),
         .testTarget(name: "ScioProtocolTests", dependencies: ["ScioProtocol"]),
+        // A virtual SCiO with a library of NIR materials, reachable over the simulated radio or a simulated USB CDC link.
+        .target(name: "ScioSimulator", dependencies: ["ScioProtocol", "ATT", "GATT", "BLESimulation", "USBLink", "USBSimulation", "RigCore"]),
+        // The SCiO SDK's device API (`CPScioDevice`) over BLE or USB CDC: calibration, scans, battery, name, button.
+        .target(name: "Spectrometer", dependencies: ["ScioProtocol", "ATT", "GATT", "USBLink", "RigCore"]),
         // MARK: end
 
         .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),

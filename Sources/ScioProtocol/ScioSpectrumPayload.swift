@@ -106,3 +106,9 @@ public struct ScioSpectrumPayload: Sendable, Equatable {
         return (0..<min(s.count, c.count)).map { i in coverReflectance * s[i] / max(1e-6, c[i]) }
     }
 }
+
+/// The white reference in the SCiO's cover, which calibration measures.
+public enum ScioCover {
+    /// The cover's diffuse reflectance, flat over 740–1070 nm; reflectance is reported relative to it.
+    public static let reflectance = 0.98
+}
