@@ -80,6 +80,7 @@ let package = Package(
         .target(name: "ScioSimulator", dependencies: ["ScioProtocol", "ATT", "GATT", "BLESimulation", "USBLink", "USBSimulation", "RigCore"]),
         // The SCiO SDK's device API (`CPScioDevice`) over BLE or USB CDC: calibration, scans, battery, name, button.
         .target(name: "Spectrometer", dependencies: ["ScioProtocol", "ATT", "GATT", "USBLink", "RigCore"]),
+        .testTarget(name: "SpectrometerTests", dependencies: ["Spectrometer", "ScioSimulator", "ScioProtocol", "BLESimulation", "USBSimulation", "USBLink", "RigCore"]),
         // MARK: end
 
         .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),

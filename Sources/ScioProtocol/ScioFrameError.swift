@@ -17,6 +17,15 @@ public enum ScioFrameError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A notification with no bytes at all.
     case emptyFragment
 
+    /// The sequence byte of the frame the error is about, when known.
+    public var sequence: UInt8? {
+        switch self {
+        case .shortHeader, .emptyFragment: nil
+        case .badMagic(let seq, _), .lengthMismatch(let seq, _, _), .oversize(let seq, _, _), .outOfOrderFragment(let seq, _, _),
+             .missingFragments(let seq, _, _), .orphanFragment(let seq, _): seq
+        }
+    }
+
     public var description: String {
         func hex(_ b: UInt8) -> String { "0x" + (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true) }
         switch self {

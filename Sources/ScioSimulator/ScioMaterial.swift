@@ -38,6 +38,7 @@ public struct ScioMaterial: Sendable, Hashable {
 
     /// One realisation of the material for a scan: composition and baseline drawn around the nominal ones.
     public func draw(_ random: inout SeededGenerator) -> ScioMaterial {
+        guard heterogeneity > 0 else { return self }
         var copy = self
         for (component, fraction) in composition {
             copy.composition[component] = max(0, fraction * (1 + heterogeneity * Gaussian.next(&random)))

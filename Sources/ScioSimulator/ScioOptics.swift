@@ -16,6 +16,8 @@ public struct ScioOptics: Sendable {
     /// Dark counts at 25 °C; dark current doubles every 7 °C.
     public var darkAt25 = 900.0
     public var readNoise = 6.0
+    /// Exposures the device averages into one measurement.
+    public var exposures = 16.0
 
     public init(version: ScioVersion) { self.version = version }
 
@@ -78,7 +80,8 @@ public struct ScioOptics: Sendable {
         let reflectance = observed(material)
         let dark = darkAt25 * pow(2, (temperature - 25) / 7)
         func counts(_ signal: Double, _ random: inout SeededGenerator) -> UInt16 {
-            let noisy = signal + sqrt(max(signal, 0)) * Gaussian.next(&random) + readNoise * Gaussian.next(&random)
+            let sigma = (max(signal, 0) + readNoise * readNoise).squareRoot() / exposures.squareRoot()
+            let noisy = signal + sigma * Gaussian.next(&random)
             return UInt16(max(0, min(65535, noisy.rounded())))
         }
         var darks: [UInt16] = [], samples: [UInt16] = [], references: [UInt16] = []

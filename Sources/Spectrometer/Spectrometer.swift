@@ -290,7 +290,9 @@ public actor Spectrometer {
             resolve(.success(frame.payload))
         case .malformed(let error):
             trace.record(device, "badAnswer", [("error", "\(error)")])
-            if let pending { resolve(.failure(.malformedAnswer(device: device, command: pending.command, reason: "\(error)"))) }
+            if let pending, error.sequence == nil || error.sequence == pending.sequence {
+                resolve(.failure(.malformedAnswer(device: device, command: pending.command, reason: "\(error)")))
+            }
         case .button:
             trace.record(device, "buttonPressed")
             buttonSink.yield(ScioButtonPress(timestamp: clock.unixNow))
