@@ -80,6 +80,12 @@ let package = Package(
         .target(name: "ScioSimulator", dependencies: ["ScioProtocol", "ATT", "GATT", "BLESimulation", "USBLink", "USBSimulation", "RigCore"]),
         // The SCiO SDK's device API (`CPScioDevice`) over BLE or USB CDC: calibration, scans, battery, name, button.
         .target(name: "Spectrometer", dependencies: ["ScioProtocol", "ATT", "GATT", "USBLink", "RigCore"]),
+        // The SDK's cloud side run locally on the spectral analyzer (models, version gating, analysis) and the phone's scan cache.
+        .target(name: "ScioCloud", dependencies: ["Spectrometer", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore"],
+                resources: [.copy("Models")]),
+        .testTarget(name: "ScioCloudTests", dependencies: ["ScioCloud", "Spectrometer", "ScioSimulator", "ScioProtocol", "SpectralAnalyzer", "RigCore"]),
+        // Writes the training CSVs of the shipped SCiO models from the simulator (`swift run scio-training-data DIR`).
+        .executableTarget(name: "scio-training-data", dependencies: ["ScioSimulator", "ScioProtocol", "RigCore"]),
         .testTarget(name: "SpectrometerTests", dependencies: ["Spectrometer", "ScioSimulator", "ScioProtocol", "BLESimulation", "USBSimulation", "USBLink", "RigCore"]),
         // MARK: end
 
