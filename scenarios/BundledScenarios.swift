@@ -3,7 +3,7 @@ import RigScenario
 /// Every scenario that ships with RigKit, in a stable order.
 public enum BundledScenarios {
     public static var all: [Scenario] {
-        RoomioLifecycleScenarios.all + RoomioPowerGuardScenarios.all + HostScenarios.all + WristbandScenarios.all
+        RoomioLifecycleScenarios.all + RoomioPowerGuardScenarios.all + HostScenarios.all + WristbandScenarios.all + ScioScenarios.all
     }
 }
 

@@ -87,7 +87,11 @@ public struct RigFile: Sendable {
         { "role": "wristband", "kind": "e4", "simulated": { "serialNumber": "A01F2C", "heartRate": 68, "batteryPercent": 90 } },
         { "role": "wristband-2", "kind": "e4", "simulated": { "serialNumber": "A02B7E", "heartRate": 82, "motion": 0.2, "batteryPercent": 75,
                                                             "notificationLoss": 0.05, "dropConnectionAtSeconds": 40 } },
-        { "role": "wristband-3", "kind": "e3", "simulated": { "serialNumber": "E30419", "heartRate": 60, "batteryPercent": 60 } }
+        { "role": "wristband-3", "kind": "e3", "simulated": { "serialNumber": "E30419", "heartRate": 60, "batteryPercent": 60 } },
+        { "role": "scio", "kind": "scio", "simulated": { "transport": "ble", "deviceID": "12A4C0FFEE000001", "name": "Kitchen SCiO", "sample": "whole-milk",
+                                                       "batteryPercent": 85 } },
+        { "role": "scio-usb", "kind": "scio", "simulated": { "transport": "usb", "deviceID": "13B7D00D5EED0002", "sample": "wheat-flour",
+                                                           "batteryPercent": 60, "charging": true } }
       ]
     }
 

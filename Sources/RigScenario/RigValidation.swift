@@ -1,5 +1,6 @@
 import RigCore
 import RoomScan
+import ScioSimulator
 import WristbandSimulator
 
 /// Checks what a rig file's generic reader cannot: each device family's own parameters.
@@ -10,6 +11,7 @@ public enum RigValidation {
             switch device.kind {
             case .roomio: _ = try RoomScanner.simulation(from: device)
             case .e4, .e3: _ = try WristbandSimulation.from(device)
+            case .scio: _ = try ScioSimulation.from(device)
             default: break
             }
         }
