@@ -4,7 +4,7 @@ public struct ScioFrame: Sendable, Equatable {
     public static let magic: UInt8 = 0xBA
     /// Bytes before the payload.
     public static let headerLength = 5
-    /// The largest payload RigKit sends or accepts (a spectrum is 2,002 bytes); it keeps BLE continuation indexes below the magic 0xBA.
+    /// The largest payload RigKit sends or accepts (a spectrum answer is 1,999 bytes); it keeps BLE continuation indexes below the magic 0xBA.
     public static let maximumPayload = 3072
 
     /// Pairs a request with its answer: the device echoes the request's sequence byte.
