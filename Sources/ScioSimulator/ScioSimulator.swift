@@ -301,7 +301,7 @@ public actor ScioSimulator: SimulatedPeripheral {
         case .deviceID:
             answer = ScioAnswer.payload(.ok, settings.deviceID.bytes)
         case .sampleSpectrum:
-            guard let spectrum = await scan(body) else { return }
+            guard let spectrum = await scan(body, sequence: frame.sequence) else { return }
             answer = spectrum
         case .temperature:
             answer = ScioAnswer.payload(.ok, ScioTemperature(celsius: settings.temperature).encode())
@@ -344,7 +344,7 @@ public actor ScioSimulator: SimulatedPeripheral {
     }
 
     /// Measures; nil when the answer must not be sent (switched off, or the link dropped mid-answer).
-    private func scan(_ body: [UInt8]) async -> [UInt8]? {
+    private func scan(_ body: [UInt8], sequence: UInt8) async -> [UInt8]? {
         guard body.count == 1, let mode = ScioScanMode(rawValue: body[0]) else { return ScioAnswer.payload(.invalidArgument) }
         guard !scanning else { return ScioAnswer.payload(.busy) }
         guard battery > settings.lowBatteryPercent else {
@@ -367,15 +367,15 @@ public actor ScioSimulator: SimulatedPeripheral {
                                        ("batteryPercent", String(format2(battery)))])
         if dropDuringNextScan || settings.disconnectDuringScan == totalScans {
             dropDuringNextScan = false
-            return await answerThenDrop(ScioAnswer.payload(.ok, payload.encode()))
+            return await answerThenDrop(ScioAnswer.payload(.ok, payload.encode()), sequence: sequence)
         }
         return ScioAnswer.payload(.ok, payload.encode())
     }
 
     /// Sends the first part of a spectrum answer and drops the connection: a disconnect mid-scan.
-    private func answerThenDrop(_ answer: [UInt8]) async -> [UInt8]? {
+    private func answerThenDrop(_ answer: [UInt8], sequence: UInt8) async -> [UInt8]? {
         trace.record(role, "fault", [("disconnect", "mid-scan")])
-        let frame = ScioFrame(sequence: 0, command: .sampleSpectrum, payload: answer)
+        let frame = ScioFrame(sequence: sequence, command: .sampleSpectrum, payload: answer)
         switch transport {
         case .ble:
             if let server { for fragment in ScioFragmenter.split(frame).prefix(10) { _ = server.notify(ScioGATT.answers, fragment) } }
