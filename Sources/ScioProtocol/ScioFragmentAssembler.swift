@@ -20,18 +20,19 @@ public struct ScioFragmentAssembler: Sendable {
         guard let first = fragment.first else { return [.failure(.emptyFragment)] }
         let isFirst = fragment.count >= 2 && fragment[1] == ScioFrame.magic
         if let current = partial {
-            if !isFirst, fragment.count >= 2, first == current.sequence { return [Self.result { () throws(ScioFrameError) in try continuation(fragment, current) }].compactMap { $0 } }
+            if !isFirst, fragment.count >= 2, first == current.sequence {
+                do throws(ScioFrameError) { return try continuation(fragment, current).map { [.success($0)] } ?? [] } catch { return [.failure(error)] }
+            }
             partial = nil
             let lost = Result<ScioFrame, ScioFrameError>.failure(.missingFragments(sequence: current.sequence, expected: current.nextIndex, received: -1))
-            guard isFirst else { return [lost] }
-            return [lost] + [Self.result { () throws(ScioFrameError) in try start(fragment) }].compactMap { $0 }
+            return isFirst ? [lost] + starting(fragment) : [lost]
         }
         if fragment.count >= 2, !isFirst { return [.failure(.orphanFragment(sequence: first, index: Int(fragment[1])))] }
-        return [Self.result { () throws(ScioFrameError) in try start(fragment) }].compactMap { $0 }
+        return starting(fragment)
     }
 
-    private static func result(_ body: () throws(ScioFrameError) -> ScioFrame?) -> Result<ScioFrame, ScioFrameError>? {
-        do { return try body().map { .success($0) } } catch { return .failure(error) }
+    private mutating func starting(_ fragment: [UInt8]) -> [Result<ScioFrame, ScioFrameError>] {
+        do throws(ScioFrameError) { return try start(fragment).map { [.success($0)] } ?? [] } catch { return [.failure(error)] }
     }
 
     /// Ends assembly (e.g. the answer's time ran out); throws when a frame was left incomplete.
