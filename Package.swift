@@ -85,7 +85,7 @@ let package = Package(
         // The SDK's cloud side run locally on the spectral analyzer (models, version gating, analysis) and the phone's scan cache.
         .target(name: "ScioCloud", dependencies: ["Spectrometer", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore"],
                 resources: [.copy("Models")]),
-        .testTarget(name: "ScioCloudTests", dependencies: ["ScioCloud", "Spectrometer", "ScioSimulator", "ScioProtocol", "SpectralAnalyzer", "RigCore"]),
+        .testTarget(name: "ScioCloudTests", dependencies: ["ScioCloud", "Spectrometer", "ScioSimulator", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore"]),
         // Writes the training CSVs of the shipped SCiO models from the simulator (`swift run scio-training-data DIR`).
         .executableTarget(name: "scio-training-data", dependencies: ["ScioSimulator", "ScioProtocol", "RigCore"]),
         .testTarget(name: "SpectrometerTests", dependencies: ["Spectrometer", "ScioSimulator", "ScioProtocol", "BLESimulation", "USBSimulation", "USBLink", "RigCore"]),

@@ -218,10 +218,19 @@ public actor ScioSimulator: SimulatedPeripheral {
 
     func setLineCoding(_ bytes: [UInt8]) {
         lineCoding = bytes
-        trace.record(role, "lineCoding", [("baud", String(UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24))])
+        trace.record(role, "lineCoding", [("baud", String(Self.baud(bytes)))])
     }
 
+    private static func baud(_ coding: [UInt8]) -> UInt32 {
+        UInt32(coding[0]) | UInt32(coding[1]) << 8 | UInt32(coding[2]) << 16 | UInt32(coding[3]) << 24
+    }
+
+    /// Bytes from the host; at a baud rate other than 115200 the UART sees only noise and they are dropped.
     func receivedUSB(_ data: [UInt8]) {
+        if let coding = lineCoding, Self.baud(coding) != ScioUSB.baudRate {
+            trace.record(role, "garbled", [("baud", String(Self.baud(coding))), ("bytes", String(data.count))])
+            return
+        }
         for result in usbAssembler.add(data) {
             switch result {
             case .success(let frame): clock.spawn { [weak self] in await self?.handle(frame) }
@@ -406,10 +415,10 @@ public actor ScioSimulator: SimulatedPeripheral {
         switch transport {
         case .ble:
             guard let server else { return }
-            for fragment in ScioFragmenter.split(frame) {
+            for (index, fragment) in ScioFragmenter.split(frame).enumerated() {
                 if settings.notificationLoss > 0, Double(random.next() >> 11) / Double(1 << 53) < settings.notificationLoss {
                     lostFragments += 1
-                    trace.record(role, "fragmentLost", [("seq", String(frame.sequence)), ("index", String(fragment.count > 1 ? Int(fragment[1]) : 0))])
+                    trace.record(role, "fragmentLost", [("seq", String(frame.sequence)), ("index", String(index))])
                     continue
                 }
                 _ = server.notify(ScioGATT.answers, fragment)

@@ -4,6 +4,9 @@ import ScioProtocol
 import ScioSimulator
 import Spectrometer
 import Testing
+import Foundation
+import SpectralAnalyzer
+import SpectralModelIO
 
 /// A calibrated reading of `material`, as the Spectrometer computes it, from a device of `version`.
 func reading(of material: String, version: ScioVersion = .v1_2, seed: String = "") throws -> ScioReading {
@@ -80,5 +83,46 @@ func reading(of material: String, version: ScioVersion = .v1_2, seed: String = "
         var broken = milk
         broken.reflectance[10] = .nan
         await #expect(throws: ScioCloudError.self) { try await cloud.analyze(broken, modelIdentifier: "own.milk-fat") }
+    }
+}
+
+/// The shipped models on the held-out rows of their training CSVs (`set=test`), as Docs/Scio.md reports them.
+@Suite struct ShippedModelAccuracyTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func heldOut(_ csv: String, target: String, kind: SpectraCSV.TargetKind) throws -> (spectra: [[Double]], targets: SpectralDataset.Targets) {
+        let data = try SpectraCSV.read(path: Self.root.appendingPathComponent("data/scio/\(csv)").path, targetColumn: target, targetKind: kind)
+        let sets = try #require(data.annotations["set"])
+        let rows = sets.indices.filter { sets[$0] == "test" }
+        let test = data.selecting(rows)
+        return ((0..<test.count).map { test.spectra.row($0) }, try #require(test.targets))
+    }
+
+    func model(_ path: String) throws -> SpectralModel {
+        try ModelFile.load(path: Self.root.appendingPathComponent("Sources/ScioCloud/Models/\(path)").path)
+    }
+
+    @Test func fatEstimateWithinOnePercentRMSEP() throws {
+        let (spectra, targets) = try heldOut("fat.csv", target: "fat", kind: .numeric)
+        guard case .numeric(let truth) = targets else { Issue.record("numeric targets"); return }
+        let fat = try model("own/milk-fat.json")
+        var squared = 0.0
+        for (spectrum, expected) in zip(spectra, truth) {
+            guard case .estimate(let value) = try fat.analyze(spectrum).unscreenedValue else { continue }
+            squared += (value - expected) * (value - expected)
+        }
+        #expect((squared / Double(spectra.count)).squareRoot() < 1.0)
+    }
+
+    @Test(arguments: [("aspirin.csv", "authenticity", "cp/aspirin-authenticity.json", 0.98), ("food.csv", "food", "cp/food-type.json", 0.85)])
+    func classifiersReachTheirDocumentedAccuracy(_ csv: String, _ target: String, _ path: String, _ minimum: Double) throws {
+        let (spectra, targets) = try heldOut(csv, target: target, kind: .labels)
+        guard case .labels(let truth) = targets else { Issue.record("label targets"); return }
+        let classifier = try model(path)
+        let correct = zip(spectra, truth).filter { spectrum, expected in
+            if case .classification(let label, _, _)? = try? classifier.analyze(spectrum).value { return label == expected }
+            return false
+        }.count
+        #expect(Double(correct) / Double(spectra.count) >= minimum, "\(correct) of \(spectra.count)")
     }
 }

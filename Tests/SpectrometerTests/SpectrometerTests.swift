@@ -2,6 +2,7 @@ import ScioProtocol
 import ScioSimulator
 import Spectrometer
 import Testing
+import USBLink
 
 @Suite struct SpectrometerTests {
     @Test(arguments: [ScioSimulation.Transport.ble, .usb])
@@ -139,5 +140,15 @@ import Testing
             await #expect(throws: SpectrometerError.notConnected(device: "SCiO scio")) { try await rig.spectrometer.batteryStatus() }
             await #expect(throws: SpectrometerError.notConnected(device: "SCiO scio")) { try await rig.spectrometer.scan() }
         }
+    }
+}
+
+@Suite struct ScioUSBFunctionTests {
+    @Test func presentsCDCACMAtTheSCiOsIDs() {
+        let descriptor = ScioUSB.descriptor(serialNumber: "12A1B2C3D4E5F607")
+        #expect(descriptor.ids == "0451:16aa")
+        #expect(descriptor.interface(ofClass: 0x02)?.interfaceSubclass == 0x02, "abstract control model")
+        let data = descriptor.interface(ofClass: 0x0A)
+        #expect(data?.bulkEndpoint(in: true)?.address == ScioUSB.bulkIn && data?.bulkEndpoint(in: false)?.address == ScioUSB.bulkOut)
     }
 }
