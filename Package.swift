@@ -19,10 +19,12 @@ let package = Package(
         .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
         // Scenario DSL, runner, expectations, reports.
         .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan", "BLESimulation", "Wristband", "WristbandSimulator",
-                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB"]),
+                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB",
+                                                    "ScioProtocol", "ScioSimulator", "Spectrometer", "ScioCloud"]),
         // The bundled scenarios, a target of their own.
         .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
-                                                                  "CognexCore", "CognexReader", "CognexSimulator", "BarcodeDecoder", "DMCC"], path: "scenarios"),
+                                                         "CognexCore", "CognexReader", "CognexSimulator", "BarcodeDecoder", "DMCC",
+                                                         "ScioProtocol", "ScioSimulator", "Spectrometer", "ScioCloud"], path: "scenarios"),
         // Swift Testing integration: one test per scenario.
         .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.
@@ -115,6 +117,21 @@ let package = Package(
                           path: "Benchmarks/decoder-bench"),
         .testTarget(name: "BarcodeDecoderTests", dependencies: ["BarcodeDecoder", "BarcodeEncoder", "RigCore"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "BarcodeDecoder", "BarcodeEncoder"]),
+        // MARK: SCiO family (issue 6)
+        // SCiO frames, BLE fragments, USB stream framing and message payloads: pure codecs shared by driver and simulator.
+        .target(name: "ScioProtocol", dependencies: ["ATT", "USBLink"]),
+        .testTarget(name: "ScioProtocolTests", dependencies: ["ScioProtocol"]),
+        // A virtual SCiO with a library of NIR materials, reachable over the simulated radio or a simulated USB CDC link.
+        .target(name: "ScioSimulator", dependencies: ["ScioProtocol", "ATT", "GATT", "BLESimulation", "USBLink", "USBSimulation", "RigCore"]),
+        // The SCiO SDK's device API (`CPScioDevice`) over BLE or USB CDC: calibration, scans, battery, name, button.
+        .target(name: "Spectrometer", dependencies: ["ScioProtocol", "ATT", "GATT", "USBLink", "RigCore"]),
+        // The SDK's cloud side run locally on the spectral analyzer (models, version gating, analysis) and the phone's scan cache.
+        .target(name: "ScioCloud", dependencies: ["Spectrometer", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore"],
+                resources: [.copy("Models")]),
+        .testTarget(name: "ScioCloudTests", dependencies: ["ScioCloud", "Spectrometer", "ScioSimulator", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore"]),
+        // Writes the training CSVs of the shipped SCiO models from the simulator (`swift run scio-training-data DIR`).
+        .executableTarget(name: "scio-training-data", dependencies: ["ScioSimulator", "ScioProtocol", "RigCore"]),
+        .testTarget(name: "SpectrometerTests", dependencies: ["Spectrometer", "ScioSimulator", "ScioProtocol", "BLESimulation", "USBSimulation", "USBLink", "RigCore"]),
         // MARK: end
 
         .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),

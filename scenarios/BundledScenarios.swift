@@ -4,6 +4,7 @@ import RigScenario
 public enum BundledScenarios {
     public static var all: [Scenario] {
         RoomioLifecycleScenarios.all + RoomioPowerGuardScenarios.all + HostScenarios.all + WristbandScenarios.all + ReaderScenarios.all
+            + ScioScenarios.all
     }
 }
 

@@ -1,5 +1,6 @@
 import RigCore
 import RoomScan
+import ScioSimulator
 import WristbandSimulator
 import CognexSimulator
 
@@ -12,6 +13,7 @@ public enum RigValidation {
             case .roomio: _ = try RoomScanner.simulation(from: device)
             case .e4, .e3: _ = try WristbandSimulation.from(device)
             case .mx1000, .mx1502: _ = try MXSimulation.from(device)
+            case .scio: _ = try ScioSimulation.from(device)
             default: break
             }
         }

@@ -1,0 +1,66 @@
+import Foundation
+import ScioCloud
+import Spectrometer
+import Testing
+
+@Suite struct ScanCacheTests {
+    let cache: ScanCache
+    let reading = ScioReading(deviceID: "12A1B2C3D4E5F607", wavelengths: (0..<331).map { 740 + Double($0) },
+                              reflectance: (0..<331).map { 0.5 + Double($0) / 1000 }, timestamp: 1_767_225_600.5,
+                              temperatureCelsius: 24.5, calibrationTemperatureCelsius: 25)
+
+    init() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scan-cache-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        cache = ScanCache(directory: directory)
+    }
+
+    @Test func storeReadRemove() throws {
+        try cache.store(reading, fileName: "last-scan.json")
+        #expect(try cache.read(fileName: "last-scan.json") == reading)
+        #expect(cache.fileNames() == ["last-scan.json"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.directory.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty, "the temporary file was renamed")
+        try cache.remove(fileName: "last-scan.json")
+        #expect(cache.fileNames().isEmpty)
+        let path = cache.directory.appendingPathComponent("last-scan.json").path
+        #expect(throws: ScanCacheError.notFound(file: path)) { try cache.read(fileName: "last-scan.json") }
+        #expect(throws: ScanCacheError.notFound(file: path)) { try cache.remove(fileName: "last-scan.json") }
+    }
+
+    @Test(arguments: ["", "../escape", "a/b", "..", ".hidden", "name with space", "caf\u{E9}", String(repeating: "x", count: 101), "nul\u{0}"])
+    func oddNamesAreRefused(_ name: String) {
+        #expect {
+            try cache.store(reading, fileName: name)
+        } throws: { error in
+            if case ScanCacheError.invalidFileName(name, _) = error { return true }
+            return false
+        }
+        #expect(throws: ScanCacheError.self) { try cache.read(fileName: name) }
+    }
+
+    @Test(arguments: [("", "empty"), ("{\"format\": \"rigkit.scio-reading\"", "invalid JSON"), ("{\"format\":\"other\",\"formatVersion\":1,\"reading\":null}", "not a cached"),
+                      ("[1,2,3]", "not a cached")])
+    func corruptFilesNameTheFile(_ content: String, _ expected: String) throws {
+        let path = cache.directory.appendingPathComponent("bad.json").path
+        try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+        #expect {
+            try cache.read(fileName: "bad.json")
+        } throws: { error in
+            guard case ScanCacheError.corrupt(let file, let reason) = error else { return false }
+            return file == path && (reason.contains(expected) || expected == "empty" && reason.contains("empty"))
+        }
+    }
+
+    @Test func wrongVersionAndMismatchedCountsAreCorrupt() throws {
+        try cache.store(reading, fileName: "r")
+        let url = cache.directory.appendingPathComponent("r")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":2").write(to: url, atomically: true, encoding: .utf8)
+        #expect(throws: ScanCacheError.corrupt(file: url.path, reason: "format version 2; this RigKit reads version 1")) { try cache.read(fileName: "r") }
+        var short = reading
+        short.reflectance.removeLast()
+        try cache.store(short, fileName: "r")
+        #expect(throws: ScanCacheError.corrupt(file: url.path, reason: "330 reflectance values for 331 wavelengths")) { try cache.read(fileName: "r") }
+    }
+}
