@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.
         .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios", "AnalyzerCommands", "BLESimulation",
-                                               "BarcodeDecoder", "ImageIO", "BarcodeBench", "USBLibUSB", "USBLink"]),
+                                               "BarcodeDecoder", "ImageIO", "BarcodeBench", "USBLibUSB", "USBLink", "BlueZ", "GATT", "ATT"]),
         .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "Wristband", "WristbandSimulator", "CognexReader"],
@@ -59,6 +59,14 @@ let package = Package(
         // The cmbSDK-shaped reader: MX readers over USB and the camera reader with every mode and preview option.
         .target(name: "CognexReader", dependencies: ["CognexCore", "DMCC", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
         .testTarget(name: "CognexTests", dependencies: ["CognexReader", "CognexSimulator", "CognexCore", "DMCC", "USBSimulation", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
+        // MARK: end
+        // MARK: BlueZ backend (issue 8)
+        // libbluetooth from Debian, and a tiny C shim for its macros, bit filters and sockaddr_l2.
+        .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
+        .target(name: "CBlueZShim", dependencies: ["CBluetooth"]),
+        // The BLE central over the kernel's Bluetooth stack: LE scan on a raw HCI socket, ATT on an L2CAP LE socket.
+        .target(name: "BlueZ", dependencies: ["CBlueZShim", "GATT", "ATT", "RigCore"]),
+        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "GATT", "ATT"]),
         // MARK: end
         // MARK: libusb backend (issue 9)
         // libusb-1.0 from Debian.

@@ -1,4 +1,7 @@
+import ATT
+import BlueZ
 import Foundation
+import GATT
 import RigCore
 import USBLibUSB
 import USBLink
@@ -6,9 +9,13 @@ import USBLink
 /// `rig probe`: lists the devices this machine can reach and which RigKit family each looks like.
 public struct ProbeCommand: Command {
     public static let name = "probe"
-    public static let abstract = "List the USB devices this machine sees and which device family each looks like."
-    public static let usage = "[--json]"
-    public static let options: [OptionSpec] = [OptionSpec("json", help: "One JSON object per device per line.")]
+    public static let abstract = "List the USB and BLE devices this machine sees and which device family each looks like."
+    public static let usage = "[--seconds N] [--adapter NAME] [--json]"
+    public static let options: [OptionSpec] = [
+        OptionSpec("seconds", value: "N", help: "How long to scan for BLE devices (default 5)."),
+        OptionSpec("adapter", value: "NAME", help: "The Bluetooth adapter (default hci0)."),
+        OptionSpec("json", help: "One JSON object per device per line."),
+    ]
     public static let discussion = """
     USB devices are listed through libusb. Families are matched by USB IDs: 0451:16aa a SCiO (USB CDC);
     1209:0d01 / 1209:0d02 an MX-1000 / MX-1502 as RigKit's simulators and rig files name them (how real MX
@@ -17,10 +24,27 @@ public struct ProbeCommand: Command {
     """
 
     var json: Bool
+    var seconds: Int
+    var adapter: String
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else { throw UsageError(command: "rig probe", message: "unexpected argument '\(arguments.positionals[0])'") }
         json = arguments.flag("json")
+        adapter = arguments.value("adapter") ?? "hci0"
+        if let text = arguments.value("seconds") {
+            guard let n = Int(text), (1...120).contains(n) else { throw UsageError(command: "rig probe", message: "--seconds expects 1 to 120, not '\(text)'") }
+            seconds = n
+        } else {
+            seconds = 5
+        }
+    }
+
+    /// The family a BLE advertisement looks like, if any.
+    static func family(_ result: ScanResult) -> String? {
+        if let name = result.data.localName, name.hasPrefix("Empatica E4") { return "e4" }
+        if let name = result.data.localName, name.hasPrefix("Empatica E3") { return "e3" }
+        if result.data.serviceUUIDs.contains(BluetoothUUID(0x3490)) { return "scio" }
+        return nil
     }
 
     /// The family a USB device looks like, if any.
@@ -49,7 +73,23 @@ public struct ProbeCommand: Command {
                 context.out("usb \(d.ids)  \(d.manufacturer ?? "?") \(d.product ?? "?")  serial \(d.serialNumber ?? "?")  → \(family ?? "no RigKit family")")
             }
         }
-        if !json { context.out("\(devices.count) USB device\(devices.count == 1 ? "" : "s") (libusb \(LibUSBHost.libraryVersion)); BLE scanning is not built yet") }
+        if !json { context.out("\(devices.count) USB device\(devices.count == 1 ? "" : "s") (libusb \(LibUSBHost.libraryVersion))") }
+        do {
+            let central = try BlueZCentral(adapter: adapter)
+            let found = try await central.scan(for: .seconds(seconds))
+            for r in found {
+                let family = Self.family(r)
+                if json {
+                    context.out("{\"bus\":\"ble\",\"address\":\(JSONText.quote(r.address)),\"name\":\(r.data.localName.map(JSONText.quote) ?? "null"),"
+                                + "\"rssi\":\(r.rssi),\"family\":\(family.map(JSONText.quote) ?? "null")}")
+                } else {
+                    context.out("ble \(r.address)  \(r.data.localName ?? "?")  rssi \(r.rssi)  → \(family ?? "no RigKit family")")
+                }
+            }
+            if !json { context.out("\(found.count) BLE device\(found.count == 1 ? "" : "s") in \(seconds) s on \(adapter)") }
+        } catch {
+            context.err("BLE: \(error)")
+        }
         return ExitCode.success
     }
 }
