@@ -99,7 +99,7 @@ public struct RunCommand: Command {
         }
         var captures: CaptureWriter?
         if let capturesDirectory {
-            captures = CaptureWriter(directory: context.resolve(capturesDirectory), unixStart: rig.clock == .virtual ? VirtualClock().unixStart : nil)
+            captures = CaptureWriter(directory: context.resolve(capturesDirectory), unixStart: rig.clock == .virtual ? VirtualClock.defaultUnixStart : nil)
             observers.append(captures!)
         }
         let runner = ScenarioRunner(rig: rig, seed: seed, directory: URL(fileURLWithPath: context.resolve(outDirectory)), observers: observers)

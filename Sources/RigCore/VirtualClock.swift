@@ -50,12 +50,15 @@ public final class VirtualClock: RigClock, TaskExecutor {
     ///   no sleeper is pending, for work arriving from outside before `run(_:)`
     ///   fails with `VirtualClockError.deadlock`.
     ///   - unixStart: the Unix time at virtual zero; by default 2026-01-01T00:00:00Z, so stamps repeat run to run.
-    public init(deadlockGrace: DispatchTimeInterval = .seconds(2), unixStart: Double = 1_767_225_600) {
+    public init(deadlockGrace: DispatchTimeInterval = .seconds(2), unixStart: Double = VirtualClock.defaultUnixStart) {
         self.deadlockGrace = deadlockGrace
         self.unixStart = unixStart
     }
 
     public let unixStart: Double
+
+    /// 2026-01-01T00:00:00Z: the Unix time at virtual zero unless a rig says otherwise.
+    public static let defaultUnixStart: Double = 1_767_225_600
 
     public var now: RigInstant { state.withLock { $0.now } }
     public var isVirtual: Bool { true }

@@ -172,7 +172,7 @@ public actor E4Simulator: SimulatedPeripheral {
             onRead: { [weak self] uuid in await self?.read(uuid) },
             onWrite: { [weak self] uuid, value in
                 guard let self else { return .unlikelyError }
-                return await self.written(uuid, value, link: newLink)
+                return await self.written(uuid, value)
             })
         self.server = server
         await server.start()
@@ -193,7 +193,7 @@ public actor E4Simulator: SimulatedPeripheral {
         }
     }
 
-    private func written(_ uuid: BluetoothUUID, _ value: [UInt8], link: InMemoryLink) -> ATTErrorCode? {
+    private func written(_ uuid: BluetoothUUID, _ value: [UInt8]) -> ATTErrorCode? {
         guard uuid == E4GATT.command else { return .writeNotPermitted }
         let command: E4Command
         do { command = try E4Command.decode(value) } catch {
