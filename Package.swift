@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
         // The `rig` command line: commands as a library so tests can drive them.
         .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios", "AnalyzerCommands", "BLESimulation",
-                                               "BarcodeDecoder", "ImageIO", "BarcodeBench", "USBLibUSB", "USBLink", "BlueZ", "GATT", "ATT"]),
+                                               "BarcodeDecoder", "ImageIO", "BarcodeBench", "USBLibUSB", "USBLink", "BlueZ", "GATT", "ATT", "USBSimulation"]),
         .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "Wristband", "WristbandSimulator", "CognexReader"],

@@ -1,12 +1,13 @@
 import BLESimulation
+import USBSimulation
 import Foundation
 import RigCore
 import RigScenario
 import Synchronization
 
-/// Writes a btsnoop capture of every BLE link of every scenario as the scenario ends.
+/// Writes a capture of every BLE link (btsnoop) and every USB device (usbmon pcap) of every scenario as the scenario ends.
 ///
-/// Files are named `<scenario>--<link>.btsnoop` and written atomically.
+/// Files are named `<scenario>--<link>.btsnoop` and `<scenario>--<device>.pcap` and written atomically.
 final class CaptureWriter: RunObserver {
     private let directory: String
     private let unixStart: Double?
@@ -25,6 +26,15 @@ final class CaptureWriter: RunObserver {
             let path = (directory as NSString).appendingPathComponent(name)
             do {
                 try AtomicFile.write(Data(CaptureExport.btsnoop(result.trace, link: link, unixStart: start)), to: path)
+                state.withLock { $0.files.append(path) }
+            } catch {
+                state.withLock { $0.error = $0.error ?? error }
+            }
+        }
+        for device in USBCaptureExport.devices(in: result.trace) {
+            let path = (directory as NSString).appendingPathComponent(Self.fileName(result.name) + "--" + Self.fileName(device) + ".pcap")
+            do {
+                try AtomicFile.write(Data(USBCaptureExport.pcap(result.trace, device: device, unixStart: start)), to: path)
                 state.withLock { $0.files.append(path) }
             } catch {
                 state.withLock { $0.error = $0.error ?? error }

@@ -14,7 +14,7 @@ public struct RunCommand: Command {
         OptionSpec("seed", value: "N", help: "Seed for the simulators, instead of the rig file's."),
         OptionSpec("junit", value: "FILE", help: "Write a JUnit XML report to FILE."),
         OptionSpec("trace", value: "FILE", help: "Write the JSON Lines trace of every event to FILE."),
-        OptionSpec("captures", value: "DIR", help: "Write a btsnoop capture of each BLE link of each scenario to DIR (Wireshark/tshark open them)."),
+        OptionSpec("captures", value: "DIR", help: "Write captures to DIR: btsnoop per BLE link, usbmon pcap per USB device, per scenario (Wireshark/tshark open them)."),
         OptionSpec("shard", value: "K/N", help: "Run only the K-th of N equal shards of the selected scenarios."),
         OptionSpec("out", value: "DIR", help: "Where devices keep their files (exports, caches); default rig-out."),
         OptionSpec("verbose", short: "v", help: "Print each step as it starts."),
@@ -114,7 +114,7 @@ public struct RunCommand: Command {
             }
             if let captures, let capturesDirectory {
                 let written = try captures.writtenFiles()
-                context.out("captures: \(written.count) btsnoop file\(written.count == 1 ? "" : "s") in \(capturesDirectory)")
+                context.out("captures: \(written.count) file\(written.count == 1 ? "" : "s") in \(capturesDirectory)")
             }
         } catch {
             context.err("error: \(error)")

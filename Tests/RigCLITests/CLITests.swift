@@ -203,7 +203,7 @@ enum RigFileFixtures {
         }
         let outcome = await rig(["run", "--captures", "caps", "--out", "o"], in: directory, scenarios: [band])
         #expect(outcome.code == 0, "\(outcome.err)")
-        #expect(outcome.out.contains("captures: 1 btsnoop file in caps"))
+        #expect(outcome.out.contains("captures: 1 file in caps"))
         let files = try FileManager.default.contentsOfDirectory(atPath: directory + "/caps")
         #expect(files.count == 1)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/caps/" + files[0]))

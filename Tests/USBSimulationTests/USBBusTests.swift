@@ -120,3 +120,43 @@ private func onBus<T: Sendable>(_ body: @escaping @Sendable (VirtualClock, Simul
         #expect("\(USBError.notFound(USBDeviceMatch(vendorID: 0x0451, productID: 0x16AA, serialNumber: "X")))" == "no USB device 0451:16aa serial X is plugged in")
     }
 }
+
+import Foundation
+
+@Suite struct USBCaptureTests {
+    @Test func transfersBecomeAUsbmonPcapThatTsharkDecodes() async throws {
+        let clock = VirtualClock()
+        let trace = TraceLog(clock: clock)
+        try await clock.run {
+            let bus = SimulatedUSBBus(clock: clock, trace: trace)
+            await bus.plug(Loopback(clock: clock), role: "loop")
+            let handle = try await bus.open(USBDeviceMatch(vendorID: 0x0451, productID: 0x16AA))
+            try await handle.claimInterface(1)
+            _ = try await handle.bulkOut(endpoint: 0x02, Array("ping".utf8), timeout: .seconds(1))
+            _ = try await handle.bulkIn(endpoint: 0x81, maxLength: 64, timeout: .seconds(1))
+        }
+        #expect(USBCaptureExport.devices(in: trace.all) == ["loop"])
+        let capture = USBCaptureExport.pcap(trace.all, device: "loop", unixStart: 1_767_225_600)
+        #expect(capture.prefix(4) == [0xD4, 0xC3, 0xB2, 0xA1])
+        let expectedSize: Int = 24 + 4 * (16 + 48) + 8
+        #expect(capture.count == expectedSize)
+        guard let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            print("tshark is not installed; the decode check is skipped")
+            return
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rigkit-\(UUID().uuidString).pcap").path
+        try Data(capture).write(to: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tshark)
+        process.arguments = ["-r", path, "-T", "fields", "-e", "usb.endpoint_address", "-e", "usb.capdata"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = Pipe()
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines: [String] = output.split(separator: "\n").map(String.init)
+        let expected: [String] = ["0x02\t70696e67", "0x02\t", "0x81\t", "0x81\t50494e47"]
+        #expect(lines == expected)
+    }
+}
