@@ -6,13 +6,14 @@ import RigScenario
 public struct RunCommand: Command {
     public static let name = "run"
     public static let abstract = "Run scenarios on a rig and report the results."
-    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--seed N] [--junit FILE] [--trace FILE] [--captures DIR] [--shard K/N] [--out DIR] [--verbose]"
+    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--seed N] [--junit FILE] [--html FILE] [--trace FILE] [--captures DIR] [--shard K/N] [--out DIR] [--verbose]"
     public static let options: [OptionSpec] = [
         OptionSpec("rig", value: "FILE", help: "The rig file (default: rigs/simulated.json, else the built-in simulated rig)."),
         OptionSpec("filter", value: "PATTERN", repeatable: true, help: "Run scenarios whose name contains PATTERN or matches it as a * glob."),
         OptionSpec("tag", value: "T", repeatable: true, help: "Run scenarios with tag T."),
         OptionSpec("seed", value: "N", help: "Seed for the simulators, instead of the rig file's."),
         OptionSpec("junit", value: "FILE", help: "Write a JUnit XML report to FILE."),
+        OptionSpec("html", value: "FILE", help: "Write an HTML report with each scenario's timeline, failures and measurements to FILE."),
         OptionSpec("trace", value: "FILE", help: "Write the JSON Lines trace of every event to FILE."),
         OptionSpec("captures", value: "DIR", help: "Write captures to DIR: btsnoop per BLE link, usbmon pcap per USB device, per scenario (Wireshark/tshark open them)."),
         OptionSpec("shard", value: "K/N", help: "Run only the K-th of N equal shards of the selected scenarios."),
@@ -30,6 +31,7 @@ public struct RunCommand: Command {
     public var selection: ScenarioSelection
     public var seed: UInt64?
     public var junitPath: String?
+    public var htmlPath: String?
     public var tracePath: String?
     public var capturesDirectory: String?
     public var outDirectory: String
@@ -56,6 +58,7 @@ public struct RunCommand: Command {
             seed = value
         }
         junitPath = arguments.value("junit")
+        htmlPath = arguments.value("html")
         tracePath = arguments.value("trace")
         capturesDirectory = arguments.value("captures")
         outDirectory = arguments.value("out") ?? "rig-out"
@@ -63,7 +66,7 @@ public struct RunCommand: Command {
     }
 
     public func validate() throws(UsageError) {
-        for (flag, path) in [("junit", junitPath), ("trace", tracePath)] {
+        for (flag, path) in [("junit", junitPath), ("trace", tracePath), ("html", htmlPath)] {
             if let path, path.isEmpty || path.hasSuffix("/") {
                 throw UsageError(command: "rig run", message: "--\(flag) expects a file name; got '\(path)'")
             }
@@ -111,6 +114,10 @@ public struct RunCommand: Command {
             if let junitPath {
                 try JUnitReport.write(result, to: context.resolve(junitPath))
                 context.out("junit: \(junitPath)")
+            }
+            if let htmlPath {
+                try HTMLReport.write(result, to: context.resolve(htmlPath))
+                context.out("html: \(htmlPath)")
             }
             if let captures, let capturesDirectory {
                 let written = try captures.writtenFiles()
