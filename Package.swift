@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "BarcodeBench", dependencies: ["BarcodeDecoder", "ImageIO"]),
         // Compares RigKit with zxing-cpp and ZBar on the same images (`swift run -c release decoder-bench`).
         .executableTarget(name: "decoder-bench", dependencies: ["BarcodeBench", "BarcodeDecoder", "BarcodeEncoder", "ImageIO"],
-                          path: "Benchmarks/decoder-bench"),
+                          path: "Benchmarks/decoder-bench", exclude: ["reference_decoders.py"]),
         .testTarget(name: "BarcodeDecoderTests", dependencies: ["BarcodeDecoder", "BarcodeEncoder", "RigCore"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "BarcodeDecoder", "BarcodeEncoder"]),
         // MARK: end

@@ -42,14 +42,27 @@ public struct LinearReader: SymbologyReader {
                 if let (origin, length) = Self.clip(mid: mid, direction: d, width: w, height: h), length > 20 {
                     let row = Self.sample(frame, origin: origin, direction: d, length: length)
                     if row.widths.count >= 20 {
+                        var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
                         for pass in 0..<2 {
                             let r = pass == 0 ? row : row.reversed(length: length)
                             for decoder in active {
                                 for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
                                     let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
                                     let (a0, a1) = pass == 0 ? (s0, s1) : (length - s0, length - s1)
-                                    hits.append(LineHit(hit: hit, start: origin + d * a0, end: origin + d * a1, angle: angleIndex, normal: n))
+                                    lineHits.append((hit, a0, a1))
                                 }
+                            }
+                        }
+                        for (index, h) in lineHits.enumerated() {
+                            let lo = min(h.a0, h.a1), hi = max(h.a0, h.a1)
+                            let beaten = lineHits.enumerated().contains { other in
+                                let olo = min(other.element.a0, other.element.a1), ohi = max(other.element.a0, other.element.a1)
+                                let overlap = min(hi, ohi) - max(lo, olo)
+                                return other.offset != index && other.element.hit.text != h.hit.text && overlap > (hi - lo) * 0.5
+                                    && (other.element.hit.error, other.offset) < (h.hit.error, index)
+                            }
+                            if !beaten {
+                                hits.append(LineHit(hit: h.hit, start: origin + d * h.a0, end: origin + d * h.a1, angle: angleIndex, normal: n))
                             }
                         }
                     }
@@ -92,7 +105,8 @@ public struct LinearReader: SymbologyReader {
         for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
         let noise = steps.isEmpty ? 0 : quickMedian(&steps)
         let minimumContrast = max(20, noise * 6)
-        let window = 8
+        let (localLow, localHigh) = SlidingExtremes.compute(g, radius: 8)
+        let (wideLow, wideHigh) = SlidingExtremes.compute(g, radius: 80)
         var widths: [Double] = []
         var starts: [Double] = [0]
         widths.reserveCapacity(128)
@@ -102,19 +116,15 @@ public struct LinearReader: SymbologyReader {
         var previousDifference = 1.0
         var lastCrossing = 0.0
         for k in 0..<count {
-            var lo = 255.0, hi = 0.0
-            for j in max(0, k - window)...min(count - 1, k + window) {
-                let v = g[j]
-                if v < lo { lo = v }
-                if v > hi { hi = v }
-            }
+            let lo = localLow[k], hi = localHigh[k]
             let contrast = hi - lo
+            let wideContrast = wideHigh[k] - wideLow[k]
             let difference = g[k] - (hi + lo) / 2
-            if k > 0, contrast >= minimumContrast, (difference > 0) != (previousDifference > 0) {
+            if k > 0, contrast >= minimumContrast, contrast >= wideContrast * 0.4, (difference > 0) != (previousDifference > 0) {
                 lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
             }
             previousDifference = difference
-            guard contrast >= minimumContrast else { continue }
+            guard contrast >= minimumContrast, contrast >= wideContrast * 0.4 else { continue }
             let margin = contrast * 0.05
             let nowDark = dark ? difference < margin : difference < -margin
             if nowDark != dark {

@@ -31,6 +31,8 @@ struct RowHit: Sendable {
     /// Index of the last bar of the symbol in the run row.
     var lastRun: Int
     var isGS1: Bool = false
+    /// How far the runs were from the ideal patterns (mean per character); lower is a cleaner read.
+    var error: Double = 0
 }
 
 /// Decodes one symbology family from the runs of one scan line.
