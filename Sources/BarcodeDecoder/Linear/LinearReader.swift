@@ -29,48 +29,77 @@ public struct LinearReader: SymbologyReader {
         guard !active.isEmpty else { return [] }
         var hits: [LineHit] = []
         let w = Double(frame.image.width), h = Double(frame.image.height)
-        let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
-        for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
-            let a = degrees * .pi / 180
-            let d = Point(cos(a), sin(a))
-            let n = Point(-d.y, d.x)
-            let center = Point(w / 2, h / 2)
-            let halfDiagonal = (w * w + h * h).squareRoot() / 2
-            var offset = -halfDiagonal + spacing / 2
-            while offset < halfDiagonal {
-                let mid = center + n * offset
-                if let (origin, length) = Self.clip(mid: mid, direction: d, width: w, height: h), length > 20 {
-                    let row = Self.sample(frame, origin: origin, direction: d, length: length)
-                    if row.widths.count >= 20 {
-                        var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
-                        for pass in 0..<2 {
-                            let r = pass == 0 ? row : row.reversed(length: length)
-                            for decoder in active {
-                                for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
-                                    let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
-                                    let (a0, a1) = pass == 0 ? (s0, s1) : (length - s0, length - s1)
-                                    lineHits.append((hit, a0, a1))
-                                }
-                            }
-                        }
-                        for (index, h) in lineHits.enumerated() {
-                            let lo = min(h.a0, h.a1), hi = max(h.a0, h.a1)
-                            let beaten = lineHits.enumerated().contains { other in
-                                let olo = min(other.element.a0, other.element.a1), ohi = max(other.element.a0, other.element.a1)
-                                let overlap = min(hi, ohi) - max(lo, olo)
-                                return other.offset != index && other.element.hit.text != h.hit.text && overlap > (hi - lo) * 0.5
-                                    && (other.element.hit.error, other.offset) < (h.hit.error, index)
-                            }
-                            if !beaten {
-                                hits.append(LineHit(hit: h.hit, start: origin + d * h.a0, end: origin + d * h.a1, angle: angleIndex, normal: n))
-                            }
-                        }
-                    }
+        // Striped regions first: scan each across its bars, at its own angle and a little either side.
+        let blockSize = options.effort >= 3 ? 12 : 16
+        let regions = BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
+        for (index, region) in regions.enumerated() {
+            let jitters: [Double] = options.effort == 1 ? [0] : [0, -0.06, 0.06]
+            let lines = options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24
+            for (j, jitter) in jitters.enumerated() {
+                let base = atan2(region.direction.y, region.direction.x) + jitter
+                let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
+                let reach = region.halfLength * 1.6 + 60
+                for k in 0..<lines {
+                    let offset = -region.halfWidth * 0.9 + 1.8 * region.halfWidth * (Double(k) + 0.5) / Double(lines)
+                    let mid = region.center + n * offset
+                    let a = mid - d * reach
+                    guard let (origin, length) = Self.clip(mid: a + d * reach, direction: d, width: w, height: h) else { continue }
+                    let t0 = max(0, ((a - origin).x * d.x + (a - origin).y * d.y))
+                    let t1 = min(length, t0 + 2 * reach)
+                    guard t1 - t0 > 20 else { continue }
+                    scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 10 + j, normal: n, active, options, into: &hits)
                 }
-                offset += spacing
+            }
+        }
+        // At effort 3, and at effort 2 when the striped regions gave nothing, sweep the whole frame at fixed angles as well.
+        if options.effort >= 3 || (options.effort == 2 && Self.vote(hits).isEmpty) {
+            let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
+            for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
+                let a = degrees * .pi / 180
+                let d = Point(cos(a), sin(a))
+                let n = Point(-d.y, d.x)
+                let center = Point(w / 2, h / 2)
+                let halfDiagonal = (w * w + h * h).squareRoot() / 2
+                var offset = -halfDiagonal + spacing / 2
+                while offset < halfDiagonal {
+                    if let (origin, length) = Self.clip(mid: center + n * offset, direction: d, width: w, height: h), length > 20 {
+                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, active, options, into: &hits)
+                    }
+                    offset += spacing
+                }
             }
         }
         return Self.vote(hits)
+    }
+
+    /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads.
+    private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
+                      _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
+        let row = Self.sample(frame, origin: origin, direction: d, length: length)
+        guard row.widths.count >= 20 else { return }
+        var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
+        for pass in 0..<2 {
+            let r = pass == 0 ? row : row.reversed(length: length)
+            for decoder in active {
+                for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
+                    let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
+                    let (a0, a1) = pass == 0 ? (s0, s1) : (Double(Int(length) + 1) - s0, Double(Int(length) + 1) - s1)
+                    lineHits.append((hit, a0, a1))
+                }
+            }
+        }
+        for (index, h) in lineHits.enumerated() {
+            let lo = min(h.a0, h.a1), hi = max(h.a0, h.a1)
+            let beaten = lineHits.enumerated().contains { other in
+                let olo = min(other.element.a0, other.element.a1), ohi = max(other.element.a0, other.element.a1)
+                let overlap = min(hi, ohi) - max(lo, olo)
+                return other.offset != index && other.element.hit.text != h.hit.text && overlap > (hi - lo) * 0.5
+                    && (other.element.hit.error, other.offset) < (h.hit.error, index)
+            }
+            if !beaten {
+                hits.append(LineHit(hit: h.hit, start: origin + d * h.a0, end: origin + d * h.a1, angle: group, normal: n))
+            }
+        }
     }
 
     /// The part of the line through `mid` along `direction` inside the image: its start and length.
