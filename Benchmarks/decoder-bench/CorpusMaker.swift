@@ -32,7 +32,7 @@ struct CorpusMaker {
                 let symbol = try ImageFile.load(path: png)
                 let image = scene(symbol, linear: symbology.isLinear, &random)
                 let name = "\(symbology.rawValue)-\(index).jpg"
-                try ImageFile.write(image, to: "\(directory)/\(name)", quality: Int.random(in: 50...85, using: &random))
+                try ImageFile.write(image, to: "\(directory)/\(name)", quality: Int.random(in: 40...70, using: &random))
                 manifest += "\(name),\(symbology.rawValue),\(CSVField.escape(expected))\n"
             }
         }

@@ -58,6 +58,19 @@ enum RunPattern {
         return error / total
     }
 
+    /// Marks the `wide` widest of `count` runs from `start` as wide, when they are at least `minimumRatio` times the widest narrow one.
+    static func widest(_ runs: [Double], _ start: Int, _ count: Int, wide: Int, minimumRatio: Double) -> (bits: Int, ratio: Double)? {
+        guard start >= 0, start + count <= runs.count, wide < count else { return nil }
+        var sorted = [Double](repeating: 0, count: count)
+        for i in 0..<count { sorted[i] = runs[start + i] }
+        sorted.sort()
+        let narrowMax = sorted[count - wide - 1], wideMin = sorted[count - wide]
+        guard narrowMax > 0, wideMin / narrowMax >= minimumRatio else { return nil }
+        var bits = 0
+        for i in 0..<count { bits = bits << 1 | (runs[start + i] >= wideMin ? 1 : 0) }
+        return (bits, wideMin / narrowMax)
+    }
+
     /// Classifies `count` runs from `start` as narrow (false) or wide (true) by the widest gap between sorted widths.
     static func wideNarrow(_ runs: [Double], _ start: Int, _ count: Int, minimumRatio: Double = 1.5) -> [Bool]? {
         guard start >= 0, start + count <= runs.count else { return nil }
