@@ -4,6 +4,8 @@ enum QRDetector {
     struct Located {
         var grid: BitMatrix
         var transform: PerspectiveTransform
+        /// A second sampling through a transform fitted to every alignment pattern found, for larger versions.
+        var refined: (grid: BitMatrix, transform: PerspectiveTransform)?
         var dimension: Int
         var finders: [Int]
     }
@@ -71,12 +73,38 @@ enum QRDetector {
         }
         guard let transform = PerspectiveTransform(from: source, to: destination) else { return nil }
         let grid = ModuleSampler.sample(frame, transform: transform, width: dim, height: dim)
-        return Located(grid: grid, transform: transform, dimension: dim, finders: [t.0, t.1, t.2])
+        var refined: (BitMatrix, PerspectiveTransform)?
+        if let version = QRVersion(dimension: dim), version.alignmentCenters.count >= 2,
+           let fitted = refine(frame, version: version, initial: transform, source: Array(source.prefix(3)), destination: Array(destination.prefix(3))) {
+            refined = (ModuleSampler.sample(frame, transform: fitted, width: dim, height: dim), fitted)
+        }
+        return Located(grid: grid, transform: transform, refined: refined, dimension: dim, finders: [t.0, t.1, t.2])
+    }
+
+    /// A transform fitted to the finder centres and every alignment pattern found near where `initial` puts it.
+    static func refine(_ frame: PreparedFrame, version: QRVersion, initial: PerspectiveTransform, source: [Point], destination: [Point]) -> PerspectiveTransform? {
+        var src = source, dst = destination
+        let n = version.dimension
+        let centers = version.alignmentCenters
+        for cy in centers {
+            for cx in centers where !QRFunctionPatterns.isFinderCorner(cx, cy, n) {
+                let m = Point(Double(cx) + 0.5, Double(cy) + 0.5)
+                let guess = initial.apply(m)
+                let dx = initial.apply(m + Point(1, 0)) - guess, dy = initial.apply(m + Point(0, 1)) - guess
+                let module = (dx.distance(to: Point(0, 0)) + dy.distance(to: Point(0, 0))) / 2
+                if let found = alignment(frame, near: guess, dx: dx, dy: dy, module: module, radiusModules: 2.5) {
+                    src.append(m)
+                    dst.append(found)
+                }
+            }
+        }
+        guard src.count >= 5 else { return nil }
+        return PerspectiveTransform(fitting: src, to: dst)
     }
 
     /// The bottom-right alignment pattern's centre near `guess`, by matching the 5×5 ring template.
-    static func alignment(_ frame: PreparedFrame, near guess: Point, dx: Point, dy: Point, module: Double) -> Point? {
-        let radius = Int(module * 5)
+    static func alignment(_ frame: PreparedFrame, near guess: Point, dx: Point, dy: Point, module: Double, radiusModules: Double = 5) -> Point? {
+        let radius = Int(module * radiusModules)
         var best = 0, sum = Point(0, 0), hits = 0
         let bits = frame.binary
         for oy in stride(from: -radius, through: radius, by: 1) {

@@ -9,18 +9,28 @@ public struct QRReader: SymbologyReader {
         if finders.count > 40 { finders = Array(finders.sorted { $0.count > $1.count }.prefix(40)) }
         var used = Set<Int>()
         var symbols: [DecodedSymbol] = []
-        let deltas = options.effort >= 2 ? [0, -4, 4] : [0]
+        let deltas = options.effort >= 2 ? [0, -4, 4, -8, 8, -12, 12] : [0]
         var attempts = 0
         let maxAttempts = options.effort * 30
         for triple in QRDetector.triples(finders) {
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
             attempts += 1
             if attempts > maxAttempts { break }
-            for delta in deltas {
-                guard let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta),
-                      let result = try? QRSymbolDecoder.decode(located.grid) else { continue }
+            var tried = Set<Int>()
+            var queue = deltas
+            while !queue.isEmpty {
+                let delta = queue.removeFirst()
+                guard tried.insert(delta).inserted,
+                      let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta) else { continue }
+                if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
+                    queue.insert(delta + version.dimension - located.dimension, at: 0)
+                }
+                let attempts = [(located.grid, located.transform)] + (located.refined.map { [($0.grid, $0.transform)] } ?? [])
+                guard let (result, transform) = attempts.lazy.compactMap({ attempt in
+                    (try? QRSymbolDecoder.decode(attempt.0)).map { ($0, attempt.1) }
+                }).first else { continue }
                 let n = Double(located.dimension)
-                let corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(located.transform.apply)
+                let corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(transform.apply)
                 symbols.append(DecodedSymbol(symbology: .qr, text: result.text, bytes: result.bytes, corners: corners,
                                              isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors))
                 used.formUnion([triple.0, triple.1, triple.2])
@@ -28,5 +38,18 @@ public struct QRReader: SymbologyReader {
             }
         }
         return symbols
+    }
+
+    /// The version the sampled grid's version-information blocks name, read next to the finders whatever the grid's size.
+    static func versionInformation(_ grid: BitMatrix) -> QRVersion? {
+        let n = grid.width
+        guard n >= 45 else { return nil }
+        var v1 = 0, v2 = 0
+        for i in 0..<18 {
+            let a = n - 11 + i % 3, b = i / 3
+            if grid[a, b] { v1 |= 1 << i }
+            if grid[b, a] { v2 |= 1 << i }
+        }
+        return QRFormatInformation.decodeVersion([v1, v2]).flatMap { QRVersion($0) }
     }
 }
