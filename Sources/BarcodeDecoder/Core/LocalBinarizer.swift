@@ -8,13 +8,20 @@ public enum LocalBinarizer {
     /// Dark cells where a pixel is darker than its neighbourhood mean by more than the noise margin.
     public static func binarize(_ image: GrayImage, integral: IntegralImage, radius: Int) -> BitMatrix {
         var out = BitMatrix(width: image.width, height: image.height)
-        let w = image.width
+        let w = image.width, h = image.height
         image.pixels.withUnsafeBufferPointer { px in
-            for y in 0..<image.height {
-                let row = y * image.stride
-                for x in 0..<w {
-                    let mean = integral.mean(x: x, y: y, radius: radius)
-                    if Int(px[row + x]) < mean - 2 - mean / 32 { out.cells[y * w + x] = 1 }
+            out.cells.withUnsafeMutableBufferPointer { cells in
+                for y in 0..<h {
+                    let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+                    let rows = y1 - y0
+                    let row = y * image.stride
+                    for x in 0..<w {
+                        let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
+                        let area = (x1 - x0) * rows
+                        let sum = Int(integral.sum(x0: x0, y0: y0, x1: x1, y1: y1))
+                        // pixel < mean − 2 − mean/32, without dividing: pixel·area·32 < 31·sum − 64·area.
+                        if Int(px[row + x]) * area * 32 < 31 * sum - 64 * area { cells[y * w + x] = 1 }
+                    }
                 }
             }
         }

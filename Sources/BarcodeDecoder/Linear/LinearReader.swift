@@ -32,27 +32,14 @@ public struct LinearReader: SymbologyReader {
         // Striped regions first: scan each across its bars, at its own angle and a little either side.
         let blockSize = options.effort >= 3 ? 12 : 16
         let regions = BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
-        for (index, region) in regions.enumerated() {
-            let jitters: [Double] = options.effort == 1 ? [0] : [0, -0.06, 0.06]
-            let lines = options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24
-            for (j, jitter) in jitters.enumerated() {
-                let base = atan2(region.direction.y, region.direction.x) + jitter
-                let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
-                let reach = region.halfLength * 1.6 + 60
-                for k in 0..<lines {
-                    let offset = -region.halfWidth * 0.9 + 1.8 * region.halfWidth * (Double(k) + 0.5) / Double(lines)
-                    let mid = region.center + n * offset
-                    let a = mid - d * reach
-                    guard let (origin, length) = Self.clip(mid: a + d * reach, direction: d, width: w, height: h) else { continue }
-                    let t0 = max(0, ((a - origin).x * d.x + (a - origin).y * d.y))
-                    let t1 = min(length, t0 + 2 * reach)
-                    guard t1 - t0 > 20 else { continue }
-                    scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 10 + j, normal: n, active, options, into: &hits)
-                }
-            }
+        scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
+                    lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
+        // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
+        if options.effort >= 2 && !regions.isEmpty && Self.vote(hits).isEmpty {
+            scanRegions(frame, regions, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 24, active, options, into: &hits)
         }
-        // At effort 3, and at effort 2 when the striped regions gave nothing, sweep the whole frame at fixed angles as well.
-        if options.effort >= 3 || (options.effort == 2 && Self.vote(hits).isEmpty) {
+        // At effort 3, sweep the whole frame at fixed angles as well.
+        if options.effort >= 3 {
             let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
             for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
                 let a = degrees * .pi / 180
@@ -70,6 +57,29 @@ public struct LinearReader: SymbologyReader {
             }
         }
         return Self.vote(hits)
+    }
+
+    /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
+    private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int,
+                             _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
+        let w = Double(frame.image.width), h = Double(frame.image.height)
+        for (index, region) in regions.enumerated() {
+            for (j, jitter) in jitters.enumerated() {
+                let base = atan2(region.direction.y, region.direction.x) + jitter
+                let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
+                let reach = region.halfLength * 1.6 + 60
+                for k in 0..<lines {
+                    let offset = -region.halfWidth * 0.9 + 1.8 * region.halfWidth * (Double(k) + 0.5) / Double(lines)
+                    let mid = region.center + n * offset
+                    guard let (origin, length) = Self.clip(mid: mid, direction: d, width: w, height: h) else { continue }
+                    let a = mid - d * reach
+                    let t0 = max(0, (a - origin).x * d.x + (a - origin).y * d.y)
+                    let t1 = min(length, t0 + 2 * reach)
+                    guard t1 - t0 > 20 else { continue }
+                    scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n, active, options, into: &hits)
+                }
+            }
+        }
     }
 
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads.

@@ -17,11 +17,16 @@ public struct QRReader: SymbologyReader {
             attempts += 1
             if attempts > maxAttempts { break }
             var tried = Set<Int>()
+            var formatSeen = false
             var queue = deltas
             while !queue.isEmpty {
                 let delta = queue.removeFirst()
                 guard tried.insert(delta).inserted,
                       let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta) else { continue }
+                // Format information sits beside the finders whatever the size estimate: without it the triple is not a symbol.
+                if QRSymbolDecoder.formatInformation(located.grid) != nil
+                    || located.refined.flatMap({ QRSymbolDecoder.formatInformation($0.grid) }) != nil { formatSeen = true }
+                if tried.count >= 3 && !formatSeen { break }
                 if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
                     queue.insert(delta + version.dimension - located.dimension, at: 0)
                 }
