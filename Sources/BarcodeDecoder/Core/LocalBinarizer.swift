@@ -9,18 +9,25 @@ public enum LocalBinarizer {
     public static func binarize(_ image: GrayImage, integral: IntegralImage, radius: Int) -> BitMatrix {
         var out = BitMatrix(width: image.width, height: image.height)
         let w = image.width, h = image.height
+        let w1 = w + 1
+        var columns = [Int](repeating: 0, count: w1)
         image.pixels.withUnsafeBufferPointer { px in
-            out.cells.withUnsafeMutableBufferPointer { cells in
-                for y in 0..<h {
-                    let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                    let rows = y1 - y0
-                    let row = y * image.stride
-                    for x in 0..<w {
-                        let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                        let area = (x1 - x0) * rows
-                        let sum = Int(integral.sum(x0: x0, y0: y0, x1: x1, y1: y1))
-                        // pixel < mean − 2 − mean/32, without dividing: pixel·area·32 < 31·sum − 64·area.
-                        if Int(px[row + x]) * area * 32 < 31 * sum - 64 * area { cells[y * w + x] = 1 }
+            integral.sums.withUnsafeBufferPointer { sums in
+                out.cells.withUnsafeMutableBufferPointer { cells in
+                    columns.withUnsafeMutableBufferPointer { col in
+                        for y in 0..<h {
+                            let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+                            let rows = y1 - y0
+                            for x in 0..<w1 { col[x] = Int(sums[y1 * w1 + x] &- sums[y0 * w1 + x]) }
+                            let row = y * image.stride
+                            for x in 0..<w {
+                                let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
+                                let area = (x1 - x0) * rows
+                                let sum = col[x1] - col[x0]
+                                // pixel < mean − 2 − mean/32, without dividing: pixel·area·32 < 31·sum − 64·area.
+                                if Int(px[row + x]) * area * 32 < 31 * sum - 64 * area { cells[y * w + x] = 1 }
+                            }
+                        }
                     }
                 }
             }

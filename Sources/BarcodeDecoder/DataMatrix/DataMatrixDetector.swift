@@ -97,14 +97,17 @@ enum DataMatrixDetector {
         var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize)] = []
         for size in sizes {
             let module = (height / Double(size.rows) + width / Double(size.columns)) / 2
+            // Coarse to fine: whole modules over ±3, then thirds of a module around the best.
             var best: (score: Int, d: Point)?
-            let step = module / 3
-            for oy in -9...9 {
-                for ox in -9...9 {
-                    let d = d0 + Point(Double(ox) * step, Double(oy) * step)
-                    guard let t = transform(size, a, b, c, d) else { continue }
-                    let s = timingScore(frame, t, size)
-                    if best == nil || s > best!.score { best = (s, d) }
+            for (center, step) in [(d0, module), (nil, module / 3)] {
+                let origin = center ?? best?.d ?? d0
+                for oy in -3...3 {
+                    for ox in -3...3 {
+                        let d = origin + Point(Double(ox) * step, Double(oy) * step)
+                        guard let t = transform(size, a, b, c, d) else { continue }
+                        let s = timingScore(frame, t, size)
+                        if best == nil || s > best!.score { best = (s, d) }
+                    }
                 }
             }
             guard let chosen = best, let t = transform(size, a, b, c, chosen.d) else { continue }
