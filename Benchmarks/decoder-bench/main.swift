@@ -1,6 +1,6 @@
 // Barcode decoder benchmark: RigKit against zxing-cpp and ZBar on the same images, in one run.
 //
-//   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE]
+//   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--verbose] [--rigkit-only] [--no-fps]
 //   swift run -c release decoder-bench make-corpus --out DIR [--count N] [--size WxH] [--seed S]
 //
 // Per symbology: images, read rate, false reads, median and p95 decode time per image (file loading excluded;
@@ -55,7 +55,8 @@ let rigkit = RigKitEngine(effort: effort)
 var engineOutcomes: [(String, [BenchOutcome])] = [("rigkit", images.map { rigkit.run($0.0, image: $0.1) })]
 let script = "\(packageRoot)/Benchmarks/decoder-bench/reference_decoders.py"
 var references: [ReferenceEngine] = []
-for name in ["zxing-cpp", "zbar"] {
+let referenceNames = arguments.contains("--rigkit-only") ? [] : ["zxing-cpp", "zbar"]
+for name in referenceNames {
     let engine = ReferenceEngine(name: name, script: script)
     if let why = engine.unavailable { print("\(name): not available (\(why))"); continue }
     references.append(engine)
@@ -76,6 +77,8 @@ if arguments.contains("--verbose") {
 }
 let tables = engineOutcomes.map { ($0.0, BenchRow.rows($0.1)) }
 print(BenchTable.markdown(tables))
+
+if arguments.contains("--no-fps") { exit(0) }
 
 // Frames per second on one 1280×720 frame holding four symbols, with 1, 4 and all symbologies enabled.
 let frame = FrameSynthesizer(width: 1280, height: 720, seed: 5).render([

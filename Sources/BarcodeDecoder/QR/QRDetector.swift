@@ -104,21 +104,41 @@ enum QRDetector {
 
     /// The bottom-right alignment pattern's centre near `guess`, by matching the 5×5 ring template.
     static func alignment(_ frame: PreparedFrame, near guess: Point, dx: Point, dy: Point, module: Double, radiusModules: Double = 5) -> Point? {
-        let radius = Int(module * radiusModules)
-        var best = 0, sum = Point(0, 0), hits = 0
+        let radius = module * radiusModules
         let bits = frame.binary
-        for oy in stride(from: -radius, through: radius, by: 1) {
-            for ox in stride(from: -radius, through: radius, by: 1) {
-                let c = guess + Point(Double(ox), Double(oy))
-                var score = 0
-                for v in -2...2 {
-                    for u in -2...2 {
-                        let p = c + dx * Double(u) + dy * Double(v)
-                        let expectDark = max(abs(u), abs(v)) != 1
-                        if bits[Int(p.x), Int(p.y)] == expectDark { score += 1 }
-                    }
+        func score(_ c: Point) -> Int {
+            var score = 0
+            for v in -2...2 {
+                for u in -2...2 {
+                    let p = c + dx * Double(u) + dy * Double(v)
+                    if bits[Int(p.x), Int(p.y)] == (max(abs(u), abs(v)) != 1) { score += 1 }
                 }
-                if score > best { best = score; sum = c; hits = 1 } else if score == best { sum = sum + c; hits += 1 }
+            }
+            return score
+        }
+        // Coarse to fine: a third of a module over the search radius, then single pixels around the best.
+        var best = 0, sum = Point(0, 0), hits = 0
+        let coarse = max(1, module / 3)
+        var center = guess
+        var oy = -radius
+        while oy <= radius {
+            var ox = -radius
+            while ox <= radius {
+                let c = guess + Point(ox, oy)
+                let s = score(c)
+                if s > best { best = s; center = c }
+                ox += coarse
+            }
+            oy += coarse
+        }
+        guard best >= 20 else { return nil }
+        best = 0
+        let reach = Int(coarse.rounded(.up))
+        for fy in -reach...reach {
+            for fx in -reach...reach {
+                let c = center + Point(Double(fx), Double(fy))
+                let s = score(c)
+                if s > best { best = s; sum = c; hits = 1 } else if s == best { sum = sum + c; hits += 1 }
             }
         }
         guard best >= 22 else { return nil }
