@@ -146,7 +146,9 @@ enum DataMatrixDetector {
             let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
             let u = inward * (1 / len)
             for k in 3...7 {
-                var p = c + (end - start) * (Double(k) / 10) + u * 0.3
+                var p = c + (end - start) * (Double(k) / 10)
+                var skipped = 0.0
+                while !bits[Int(p.x), Int(p.y)] && skipped < 4 { p = p + u * 0.5; skipped += 0.5 }
                 var run = 0.0
                 while bits[Int(p.x), Int(p.y)] && run < len / 4 { p = p + u * 0.5; run += 0.5 }
                 if run > 0 { best = min(best, run) }
