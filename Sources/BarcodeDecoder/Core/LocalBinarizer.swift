@@ -9,38 +9,28 @@ public enum LocalBinarizer {
     public static func binarize(_ image: GrayImage, integral: IntegralImage, radius: Int) -> BitMatrix {
         var out = BitMatrix(width: image.width, height: image.height)
         let w = image.width, h = image.height
-        let w1 = w + 1
+        // Thresholds per 4×4 block (the windows are far larger than a block), compared per pixel.
+        let block = 4
         let wide = radius * 3
-        var columns = [Int](repeating: 0, count: w1), wideColumns = [Int](repeating: 0, count: w1)
         image.pixels.withUnsafeBufferPointer { px in
-            integral.sums.withUnsafeBufferPointer { sums in
-                out.cells.withUnsafeMutableBufferPointer { cells in
-                    columns.withUnsafeMutableBufferPointer { col in
-                        wideColumns.withUnsafeMutableBufferPointer { wideCol in
-                            for y in 0..<h {
-                                let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                                let wy0 = max(0, y - wide), wy1 = min(h, y + wide + 1)
-                                let rows = y1 - y0, wideRows = wy1 - wy0
-                                for x in 0..<w1 {
-                                    col[x] = Int(sums[y1 * w1 + x] &- sums[y0 * w1 + x])
-                                    wideCol[x] = Int(sums[wy1 * w1 + x] &- sums[wy0 * w1 + x])
-                                }
-                                let row = y * image.stride
-                                for x in 0..<w {
-                                    let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                                    let area = (x1 - x0) * rows
-                                    let sum = col[x1] - col[x0]
-                                    let p = Int(px[row + x])
-                                    // pixel < mean − 2 − mean/32, without dividing: pixel·area·32 < 31·sum − 64·area.
-                                    if p * area * 32 < 31 * sum - 64 * area { cells[y * w + x] = 1; continue }
-                                    // Inside large dark areas the local mean is dark too: compare with a window three times wider.
-                                    let wx0 = max(0, x - wide), wx1 = min(w, x + wide + 1)
-                                    let wideArea = (wx1 - wx0) * wideRows
-                                    if p * wideArea * 5 < 3 * (wideCol[wx1] - wideCol[wx0]) { cells[y * w + x] = 1 }
-                                }
-                            }
+            out.cells.withUnsafeMutableBufferPointer { cells in
+                var by = 0
+                while by < h {
+                    let cy = min(h - 1, by + block / 2)
+                    var bx = 0
+                    while bx < w {
+                        let cx = min(w - 1, bx + block / 2)
+                        let mean = integral.mean(x: cx, y: cy, radius: radius)
+                        let threshold = mean - 2 - mean / 32
+                        let wideThreshold = integral.mean(x: cx, y: cy, radius: wide) * 3 / 5
+                        let limit = max(threshold, wideThreshold)
+                        for y in by..<min(h, by + block) {
+                            let row = y * image.stride, outRow = y * w
+                            for x in bx..<min(w, bx + block) where Int(px[row + x]) < limit { cells[outRow + x] = 1 }
                         }
+                        bx += block
                     }
+                    by += block
                 }
             }
         }

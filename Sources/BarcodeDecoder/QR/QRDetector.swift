@@ -45,7 +45,8 @@ enum QRDetector {
     }
 
     /// Samples the grid for the finder triple, trying the estimated dimension and its neighbours.
-    static func locate(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int) -> Located? {
+    static func locate(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int,
+                       knownAlignment: inout Point?) -> Located? {
         let tl = finders[t.0], tr = finders[t.1], bl = finders[t.2]
         let module = (tl.moduleSize + tr.moduleSize + bl.moduleSize) / 3
         let width = (tl.center.distance(to: tr.center) + tl.center.distance(to: bl.center)) / 2
@@ -64,7 +65,9 @@ enum QRDetector {
         var destination = [tl.center, tr.center, bl.center]
         if dim > 21 {
             let guess = tl.center + dx * (span - 3) + dy * (span - 3)
-            let found = alignment(frame, near: guess, dx: dx, dy: dy, module: module) ?? guess
+            // The bottom-right alignment pattern is the same image point whatever the size estimate: search once per triple.
+            if knownAlignment == nil { knownAlignment = alignment(frame, near: guess, dx: dx, dy: dy, module: module) }
+            let found = knownAlignment ?? guess
             source.append(Point(Double(dim) - 6.5, Double(dim) - 6.5))
             destination.append(found)
         } else {

@@ -18,11 +18,12 @@ public struct QRReader: SymbologyReader {
             if attempts > maxAttempts { break }
             var tried = Set<Int>()
             var formatSeen = false
+            var alignment: Point?
             var queue = deltas
             while !queue.isEmpty {
                 let delta = queue.removeFirst()
                 guard tried.insert(delta).inserted,
-                      let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta) else { continue }
+                      let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, knownAlignment: &alignment) else { continue }
                 // Format information sits beside the finders whatever the size estimate: without it the triple is not a symbol.
                 if QRSymbolDecoder.formatInformation(located.grid) != nil
                     || located.refined.flatMap({ QRSymbolDecoder.formatInformation($0.grid) }) != nil { formatSeen = true }
