@@ -36,7 +36,7 @@ public struct LinearReader: SymbologyReader {
                     lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
         if options.effort >= 2 && !regions.isEmpty && Self.vote(hits).isEmpty {
-            scanRegions(frame, regions, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 24, active, options, into: &hits)
+            scanRegions(frame, regions, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 32, step: 0.5, active, options, into: &hits)
         }
         // At effort 3, sweep the whole frame at fixed angles as well.
         if options.effort >= 3 {
@@ -60,7 +60,7 @@ public struct LinearReader: SymbologyReader {
     }
 
     /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
-    private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int,
+    private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1,
                              _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
         for (index, region) in regions.enumerated() {
@@ -76,7 +76,8 @@ public struct LinearReader: SymbologyReader {
                     let t0 = max(0, (a - origin).x * d.x + (a - origin).y * d.y)
                     let t1 = min(length, t0 + 2 * reach)
                     guard t1 - t0 > 20 else { continue }
-                    scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n, active, options, into: &hits)
+                    scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
+                         step: step, active, options, into: &hits)
                 }
             }
         }
@@ -84,8 +85,8 @@ public struct LinearReader: SymbologyReader {
 
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads.
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
-                      _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
-        let row = Self.sample(frame, origin: origin, direction: d, length: length)
+                      step: Double = 1, _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
+        let row = Self.sample(frame, origin: origin, direction: d, length: length, step: step)
         guard row.widths.count >= 20 else { return }
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
         for pass in 0..<2 {
@@ -93,7 +94,7 @@ public struct LinearReader: SymbologyReader {
             for decoder in active {
                 for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
                     let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
-                    let (a0, a1) = pass == 0 ? (s0, s1) : (Double(Int(length) + 1) - s0, Double(Int(length) + 1) - s1)
+                    let (a0, a1) = pass == 0 ? (s0, s1) : (row.total - s0, row.total - s1)
                     lineHits.append((hit, a0, a1))
                 }
             }
@@ -133,19 +134,19 @@ public struct LinearReader: SymbologyReader {
     ///
     /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
     /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
-    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double) -> RunRow {
-        let count = Int(length) + 1
+    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> RunRow {
+        let count = Int(length / step) + 1
         var g = [Double](repeating: 255, count: count)
         for k in 0..<count {
-            let p = origin + d * Double(k)
+            let p = origin + d * (Double(k) * step)
             g[k] = frame.gray(p.x, p.y)
         }
         var steps = [Double](repeating: 0, count: max(0, count - 1))
         for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
         let noise = steps.isEmpty ? 0 : quickMedian(&steps)
         let minimumContrast = max(20, noise * 6)
-        let (localLow, localHigh) = SlidingExtremes.compute(g, radius: 8)
-        let (wideLow, wideHigh) = SlidingExtremes.compute(g, radius: 80)
+        let (localLow, localHigh) = SlidingExtremes.compute(g, radius: Int(8 / step))
+        let (wideLow, wideHigh) = SlidingExtremes.compute(g, radius: Int(80 / step))
         var widths: [Double] = []
         var starts: [Double] = [0]
         widths.reserveCapacity(128)
@@ -178,6 +179,10 @@ public struct LinearReader: SymbologyReader {
         if dark {
             starts.append(Double(count))
             widths.append(0)
+        }
+        if step != 1 {
+            for i in widths.indices { widths[i] *= step }
+            for i in starts.indices { starts[i] *= step }
         }
         return RunRow(widths: widths, starts: starts)
     }

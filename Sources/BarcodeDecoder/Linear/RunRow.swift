@@ -7,6 +7,9 @@ struct RunRow: Sendable {
     /// The position along the line where each run begins.
     var starts: [Double]
 
+    /// The length covered by the runs.
+    var total: Double { (starts.last ?? 0) + (widths.last ?? 0) }
+
     /// The same runs read from the other end.
     func reversed(length: Double) -> RunRow {
         let w = Array(widths.reversed())
