@@ -90,7 +90,7 @@ public struct LinearReader: SymbologyReader {
         guard row.widths.count >= 20 else { return }
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
         for pass in 0..<2 {
-            let r = pass == 0 ? row : row.reversed(length: length)
+            let r = pass == 0 ? row : row.reversed()
             for decoder in active {
                 for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
                     let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]

@@ -11,7 +11,7 @@ struct RunRow: Sendable {
     var total: Double { (starts.last ?? 0) + (widths.last ?? 0) }
 
     /// The same runs read from the other end.
-    func reversed(length: Double) -> RunRow {
+    func reversed() -> RunRow {
         let w = Array(widths.reversed())
         var s = [Double](repeating: 0, count: w.count)
         var position = 0.0
@@ -19,7 +19,6 @@ struct RunRow: Sendable {
             s[i] = position
             position += w[i]
         }
-        _ = length
         return RunRow(widths: w, starts: s)
     }
 }
@@ -72,19 +71,5 @@ enum RunPattern {
         var bits = 0
         for i in 0..<count { bits = bits << 1 | (runs[start + i] >= wideMin ? 1 : 0) }
         return (bits, wideMin / narrowMax)
-    }
-
-    /// Classifies `count` runs from `start` as narrow (false) or wide (true) by the widest gap between sorted widths.
-    static func wideNarrow(_ runs: [Double], _ start: Int, _ count: Int, minimumRatio: Double = 1.5) -> [Bool]? {
-        guard start >= 0, start + count <= runs.count else { return nil }
-        let slice = Array(runs[start..<start + count])
-        let sorted = slice.sorted()
-        var bestGap = 0.0, threshold = 0.0
-        for i in 1..<sorted.count where sorted[i - 1] > 0 {
-            let ratio = sorted[i] / sorted[i - 1]
-            if ratio > bestGap { bestGap = ratio; threshold = (sorted[i] + sorted[i - 1]) / 2 }
-        }
-        guard bestGap >= minimumRatio else { return nil }
-        return slice.map { $0 > threshold }
     }
 }
