@@ -4,8 +4,8 @@ enum QRDetector {
     struct Located {
         var grid: BitMatrix
         var transform: PerspectiveTransform
-        /// A second sampling through a transform fitted to every alignment pattern found, for larger versions.
-        var refined: (grid: BitMatrix, transform: PerspectiveTransform)?
+        /// The finder centres in module and image coordinates, for `refined(_:_:)`.
+        var anchors: (source: [Point], destination: [Point])
         var dimension: Int
         var finders: [Int]
     }
@@ -76,12 +76,16 @@ enum QRDetector {
         }
         guard let transform = PerspectiveTransform(from: source, to: destination) else { return nil }
         let grid = ModuleSampler.sample(frame, transform: transform, width: dim, height: dim)
-        var refined: (BitMatrix, PerspectiveTransform)?
-        if let version = QRVersion(dimension: dim), version.alignmentCenters.count >= 2,
-           let fitted = refine(frame, version: version, initial: transform, source: Array(source.prefix(3)), destination: Array(destination.prefix(3))) {
-            refined = (ModuleSampler.sample(frame, transform: fitted, width: dim, height: dim), fitted)
-        }
-        return Located(grid: grid, transform: transform, refined: refined, dimension: dim, finders: [t.0, t.1, t.2])
+        return Located(grid: grid, transform: transform, anchors: (Array(source.prefix(3)), Array(destination.prefix(3))),
+                       dimension: dim, finders: [t.0, t.1, t.2])
+    }
+
+    /// A second sampling of `located` through a transform fitted to every alignment pattern found (versions with several).
+    static func refined(_ frame: PreparedFrame, _ located: Located) -> (grid: BitMatrix, transform: PerspectiveTransform)? {
+        guard let version = QRVersion(dimension: located.dimension), version.alignmentCenters.count >= 3,
+              let fitted = refine(frame, version: version, initial: located.transform,
+                                  source: located.anchors.source, destination: located.anchors.destination) else { return nil }
+        return (ModuleSampler.sample(frame, transform: fitted, width: located.dimension, height: located.dimension), fitted)
     }
 
     /// A transform fitted to the finder centres and every alignment pattern found near where `initial` puts it.

@@ -25,16 +25,16 @@ public struct QRReader: SymbologyReader {
                 guard tried.insert(delta).inserted,
                       let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, knownAlignment: &alignment) else { continue }
                 // Format information sits beside the finders whatever the size estimate: without it the triple is not a symbol.
-                if QRSymbolDecoder.formatInformation(located.grid) != nil
-                    || located.refined.flatMap({ QRSymbolDecoder.formatInformation($0.grid) }) != nil { formatSeen = true }
+                if QRSymbolDecoder.formatInformation(located.grid) != nil { formatSeen = true }
                 if tried.count >= 3 && !formatSeen { break }
                 if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
                     queue.insert(delta + version.dimension - located.dimension, at: 0)
                 }
-                let attempts = [(located.grid, located.transform)] + (located.refined.map { [($0.grid, $0.transform)] } ?? [])
-                guard let (result, transform) = attempts.lazy.compactMap({ attempt in
-                    (try? QRSymbolDecoder.decode(attempt.0)).map { ($0, attempt.1) }
-                }).first else { continue }
+                var decoded = (try? QRSymbolDecoder.decode(located.grid)).map { ($0, located.transform) }
+                if decoded == nil, formatSeen, let refined = QRDetector.refined(frame, located) {
+                    decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
+                }
+                guard let (result, transform) = decoded else { continue }
                 let n = Double(located.dimension)
                 let corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(transform.apply)
                 symbols.append(DecodedSymbol(symbology: .qr, text: result.text, bytes: result.bytes, corners: corners,
