@@ -22,11 +22,15 @@ public struct QRReader: SymbologyReader {
             var queue = deltas
             while !queue.isEmpty {
                 let delta = queue.removeFirst()
-                guard tried.insert(delta).inserted,
-                      let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, knownAlignment: &alignment) else { continue }
-                // Format information sits beside the finders whatever the size estimate: without it the triple is not a symbol.
-                if QRSymbolDecoder.formatInformation(located.grid) != nil { formatSeen = true }
+                guard tried.insert(delta).inserted else { continue }
+                // A cheap affine sampling first: format information sits beside the finders whatever the size estimate,
+                // and a triple whose format information no size makes readable is not a symbol.
+                var none: Point?
+                guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false, knownAlignment: &none) else { continue }
+                if QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
                 if tried.count >= 3 && !formatSeen { break }
+                guard formatSeen, let located = quick.dimension > 21
+                        ? QRDetector.locate(frame, finders, triple, dimensionDelta: delta, knownAlignment: &alignment) : quick else { continue }
                 if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
                     queue.insert(delta + version.dimension - located.dimension, at: 0)
                 }
