@@ -31,7 +31,8 @@ let package = Package(
 
         // MARK: Barcode decoder (issue 5)
         // The pure decoder core: grayscale frames in, symbols out. Optimized even in debug builds, so the
-        // image tests (synthesized frames, fuzzing) stay fast; the package is an application, never a dependency.
+        // image tests (synthesized frames, fuzzing) stay fast. SwiftPM refuses unsafe flags in packages used as
+        // dependencies: drop them before these targets join a library product.
         .target(name: "BarcodeDecoder", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Pure encoders for every decoded symbology, and the seeded frame synthesizer.
         .target(name: "BarcodeEncoder", dependencies: ["BarcodeDecoder", "RigCore"],
