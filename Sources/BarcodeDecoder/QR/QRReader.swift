@@ -29,8 +29,7 @@ public struct QRReader: SymbologyReader {
                 guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false, knownAlignment: &none) else { continue }
                 if QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
                 if tried.count >= 3 && !formatSeen { break }
-                guard formatSeen, let located = quick.dimension > 21
-                        ? QRDetector.locate(frame, finders, triple, dimensionDelta: delta, knownAlignment: &alignment) : quick else { continue }
+                guard formatSeen, let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, knownAlignment: &alignment) else { continue }
                 if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
                     queue.insert(delta + version.dimension - located.dimension, at: 0)
                 }
