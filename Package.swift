@@ -107,7 +107,8 @@ let package = Package(
 
         // MARK: Barcode decoder (issue 5)
         // The pure decoder core: grayscale frames in, symbols out. Optimized even in debug builds, so the
-        // image tests (synthesized frames, fuzzing) stay fast; the package is an application, never a dependency.
+        // image tests (synthesized frames, fuzzing) stay fast. SwiftPM refuses unsafe flags in packages used as
+        // dependencies: drop them before these targets join a library product.
         .target(name: "BarcodeDecoder", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Pure encoders for every decoded symbology, and the seeded frame synthesizer.
         .target(name: "BarcodeEncoder", dependencies: ["BarcodeDecoder", "RigCore"],
@@ -122,7 +123,7 @@ let package = Package(
         .target(name: "BarcodeBench", dependencies: ["BarcodeDecoder", "ImageIO"]),
         // Compares RigKit with zxing-cpp and ZBar on the same images (`swift run -c release decoder-bench`).
         .executableTarget(name: "decoder-bench", dependencies: ["BarcodeBench", "BarcodeDecoder", "BarcodeEncoder", "ImageIO"],
-                          path: "Benchmarks/decoder-bench"),
+                          path: "Benchmarks/decoder-bench", exclude: ["reference_decoders.py"]),
         .testTarget(name: "BarcodeDecoderTests", dependencies: ["BarcodeDecoder", "BarcodeEncoder", "RigCore"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "BarcodeDecoder", "BarcodeEncoder"]),
         // MARK: SCiO family (issue 6)

@@ -1,1 +1,129 @@
-print("placeholder")
+// Barcode decoder benchmark: RigKit against zxing-cpp and ZBar on the same images, in one run.
+//
+//   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--verbose] [--rigkit-only] [--no-fps]
+//   swift run -c release decoder-bench make-corpus --out DIR [--count N] [--size WxH] [--seed S]
+//
+// Per symbology: images, read rate, false reads, median and p95 decode time per image (file loading excluded;
+// the reference engines are timed around their decode call in Python). Then frames per second for one 1280×720
+// frame with 1, 4 and all symbologies enabled. Figures go to stdout and to .build/bench/decoder.json.
+import BarcodeBench
+import BarcodeDecoder
+import BarcodeEncoder
+import Foundation
+import ImageIO
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: "--\(name)"), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+if arguments.first == "make-corpus" {
+    let size = (option("size") ?? "640x480").split(separator: "x").compactMap { Int($0) }
+    let maker = CorpusMaker(directory: option("out") ?? "\(packageRoot)/.build/decoder-corpus", perSymbology: Int(option("count") ?? "") ?? 20,
+                            width: size.first ?? 640, height: size.last ?? 480, seed: UInt64(option("seed") ?? "") ?? 2026)
+    do { try maker.make() } catch { print("error: \(error)"); exit(3) }
+    print("corpus written to \(maker.directory)")
+    exit(0)
+}
+
+let corpusDirectory = option("corpus") ?? {
+    let big = "\(packageRoot)/.build/decoder-corpus"
+    return FileManager.default.fileExists(atPath: big + "/manifest.csv") ? big : "\(packageRoot)/Tests/Corpus/decoder"
+}()
+let effort = Int(option("effort") ?? "") ?? 2
+let corpus: BenchCorpus
+do { corpus = try BenchCorpus(directory: corpusDirectory) } catch { print("error: \(error)"); exit(3) }
+
+// Setup outside the timed region: load every image once and write the PGM copies the reference engines read.
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rigkit-bench-\(getpid())").path
+try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: scratch) }
+var images: [(BenchCorpus.Entry, GrayImage, String)] = []
+for (index, entry) in corpus.entries.enumerated() {
+    do {
+        let image = try ImageFile.load(path: entry.path)
+        let pgm = "\(scratch)/\(index).pgm"
+        try ImageFile.write(image, to: pgm)
+        images.append((entry, image, pgm))
+    } catch { print("skipping: \(error)") }
+}
+print("decoder-bench: \(images.count) images from \(corpusDirectory), effort \(effort)\n")
+
+let rigkit = RigKitEngine(effort: effort)
+var engineOutcomes: [(String, [BenchOutcome])] = [("rigkit", images.map { rigkit.run($0.0, image: $0.1) })]
+let script = "\(packageRoot)/Benchmarks/decoder-bench/reference_decoders.py"
+var references: [ReferenceEngine] = []
+let referenceNames = arguments.contains("--rigkit-only") ? [] : ["zxing-cpp", "zbar"]
+for name in referenceNames {
+    let engine = ReferenceEngine(name: name, script: script)
+    if let why = engine.unavailable { print("\(name): not available (\(why))"); continue }
+    references.append(engine)
+    var outcomes: [BenchOutcome] = []
+    for (entry, _, pgm) in images {
+        let formats = entry.symbology.map { [$0.rawValue] } ?? []
+        guard let result = engine.decode(pgm: pgm, formats: formats) else { continue }
+        outcomes.append(BenchOutcome(entry: entry, texts: result.texts, milliseconds: result.ms.first ?? 0))
+    }
+    engineOutcomes.append((name, outcomes))
+}
+if arguments.contains("--verbose") {
+    for (engine, outcomes) in engineOutcomes {
+        for o in outcomes where (!o.isRead && !o.entry.expected.isEmpty) || o.falseReads > 0 {
+            print("\(engine) \((o.entry.path as NSString).lastPathComponent): expected \(o.entry.expected.debugDescription), got \(o.texts.map(\.debugDescription))")
+        }
+    }
+}
+let tables = engineOutcomes.map { ($0.0, BenchRow.rows($0.1)) }
+print(BenchTable.markdown(tables))
+
+if arguments.contains("--no-fps") { exit(0) }
+
+// Frames per second on one 1280×720 frame holding four symbols, with 1, 4 and all symbologies enabled.
+let frame = FrameSynthesizer(width: 1280, height: 720, seed: 5).render([
+    SymbolPlacement(symbol: try! SymbolEncoder.image(.qr, "https://rig.example/fps", moduleSize: 4), center: Point(300, 250), rotation: 12),
+    SymbolPlacement(symbol: try! SymbolEncoder.image(.ean13, "5901234123457", moduleSize: 2), center: Point(900, 220), rotation: -8),
+    SymbolPlacement(symbol: try! SymbolEncoder.image(.code128, "RIGKIT-FPS-128", moduleSize: 2), center: Point(350, 560), rotation: 4),
+    SymbolPlacement(symbol: try! SymbolEncoder.image(.dataMatrix, "RIGKIT FPS DM", moduleSize: 4), center: Point(950, 540), rotation: 30),
+], degradations: Degradations(blur: 0.5, noise: 4, unevenLight: 0.3))
+let framePGM = "\(scratch)/frame.pgm"
+try? ImageFile.write(frame, to: framePGM)
+let sets: [(String, [Symbology])] = [("1 (qr)", [.qr]), ("4 (qr, ean13, code128, dataMatrix)", [.qr, .ean13, .code128, .dataMatrix]), ("all", Symbology.supported)]
+var fpsRows = "| symbologies enabled | engine | symbols read | median ms/frame | fps |\n| --- | --- | ---: | ---: | ---: |\n"
+var fpsJSON: [[String: Any]] = []
+for (label, set) in sets {
+    let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: Set(set), effort: effort))
+    var times: [Double] = []
+    var found = 0
+    for _ in 0..<15 {
+        let clock = ContinuousClock()
+        var symbols: [DecodedSymbol] = []
+        times.append(RigKitEngine.milliseconds(clock.measure { symbols = decoder.decode(frame) }))
+        found = symbols.count
+    }
+    let median = BenchRow.percentile(times.sorted(), 0.5)
+    fpsRows += "| \(label) | rigkit | \(found) | \(BenchTable.format(median, 2)) | \(BenchTable.format(1000 / median, 1)) |\n"
+    fpsJSON.append(["set": label, "engine": "rigkit", "median_ms": median, "read": found])
+    for engine in references {
+        guard let result = engine.decode(pgm: framePGM, formats: set.map(\.rawValue), repeat: 15) else { continue }
+        let m = BenchRow.percentile(result.ms.sorted(), 0.5)
+        fpsRows += "| \(label) | \(engine.name) | \(result.texts.count) | \(BenchTable.format(m, 2)) | \(BenchTable.format(1000 / m, 1)) |\n"
+        fpsJSON.append(["set": label, "engine": engine.name, "median_ms": m, "read": result.texts.count])
+    }
+}
+print("1280×720 frame, four symbols:\n")
+print(fpsRows)
+
+let json: [String: Any] = [
+    "corpus": corpusDirectory, "effort": effort, "images": images.count,
+    "rows": tables.flatMap { engine, rows in rows.map { ["engine": engine, "symbology": $0.symbology, "images": $0.images, "read": $0.read,
+                                                          "false_reads": $0.falseReads, "median_ms": $0.medianMilliseconds, "p95_ms": $0.p95Milliseconds] } },
+    "fps": fpsJSON,
+]
+let outPath = option("out") ?? "\(packageRoot)/.build/bench/decoder.json"
+try? FileManager.default.createDirectory(atPath: (outPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+if let data = try? JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys]) {
+    try? data.write(to: URL(fileURLWithPath: outPath))
+    print("figures written to \(outPath)")
+}

@@ -28,6 +28,10 @@ public enum BenchText {
     public static func same(_ decoded: String, _ expected: String, _ symbology: Symbology?) -> Bool {
         if decoded == expected { return true }
         guard !expected.isEmpty else { return false }
+        if symbology == .upcA || symbology == .upcE || symbology == .ean13 {
+            if let a = gtin13(decoded), let b = gtin13(expected) { return a == b }
+            return false
+        }
         if symbology == .codabar {
             let strip: (String) -> String = { s in
                 var t = Substring(s)
@@ -38,6 +42,21 @@ public enum BenchText {
             return strip(decoded) == strip(expected)
         }
         return false
+    }
+
+    /// A GTIN as 13 digits: UPC-A gets a leading 0, UPC-E (8 digits) is expanded to UPC-A first.
+    static func gtin13(_ text: String) -> String? {
+        let digits = text.compactMap { $0.wholeNumberValue }
+        guard digits.count == text.count else { return nil }
+        switch digits.count {
+        case 13: return text
+        case 12: return "0" + text
+        case 8:
+            guard digits[0] <= 1 else { return nil }
+            let expanded = EANUPCTables.expandUPCE(numberSystem: digits[0], Array(digits[1...6])) + [digits[7]]
+            return "0" + expanded.map(String.init).joined()
+        default: return nil
+        }
     }
 }
 

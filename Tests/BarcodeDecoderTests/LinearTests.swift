@@ -96,3 +96,24 @@ func decode(_ image: GrayImage, _ symbology: Symbology, effort: Int = 2, configu
         #expect(xs.max()! > Double(image.width) - 30)
     }
 }
+
+@Suite struct DecodedSymbolTests {
+    @Test func svgPathTracesTheCorners() {
+        let symbol = DecodedSymbol(symbology: .qr, text: "x", bytes: [0x78], corners: [Point(1, 2), Point(10.25, 2), Point(10.25, 11), Point(1, 11)])
+        #expect(symbol.svgPath == "M 1.0 2.0 L 10.3 2.0 L 10.3 11.0 L 1.0 11.0 Z")
+    }
+
+    @Test func symbologyNamesAndAliases() {
+        #expect(Symbology(name: "ITF") == .interleaved2of5)
+        #expect(Symbology(name: "upc-a") == .upcA)
+        #expect(Symbology(name: "QR Code") == .qr)
+        #expect(Symbology(name: "morse") == nil)
+        #expect(!Symbology.pdf417.isSupported && !Symbology.dataBar.isSupported)
+        #expect(Symbology.supported.count == 10)
+    }
+
+    @Test func effortIsClamped() {
+        #expect(DecoderOptions(effort: 0).effort == 1)
+        #expect(DecoderOptions(effort: 9).effort == 3)
+    }
+}

@@ -36,10 +36,39 @@ let linearSamples: [(Symbology, String)] = [
         Degradations(blur: 0.8, noise: 6, glare: 0.4, unevenLight: 0.4, jpegQuality: 60, contrast: 0.7),
     ])
     func degradedFrames(degradations: Degradations) throws {
-        for (symbology, text) in linearSamples + [(.qr, "DEGRADED QR 0123456789")] {
+        for (symbology, text) in linearSamples + [(.qr, "DEGRADED QR 0123456789"), (.dataMatrix, "DEGRADED DM 42")] {
             let image = try scene(symbology, text, rotation: 8, moduleSize: 3, seed: 7, degradations: degradations, width: 720, height: 480)
             #expect(decode(image, symbology).map(\.text) == [text], "\(symbology) with \(degradations)")
         }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func everyEffortReadsAPlainFrame(effort: Int) throws {
+        for (symbology, text) in linearSamples + [(.qr, "EFFORT"), (.dataMatrix, "EFFORT")] {
+            let image = try scene(symbology, text, rotation: 20, moduleSize: 3, width: 720, height: 480)
+            #expect(decode(image, symbology, effort: effort).map(\.text) == [text], "\(symbology) at effort \(effort)")
+        }
+    }
+
+    @Test func fullHDFrame() throws {
+        let synthesizer = FrameSynthesizer(width: 1920, height: 1080, seed: 9)
+        let image = synthesizer.render([
+            SymbolPlacement(symbol: try SymbolEncoder.image(.dataMatrix, "FULL HD DM", moduleSize: 6), center: Point(500, 400), rotation: 33, perspective: 0.1),
+            SymbolPlacement(symbol: try SymbolEncoder.image(.upcA, "036000291452", moduleSize: 3), center: Point(1400, 700), rotation: 200),
+        ], degradations: Degradations(blur: 0.6, noise: 4, glare: 0.3, unevenLight: 0.3))
+        #expect(image.width == 1920 && image.height == 1080)
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataMatrix, .upcA])).decode(image)
+        #expect(Set(symbols.map(\.text)) == ["FULL HD DM", "036000291452"])
+    }
+
+    @Test func synthesizerIsDeterministic() throws {
+        let symbol = try SymbolEncoder.image(.qr, "SEED", moduleSize: 3)
+        let render = { (seed: UInt64) in
+            FrameSynthesizer(width: 200, height: 150, seed: seed).render([SymbolPlacement(symbol: symbol, center: Point(100, 75), rotation: 10)],
+                                                                         degradations: Degradations(noise: 5, glare: 0.3))
+        }
+        #expect(render(4) == render(4))
+        #expect(render(4) != render(5))
     }
 
     @Test func severalSymbolsInOneFrame() throws {

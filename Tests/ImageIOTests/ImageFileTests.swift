@@ -65,3 +65,25 @@ import Testing
         }
     }
 }
+
+/// The committed corpus: zint-rendered symbols in synthesized scenes (scripts/make-decoder-corpus).
+@Suite struct CorpusTests {
+    @Test func zintCorpusReadsWithoutFalseReads() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpus/decoder").path
+        let manifest = try String(contentsOfFile: directory + "/manifest.csv", encoding: .utf8)
+        var expected = 0, read = 0, falseReads = 0
+        for line in manifest.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            let image = try ImageFile.load(path: directory + "/" + fields[0])
+            let symbology = Symbology(name: fields[1])
+            let options = DecoderOptions(symbologies: symbology.map { [$0] } ?? Set(Symbology.supported))
+            let texts = BarcodeDecoder(options: options).decode(image).map(\.text)
+            if !fields[2].isEmpty { expected += 1 }
+            if !fields[2].isEmpty && texts.contains(fields[2]) { read += 1 }
+            falseReads += texts.filter { $0 != fields[2] }.count
+        }
+        #expect(expected >= 20)
+        #expect(Double(read) >= Double(expected) * 0.85, "read \(read) of \(expected)")
+        #expect(falseReads == 0)
+    }
+}

@@ -14,30 +14,35 @@ enum DarkComponents {
         var label = [Int32](repeating: 0, count: w * h)
         var stack: [Int32] = []
         var components: [DarkComponent] = []
-        var rowMin: [Int: Int] = [:], rowMax: [Int: Int] = [:]
+        var rowMin = [Int](repeating: Int.max, count: h), rowMax = [Int](repeating: Int.min, count: h)
         var next: Int32 = 1
         for start in 0..<(w * h) where bits.cells[start] != 0 && label[start] == 0 {
             label[start] = next
             stack.append(Int32(start))
             var c = DarkComponent(minX: w, minY: h, maxX: -1, maxY: -1, area: 0, outline: [])
-            rowMin.removeAll(keepingCapacity: true)
-            rowMax.removeAll(keepingCapacity: true)
             while let top = stack.popLast() {
                 let i = Int(top)
                 let x = i % w, y = i / w
                 c.area += 1
                 c.minX = min(c.minX, x); c.maxX = max(c.maxX, x); c.minY = min(c.minY, y); c.maxY = max(c.maxY, y)
-                if x < rowMin[y, default: Int.max] { rowMin[y] = x }
-                if x > rowMax[y, default: Int.min] { rowMax[y] = x }
+                if x < rowMin[y] { rowMin[y] = x }
+                if x > rowMax[y] { rowMax[y] = x }
                 if x > 0, bits.cells[i - 1] != 0, label[i - 1] == 0 { label[i - 1] = next; stack.append(Int32(i - 1)) }
                 if x + 1 < w, bits.cells[i + 1] != 0, label[i + 1] == 0 { label[i + 1] = next; stack.append(Int32(i + 1)) }
                 if y > 0, bits.cells[i - w] != 0, label[i - w] == 0 { label[i - w] = next; stack.append(Int32(i - w)) }
                 if y + 1 < h, bits.cells[i + w] != 0, label[i + w] == 0 { label[i + w] = next; stack.append(Int32(i + w)) }
             }
             next &+= 1
-            guard c.maxX - c.minX + 1 >= minimumSide, c.maxY - c.minY + 1 >= minimumSide else { continue }
-            for (y, x) in rowMin { c.outline.append(Point(Double(x) + 0.5, Double(y) + 0.5)) }
-            for (y, x) in rowMax { c.outline.append(Point(Double(x) + 0.5, Double(y) + 0.5)) }
+            let big = c.maxX - c.minX + 1 >= minimumSide && c.maxY - c.minY + 1 >= minimumSide
+            for y in c.minY...c.maxY {
+                if big && rowMin[y] != Int.max {
+                    c.outline.append(Point(Double(rowMin[y]) + 0.5, Double(y) + 0.5))
+                    c.outline.append(Point(Double(rowMax[y]) + 0.5, Double(y) + 0.5))
+                }
+                rowMin[y] = Int.max
+                rowMax[y] = Int.min
+            }
+            guard big else { continue }
             components.append(c)
             if components.count >= maximumCount { break }
         }

@@ -3,7 +3,7 @@ public struct IntegralImage: Sendable {
     public let width: Int
     public let height: Int
     /// `(width + 1) × (height + 1)` running sums; row 0 and column 0 are zero.
-    private let sums: [UInt32]
+    let sums: [UInt32]
 
     public init(_ image: GrayImage) {
         width = image.width

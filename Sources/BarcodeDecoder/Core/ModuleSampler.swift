@@ -2,11 +2,13 @@
 ///
 /// Thresholding sampled module values (not image pixels) keeps blurred light modules among dark ones light.
 enum ModuleSampler {
-    static func sample(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int) -> BitMatrix {
-        var gray = [Double](repeating: 0, count: width * height)
+    /// Samples every module, or only those `only` accepts (the rest stay light), e.g. just the corners of a QR symbol.
+    static func sample(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int,
+                       only: ((Int, Int) -> Bool)? = nil) -> BitMatrix {
+        var gray = [Double](repeating: .nan, count: width * height)
         var lo = 255.0, hi = 0.0
         for y in 0..<height {
-            for x in 0..<width {
+            for x in 0..<width where only?(x, y) ?? true {
                 let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                 let v = frame.gray(p.x, p.y)
                 gray[y * width + x] = v
@@ -18,11 +20,12 @@ enum ModuleSampler {
         let minimumContrast = (hi - lo) * 0.35
         var grid = BitMatrix(width: width, height: height)
         for y in 0..<height {
-            for x in 0..<width {
+            for x in 0..<width where !gray[y * width + x].isNaN {
                 var a = 255.0, b = 0.0
                 for ny in max(0, y - 2)...min(height - 1, y + 2) {
                     for nx in max(0, x - 2)...min(width - 1, x + 2) {
                         let v = gray[ny * width + nx]
+                        guard !v.isNaN else { continue }
                         a = min(a, v)
                         b = max(b, v)
                     }

@@ -1,7 +1,6 @@
-/// A frame with what every reader needs computed once: the image, its integral image and (for 2D readers) its binarization.
+/// A frame with what the readers need computed once: the image and, for 2D readers, its binarization.
 public struct PreparedFrame: Sendable {
     public let image: GrayImage
-    public let integral: IntegralImage
     /// The local-mean window half-size.
     public let radius: Int
     /// The binarized image; empty when no 2D symbology is enabled.
@@ -9,9 +8,8 @@ public struct PreparedFrame: Sendable {
 
     public init(_ image: GrayImage, binarize: Bool) {
         self.image = image
-        integral = IntegralImage(image)
         radius = LocalBinarizer.radius(width: image.width, height: image.height)
-        binary = binarize ? LocalBinarizer.binarize(image, integral: integral, radius: radius) : BitMatrix(width: 0, height: 0)
+        binary = binarize ? LocalBinarizer.binarize(image, integral: IntegralImage(image), radius: radius) : BitMatrix(width: 0, height: 0)
     }
 
     /// The bilinearly interpolated gray value at (`x`, `y`); white outside the image.

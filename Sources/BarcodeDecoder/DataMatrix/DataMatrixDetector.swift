@@ -40,10 +40,19 @@ enum DataMatrixDetector {
     static func locate(_ frame: PreparedFrame, hullAndRect: [Point]) -> [Located] {
         guard let split = hullAndRect.firstIndex(where: { $0.x.isNaN }) else { return [] }
         let hull = Array(hullAndRect[..<split])
-        var rect = Array(hullAndRect[(split + 1)...])
-        let bits = frame.binary
+        let rect = Array(hullAndRect[(split + 1)...])
         let center = rect.reduce(Point(0, 0), +) * 0.25
-        rect = rect.map { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
+        // The rectangle fits a rotated symbol; its corners snapped to the hull fit a tilted one.
+        let raw = rect.map { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
+        let snapped = rect.map { corner in
+            let nearest = hull.min { $0.distance(to: corner) < $1.distance(to: corner) } ?? corner
+            return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
+        }
+        return locate(frame, quad: raw, center: center) + locate(frame, quad: snapped, center: center)
+    }
+
+    static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point) -> [Located] {
+        let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
         guard short >= 8 else { return [] }
         let insets = [1.0, 2.0, 3.0, 4.5, 6.5].filter { $0 <= max(1, short / 14) }
@@ -64,10 +73,7 @@ enum DataMatrixDetector {
             var (topLeft, bottomRight) = (prev, next)
             let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)
             if cross > 0 { swap(&topLeft, &bottomRight) }
-            let snapped = [topLeft, corner, bottomRight].map { target in
-                hull.min { $0.distance(to: target) < $1.distance(to: target) }.map { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) } ?? target
-            }
-            if let located = fit(frame, topLeft: snapped[0], bottomLeft: snapped[1], bottomRight: snapped[2], topRight: opposite) {
+            if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite) {
                 results.append(located)
             }
         }
@@ -91,14 +97,17 @@ enum DataMatrixDetector {
         var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize)] = []
         for size in sizes {
             let module = (height / Double(size.rows) + width / Double(size.columns)) / 2
+            // Coarse to fine: whole modules over ±3, then thirds of a module around the best.
             var best: (score: Int, d: Point)?
-            let step = module / 3
-            for oy in -9...9 {
-                for ox in -9...9 {
-                    let d = d0 + Point(Double(ox) * step, Double(oy) * step)
-                    guard let t = transform(size, a, b, c, d) else { continue }
-                    let s = timingScore(frame, t, size)
-                    if best == nil || s > best!.score { best = (s, d) }
+            for (center, step) in [(d0, module), (nil, module / 3)] {
+                let origin = center ?? best?.d ?? d0
+                for oy in -3...3 {
+                    for ox in -3...3 {
+                        let d = origin + Point(Double(ox) * step, Double(oy) * step)
+                        guard let t = transform(size, a, b, c, d) else { continue }
+                        let s = timingScore(frame, t, size)
+                        if best == nil || s > best!.score { best = (s, d) }
+                    }
                 }
             }
             guard let chosen = best, let t = transform(size, a, b, c, chosen.d) else { continue }
@@ -137,7 +146,9 @@ enum DataMatrixDetector {
             let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
             let u = inward * (1 / len)
             for k in 3...7 {
-                var p = c + (end - start) * (Double(k) / 10) + u * 0.3
+                var p = c + (end - start) * (Double(k) / 10)
+                var skipped = 0.0
+                while !bits[Int(p.x), Int(p.y)] && skipped < 4 { p = p + u * 0.5; skipped += 0.5 }
                 var run = 0.0
                 while bits[Int(p.x), Int(p.y)] && run < len / 4 { p = p + u * 0.5; run += 0.5 }
                 if run > 0 { best = min(best, run) }

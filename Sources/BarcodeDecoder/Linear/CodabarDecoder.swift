@@ -10,10 +10,13 @@ struct CodabarDecoder: RowDecoder {
     ]
 
     static func character(_ runs: [Double], _ at: Int) -> Int? {
-        guard let wide = RunPattern.wideNarrow(runs, at, 7, minimumRatio: 1.5) else { return nil }
-        var bits = 0
-        for w in wide { bits = bits << 1 | (w ? 1 : 0) }
-        return patterns.firstIndex(of: bits)
+        var best: (index: Int, ratio: Double)?
+        for wide in 2...3 {
+            guard let (bits, ratio) = RunPattern.widest(runs, at, 7, wide: wide, minimumRatio: 1.25),
+                  let index = patterns.firstIndex(of: bits) else { continue }
+            if best == nil || ratio > best!.ratio { best = (index, ratio) }
+        }
+        return best?.index
     }
 
     func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {

@@ -2,6 +2,8 @@
 struct Code128Decoder: RowDecoder {
     let symbologies: Set<Symbology> = [.code128]
     static let maxDistance = 0.3
+    /// The first six elements of every pattern (the stop pattern has seven).
+    static let firstSix: [[Int]] = Code128Tables.patterns.map { Array($0.prefix(6)) }
 
     func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
         let runs = row.widths
@@ -21,7 +23,7 @@ struct Code128Decoder: RowDecoder {
         guard at + 6 <= runs.count else { return nil }
         var best = Double.infinity, value = -1
         for v in candidates {
-            let d = RunPattern.distance(runs, at, Array(Code128Tables.patterns[v].prefix(6)), modules: v == 106 ? 11 : 11)
+            let d = RunPattern.distance(runs, at, Self.firstSix[v], modules: 11)
             if d < best { best = d; value = v }
         }
         return best < Self.maxDistance ? value : nil

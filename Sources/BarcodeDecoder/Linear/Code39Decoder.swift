@@ -4,11 +4,7 @@ struct Code39Decoder: RowDecoder {
 
     /// The character index for the nine runs at `at`, or nil when they are not three wide of nine.
     static func character(_ runs: [Double], _ at: Int) -> Int? {
-        guard let wide = RunPattern.wideNarrow(runs, at, 9, minimumRatio: 1.6) else { return nil }
-        var bits = 0
-        var count = 0
-        for w in wide { bits = bits << 1 | (w ? 1 : 0); count += w ? 1 : 0 }
-        guard count == 3 else { return nil }
+        guard let (bits, _) = RunPattern.widest(runs, at, 9, wide: 3, minimumRatio: 1.25) else { return nil }
         return Code39Tables.patterns.firstIndex(of: bits)
     }
 

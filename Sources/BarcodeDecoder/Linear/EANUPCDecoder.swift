@@ -24,6 +24,10 @@ struct EANUPCDecoder: RowDecoder {
 
     /// The best digit for the four runs at `start`, and whether it has even parity.
     private func digit(_ runs: [Double], _ start: Int, allowEven: Bool) -> (Int, Bool)? {
+        digitWithDistance(runs, start, allowEven: allowEven).map { ($0.0, $0.1) }
+    }
+
+    private func digitWithDistance(_ runs: [Double], _ start: Int, allowEven: Bool) -> (Int, Bool, Double)? {
         var best = Double.infinity, value = -1, even = false
         for d in 0..<10 {
             let o = RunPattern.distance(runs, start, EANUPCTables.odd[d], modules: 7)
@@ -33,7 +37,7 @@ struct EANUPCDecoder: RowDecoder {
                 if e < best { best = e; value = d; even = true }
             }
         }
-        return best < Self.maxDigitDistance ? (value, even) : nil
+        return best < Self.maxDigitDistance ? (value, even, best) : nil
     }
 
     private func trailingQuietZone(_ runs: [Double], _ after: Int, module: Double) -> Bool {
@@ -92,13 +96,15 @@ struct EANUPCDecoder: RowDecoder {
         guard s + 33 < runs.count else { return nil }
         var digits: [Int] = []
         var parity: [Bool] = []
+        var error = 0.0
         for k in 0..<6 {
-            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true) else { return nil }
-            digits.append(d); parity.append(e)
+            guard let (d, e, distance) = digitWithDistance(runs, s + 3 + 4 * k, allowEven: true) else { return nil }
+            digits.append(d); parity.append(e); error += distance
         }
-        guard RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1, 1], modules: 6) < Self.maxGuardDistance else { return nil }
+        let guardDistance = RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1, 1], modules: 6)
+        guard guardDistance < Self.maxGuardDistance else { return nil }
         let total = runs[s..<s + 33].reduce(0, +)
-        guard trailingQuietZone(runs, s + 33, module: total / 51) else { return nil }
+        guard trailingQuietZone(runs, s + 33, module: total / 51), runs[s - 1] >= total / 51 * 5, runs[s + 33] >= total / 51 * 5 else { return nil }
         for numberSystem in 0...1 {
             for check in 0..<10 {
                 let expected = EANUPCTables.upcEParity[check].map { numberSystem == 0 ? $0 : !$0 }
@@ -106,7 +112,7 @@ struct EANUPCDecoder: RowDecoder {
                 let upcA = EANUPCTables.expandUPCE(numberSystem: numberSystem, digits)
                 guard EANUPCTables.checkDigit(upcA) == check else { return nil }
                 let text = ([numberSystem] + digits + [check]).map(String.init).joined()
-                return RowHit(symbology: .upcE, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 32)
+                return RowHit(symbology: .upcE, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 32, error: error / 6 + guardDistance)
             }
         }
         return nil

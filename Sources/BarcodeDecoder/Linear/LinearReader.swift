@@ -29,35 +29,88 @@ public struct LinearReader: SymbologyReader {
         guard !active.isEmpty else { return [] }
         var hits: [LineHit] = []
         let w = Double(frame.image.width), h = Double(frame.image.height)
-        let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
-        for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
-            let a = degrees * .pi / 180
-            let d = Point(cos(a), sin(a))
-            let n = Point(-d.y, d.x)
-            let center = Point(w / 2, h / 2)
-            let halfDiagonal = (w * w + h * h).squareRoot() / 2
-            var offset = -halfDiagonal + spacing / 2
-            while offset < halfDiagonal {
-                let mid = center + n * offset
-                if let (origin, length) = Self.clip(mid: mid, direction: d, width: w, height: h), length > 20 {
-                    let row = Self.sample(frame, origin: origin, direction: d, length: length)
-                    if row.widths.count >= 20 {
-                        for pass in 0..<2 {
-                            let r = pass == 0 ? row : row.reversed(length: length)
-                            for decoder in active {
-                                for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
-                                    let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
-                                    let (a0, a1) = pass == 0 ? (s0, s1) : (length - s0, length - s1)
-                                    hits.append(LineHit(hit: hit, start: origin + d * a0, end: origin + d * a1, angle: angleIndex, normal: n))
-                                }
-                            }
-                        }
+        // Striped regions first: scan each across its bars, at its own angle and a little either side.
+        let blockSize = options.effort >= 3 ? 12 : 16
+        let regions = BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
+        scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
+                    lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
+        // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
+        if options.effort >= 2 && !regions.isEmpty && Self.vote(hits).isEmpty {
+            scanRegions(frame, regions, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 32, step: 0.5, active, options, into: &hits)
+        }
+        // At effort 3, sweep the whole frame at fixed angles as well.
+        if options.effort >= 3 {
+            let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
+            for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
+                let a = degrees * .pi / 180
+                let d = Point(cos(a), sin(a))
+                let n = Point(-d.y, d.x)
+                let center = Point(w / 2, h / 2)
+                let halfDiagonal = (w * w + h * h).squareRoot() / 2
+                var offset = -halfDiagonal + spacing / 2
+                while offset < halfDiagonal {
+                    if let (origin, length) = Self.clip(mid: center + n * offset, direction: d, width: w, height: h), length > 20 {
+                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, active, options, into: &hits)
                     }
+                    offset += spacing
                 }
-                offset += spacing
             }
         }
         return Self.vote(hits)
+    }
+
+    /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
+    private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1,
+                             _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
+        let w = Double(frame.image.width), h = Double(frame.image.height)
+        for (index, region) in regions.enumerated() {
+            for (j, jitter) in jitters.enumerated() {
+                let base = atan2(region.direction.y, region.direction.x) + jitter
+                let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
+                let reach = region.halfLength * 1.6 + 60
+                for k in 0..<lines {
+                    let offset = -region.halfWidth * 0.9 + 1.8 * region.halfWidth * (Double(k) + 0.5) / Double(lines)
+                    let mid = region.center + n * offset
+                    guard let (origin, length) = Self.clip(mid: mid, direction: d, width: w, height: h) else { continue }
+                    let a = mid - d * reach
+                    let t0 = max(0, (a - origin).x * d.x + (a - origin).y * d.y)
+                    let t1 = min(length, t0 + 2 * reach)
+                    guard t1 - t0 > 20 else { continue }
+                    scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
+                         step: step, active, options, into: &hits)
+                }
+            }
+        }
+    }
+
+    /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads.
+    private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
+                      step: Double = 1, _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
+        let row = Self.sample(frame, origin: origin, direction: d, length: length, step: step)
+        guard row.widths.count >= 20 else { return }
+        var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
+        for pass in 0..<2 {
+            let r = pass == 0 ? row : row.reversed()
+            for decoder in active {
+                for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
+                    let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
+                    let (a0, a1) = pass == 0 ? (s0, s1) : (row.total - s0, row.total - s1)
+                    lineHits.append((hit, a0, a1))
+                }
+            }
+        }
+        for (index, h) in lineHits.enumerated() {
+            let lo = min(h.a0, h.a1), hi = max(h.a0, h.a1)
+            let beaten = lineHits.enumerated().contains { other in
+                let olo = min(other.element.a0, other.element.a1), ohi = max(other.element.a0, other.element.a1)
+                let overlap = min(hi, ohi) - max(lo, olo)
+                return other.offset != index && other.element.hit.text != h.hit.text && overlap > (hi - lo) * 0.5
+                    && (other.element.hit.error, other.offset) < (h.hit.error, index)
+            }
+            if !beaten {
+                hits.append(LineHit(hit: h.hit, start: origin + d * h.a0, end: origin + d * h.a1, angle: group, normal: n))
+            }
+        }
     }
 
     /// The part of the line through `mid` along `direction` inside the image: its start and length.
@@ -81,18 +134,19 @@ public struct LinearReader: SymbologyReader {
     ///
     /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
     /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
-    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double) -> RunRow {
-        let count = Int(length) + 1
+    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> RunRow {
+        let count = Int(length / step) + 1
         var g = [Double](repeating: 255, count: count)
         for k in 0..<count {
-            let p = origin + d * Double(k)
+            let p = origin + d * (Double(k) * step)
             g[k] = frame.gray(p.x, p.y)
         }
         var steps = [Double](repeating: 0, count: max(0, count - 1))
         for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
         let noise = steps.isEmpty ? 0 : quickMedian(&steps)
         let minimumContrast = max(20, noise * 6)
-        let window = 8
+        let (localLow, localHigh) = SlidingExtremes.compute(g, radius: Int(8 / step))
+        let (wideLow, wideHigh) = SlidingExtremes.compute(g, radius: Int(80 / step))
         var widths: [Double] = []
         var starts: [Double] = [0]
         widths.reserveCapacity(128)
@@ -102,19 +156,15 @@ public struct LinearReader: SymbologyReader {
         var previousDifference = 1.0
         var lastCrossing = 0.0
         for k in 0..<count {
-            var lo = 255.0, hi = 0.0
-            for j in max(0, k - window)...min(count - 1, k + window) {
-                let v = g[j]
-                if v < lo { lo = v }
-                if v > hi { hi = v }
-            }
+            let lo = localLow[k], hi = localHigh[k]
             let contrast = hi - lo
+            let wideContrast = wideHigh[k] - wideLow[k]
             let difference = g[k] - (hi + lo) / 2
-            if k > 0, contrast >= minimumContrast, (difference > 0) != (previousDifference > 0) {
+            if k > 0, contrast >= minimumContrast, contrast >= wideContrast * 0.4, (difference > 0) != (previousDifference > 0) {
                 lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
             }
             previousDifference = difference
-            guard contrast >= minimumContrast else { continue }
+            guard contrast >= minimumContrast, contrast >= wideContrast * 0.4 else { continue }
             let margin = contrast * 0.05
             let nowDark = dark ? difference < margin : difference < -margin
             if nowDark != dark {
@@ -129,6 +179,10 @@ public struct LinearReader: SymbologyReader {
         if dark {
             starts.append(Double(count))
             widths.append(0)
+        }
+        if step != 1 {
+            for i in widths.indices { widths[i] *= step }
+            for i in starts.indices { starts[i] *= step }
         }
         return RunRow(widths: widths, starts: starts)
     }

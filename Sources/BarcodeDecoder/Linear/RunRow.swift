@@ -7,8 +7,11 @@ struct RunRow: Sendable {
     /// The position along the line where each run begins.
     var starts: [Double]
 
+    /// The length covered by the runs.
+    var total: Double { (starts.last ?? 0) + (widths.last ?? 0) }
+
     /// The same runs read from the other end.
-    func reversed(length: Double) -> RunRow {
+    func reversed() -> RunRow {
         let w = Array(widths.reversed())
         var s = [Double](repeating: 0, count: w.count)
         var position = 0.0
@@ -16,7 +19,6 @@ struct RunRow: Sendable {
             s[i] = position
             position += w[i]
         }
-        _ = length
         return RunRow(widths: w, starts: s)
     }
 }
@@ -31,6 +33,8 @@ struct RowHit: Sendable {
     /// Index of the last bar of the symbol in the run row.
     var lastRun: Int
     var isGS1: Bool = false
+    /// How far the runs were from the ideal patterns (mean per character); lower is a cleaner read.
+    var error: Double = 0
 }
 
 /// Decodes one symbology family from the runs of one scan line.
@@ -56,17 +60,16 @@ enum RunPattern {
         return error / total
     }
 
-    /// Classifies `count` runs from `start` as narrow (false) or wide (true) by the widest gap between sorted widths.
-    static func wideNarrow(_ runs: [Double], _ start: Int, _ count: Int, minimumRatio: Double = 1.5) -> [Bool]? {
-        guard start >= 0, start + count <= runs.count else { return nil }
-        let slice = Array(runs[start..<start + count])
-        let sorted = slice.sorted()
-        var bestGap = 0.0, threshold = 0.0
-        for i in 1..<sorted.count where sorted[i - 1] > 0 {
-            let ratio = sorted[i] / sorted[i - 1]
-            if ratio > bestGap { bestGap = ratio; threshold = (sorted[i] + sorted[i - 1]) / 2 }
-        }
-        guard bestGap >= minimumRatio else { return nil }
-        return slice.map { $0 > threshold }
+    /// Marks the `wide` widest of `count` runs from `start` as wide, when they are at least `minimumRatio` times the widest narrow one.
+    static func widest(_ runs: [Double], _ start: Int, _ count: Int, wide: Int, minimumRatio: Double) -> (bits: Int, ratio: Double)? {
+        guard start >= 0, start + count <= runs.count, wide < count else { return nil }
+        var sorted = [Double](repeating: 0, count: count)
+        for i in 0..<count { sorted[i] = runs[start + i] }
+        sorted.sort()
+        let narrowMax = sorted[count - wide - 1], wideMin = sorted[count - wide]
+        guard narrowMax > 0, wideMin / narrowMax >= minimumRatio else { return nil }
+        var bits = 0
+        for i in 0..<count { bits = bits << 1 | (runs[start + i] >= wideMin ? 1 : 0) }
+        return (bits, wideMin / narrowMax)
     }
 }

@@ -4,6 +4,8 @@ enum QRDetector {
     struct Located {
         var grid: BitMatrix
         var transform: PerspectiveTransform
+        /// The finder centres in module and image coordinates, for `refined(_:_:)`.
+        var anchors: (source: [Point], destination: [Point])
         var dimension: Int
         var finders: [Int]
     }
@@ -43,7 +45,8 @@ enum QRDetector {
     }
 
     /// Samples the grid for the finder triple, trying the estimated dimension and its neighbours.
-    static func locate(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int) -> Located? {
+    static func locate(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int,
+                       useAlignment: Bool = true, knownAlignment: inout Point?) -> Located? {
         let tl = finders[t.0], tr = finders[t.1], bl = finders[t.2]
         let module = (tl.moduleSize + tr.moduleSize + bl.moduleSize) / 3
         let width = (tl.center.distance(to: tr.center) + tl.center.distance(to: bl.center)) / 2
@@ -60,9 +63,11 @@ enum QRDetector {
         let dx = (tr.center - tl.center) * (1 / span), dy = (bl.center - tl.center) * (1 / span)
         var source = [Point(3.5, 3.5), Point(Double(dim) - 3.5, 3.5), Point(3.5, Double(dim) - 3.5)]
         var destination = [tl.center, tr.center, bl.center]
-        if dim > 21 {
+        if dim > 21 && useAlignment {
             let guess = tl.center + dx * (span - 3) + dy * (span - 3)
-            let found = alignment(frame, near: guess, dx: dx, dy: dy, module: module) ?? guess
+            // The bottom-right alignment pattern is the same image point whatever the size estimate: search once per triple.
+            if knownAlignment == nil { knownAlignment = alignment(frame, near: guess, dx: dx, dy: dy, module: module) }
+            let found = knownAlignment ?? guess
             source.append(Point(Double(dim) - 6.5, Double(dim) - 6.5))
             destination.append(found)
         } else {
@@ -70,27 +75,79 @@ enum QRDetector {
             destination.append(tr.center + bl.center - tl.center)
         }
         guard let transform = PerspectiveTransform(from: source, to: destination) else { return nil }
-        let grid = ModuleSampler.sample(frame, transform: transform, width: dim, height: dim)
-        return Located(grid: grid, transform: transform, dimension: dim, finders: [t.0, t.1, t.2])
+        // Without the alignment pattern this is a quick look at the format and version areas beside the finders.
+        let corners: ((Int, Int) -> Bool)? = useAlignment ? nil : { x, y in (x < 11 || x >= dim - 11) && (y < 11 || y >= dim - 11) }
+        let grid = ModuleSampler.sample(frame, transform: transform, width: dim, height: dim, only: corners)
+        return Located(grid: grid, transform: transform, anchors: (Array(source.prefix(3)), Array(destination.prefix(3))),
+                       dimension: dim, finders: [t.0, t.1, t.2])
+    }
+
+    /// A second sampling of `located` through a transform fitted to every alignment pattern found (versions with several).
+    static func refined(_ frame: PreparedFrame, _ located: Located) -> (grid: BitMatrix, transform: PerspectiveTransform)? {
+        guard let version = QRVersion(dimension: located.dimension), version.alignmentCenters.count >= 3,
+              let fitted = refine(frame, version: version, initial: located.transform,
+                                  source: located.anchors.source, destination: located.anchors.destination) else { return nil }
+        return (ModuleSampler.sample(frame, transform: fitted, width: located.dimension, height: located.dimension), fitted)
+    }
+
+    /// A transform fitted to the finder centres and every alignment pattern found near where `initial` puts it.
+    static func refine(_ frame: PreparedFrame, version: QRVersion, initial: PerspectiveTransform, source: [Point], destination: [Point]) -> PerspectiveTransform? {
+        var src = source, dst = destination
+        let n = version.dimension
+        let centers = version.alignmentCenters
+        for cy in centers {
+            for cx in centers where !QRFunctionPatterns.isFinderCorner(cx, cy, n) {
+                let m = Point(Double(cx) + 0.5, Double(cy) + 0.5)
+                let guess = initial.apply(m)
+                let dx = initial.apply(m + Point(1, 0)) - guess, dy = initial.apply(m + Point(0, 1)) - guess
+                let module = (dx.distance(to: Point(0, 0)) + dy.distance(to: Point(0, 0))) / 2
+                if let found = alignment(frame, near: guess, dx: dx, dy: dy, module: module, radiusModules: 2.5) {
+                    src.append(m)
+                    dst.append(found)
+                }
+            }
+        }
+        guard src.count >= 5 else { return nil }
+        return PerspectiveTransform(fitting: src, to: dst)
     }
 
     /// The bottom-right alignment pattern's centre near `guess`, by matching the 5×5 ring template.
-    static func alignment(_ frame: PreparedFrame, near guess: Point, dx: Point, dy: Point, module: Double) -> Point? {
-        let radius = Int(module * 5)
-        var best = 0, sum = Point(0, 0), hits = 0
+    static func alignment(_ frame: PreparedFrame, near guess: Point, dx: Point, dy: Point, module: Double, radiusModules: Double = 5) -> Point? {
+        let radius = module * radiusModules
         let bits = frame.binary
-        for oy in stride(from: -radius, through: radius, by: 1) {
-            for ox in stride(from: -radius, through: radius, by: 1) {
-                let c = guess + Point(Double(ox), Double(oy))
-                var score = 0
-                for v in -2...2 {
-                    for u in -2...2 {
-                        let p = c + dx * Double(u) + dy * Double(v)
-                        let expectDark = max(abs(u), abs(v)) != 1
-                        if bits[Int(p.x), Int(p.y)] == expectDark { score += 1 }
-                    }
+        func score(_ c: Point) -> Int {
+            var score = 0
+            for v in -2...2 {
+                for u in -2...2 {
+                    let p = c + dx * Double(u) + dy * Double(v)
+                    if bits[Int(p.x), Int(p.y)] == (max(abs(u), abs(v)) != 1) { score += 1 }
                 }
-                if score > best { best = score; sum = c; hits = 1 } else if score == best { sum = sum + c; hits += 1 }
+            }
+            return score
+        }
+        // Coarse to fine: a third of a module over the search radius, then single pixels around the best.
+        var best = 0, sum = Point(0, 0), hits = 0
+        let coarse = max(1, module / 3)
+        var center = guess
+        var oy = -radius
+        while oy <= radius {
+            var ox = -radius
+            while ox <= radius {
+                let c = guess + Point(ox, oy)
+                let s = score(c)
+                if s > best { best = s; center = c }
+                ox += coarse
+            }
+            oy += coarse
+        }
+        guard best >= 20 else { return nil }
+        best = 0
+        let reach = Int(coarse.rounded(.up))
+        for fy in -reach...reach {
+            for fx in -reach...reach {
+                let c = center + Point(Double(fx), Double(fy))
+                let s = score(c)
+                if s > best { best = s; sum = c; hits = 1 } else if s == best { sum = sum + c; hits += 1 }
             }
         }
         guard best >= 22 else { return nil }

@@ -9,18 +9,37 @@ public struct QRReader: SymbologyReader {
         if finders.count > 40 { finders = Array(finders.sorted { $0.count > $1.count }.prefix(40)) }
         var used = Set<Int>()
         var symbols: [DecodedSymbol] = []
-        let deltas = options.effort >= 2 ? [0, -4, 4] : [0]
+        let deltas = options.effort >= 2 ? [0, -4, 4, -8, 8, -12, 12] : [0]
         var attempts = 0
         let maxAttempts = options.effort * 30
         for triple in QRDetector.triples(finders) {
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
             attempts += 1
             if attempts > maxAttempts { break }
-            for delta in deltas {
-                guard let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta),
-                      let result = try? QRSymbolDecoder.decode(located.grid) else { continue }
+            var tried = Set<Int>()
+            var formatSeen = false
+            var alignment: Point?
+            var queue = deltas
+            while !queue.isEmpty {
+                let delta = queue.removeFirst()
+                guard tried.insert(delta).inserted else { continue }
+                // A cheap affine sampling first: format information sits beside the finders whatever the size estimate,
+                // and a triple whose format information no size makes readable is not a symbol.
+                var none: Point?
+                guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false, knownAlignment: &none) else { continue }
+                if QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
+                if tried.count >= 3 && !formatSeen { break }
+                guard formatSeen, let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, knownAlignment: &alignment) else { continue }
+                if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
+                    queue.insert(delta + version.dimension - located.dimension, at: 0)
+                }
+                var decoded = (try? QRSymbolDecoder.decode(located.grid)).map { ($0, located.transform) }
+                if decoded == nil, formatSeen, let refined = QRDetector.refined(frame, located) {
+                    decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
+                }
+                guard let (result, transform) = decoded else { continue }
                 let n = Double(located.dimension)
-                let corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(located.transform.apply)
+                let corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(transform.apply)
                 symbols.append(DecodedSymbol(symbology: .qr, text: result.text, bytes: result.bytes, corners: corners,
                                              isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors))
                 used.formUnion([triple.0, triple.1, triple.2])
@@ -28,5 +47,18 @@ public struct QRReader: SymbologyReader {
             }
         }
         return symbols
+    }
+
+    /// The version the sampled grid's version-information blocks name, read next to the finders whatever the grid's size.
+    static func versionInformation(_ grid: BitMatrix) -> QRVersion? {
+        let n = grid.width
+        guard n >= 45 else { return nil }
+        var v1 = 0, v2 = 0
+        for i in 0..<18 {
+            let a = n - 11 + i % 3, b = i / 3
+            if grid[a, b] { v1 |= 1 << i }
+            if grid[b, a] { v2 |= 1 << i }
+        }
+        return QRFormatInformation.decodeVersion([v1, v2]).flatMap { QRVersion($0) }
     }
 }

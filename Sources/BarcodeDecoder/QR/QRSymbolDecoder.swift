@@ -9,6 +9,20 @@ public enum QRSymbolDecoder {
         public var correctedErrors: Int
     }
 
+    /// The error-correction level and mask of `grid`'s format information, if either copy is readable.
+    static func formatInformation(_ grid: BitMatrix) -> (QRErrorCorrectionLevel, Int)? {
+        let n = grid.width
+        guard n >= 21 else { return nil }
+        var copyA = 0, copyB = 0
+        for i in 0..<15 {
+            let (ax, ay) = QRFormatInformation.formatPositionsA(i)
+            let (bx, by) = QRFormatInformation.formatPositionsB(i, dimension: n)
+            if grid[ax, ay] { copyA |= 1 << i }
+            if grid[bx, by] { copyB |= 1 << i }
+        }
+        return QRFormatInformation.decodeFormat([copyA, copyB])
+    }
+
     public static func decode(_ grid: BitMatrix) throws(QRDecodeError) -> Result {
         guard grid.width == grid.height, var version = QRVersion(dimension: grid.width) else { throw .badDimension(grid.width) }
         let n = grid.width

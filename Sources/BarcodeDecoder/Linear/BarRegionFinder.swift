@@ -1,0 +1,93 @@
+import Foundation
+
+/// Finds areas where the image is striped in one direction (linear barcodes), and that direction, from block structure tensors.
+///
+/// Each block sums the gradient's outer product; strong, coherent blocks with similar orientation grow into regions.
+enum BarRegionFinder {
+    struct Region {
+        /// Unit vector across the bars (the scan direction).
+        var direction: Point
+        var center: Point
+        /// Half extents along `direction` and across it, in pixels.
+        var halfLength: Double
+        var halfWidth: Double
+    }
+
+    static func find(_ frame: PreparedFrame, blockSize: Int, minimumBlocks: Int) -> [Region] {
+        let image = frame.image
+        let bw = image.width / blockSize, bh = image.height / blockSize
+        guard bw > 0, bh > 0 else { return [] }
+        var angle = [Double](repeating: .nan, count: bw * bh)
+        image.pixels.withUnsafeBufferPointer { p in
+            let stride = image.stride
+            for by in 0..<bh {
+                for bx in 0..<bw {
+                    var jxx = 0.0, jyy = 0.0, jxy = 0.0
+                    var n = 0.0
+                    let x0 = max(1, bx * blockSize), x1 = min(image.width - 1, (bx + 1) * blockSize)
+                    let y0 = max(1, by * blockSize), y1 = min(image.height - 1, (by + 1) * blockSize)
+                    var y = y0
+                    while y < y1 {
+                        var x = x0
+                        let row = y * stride
+                        while x < x1 {
+                            let gx = Double(Int(p[row + x + 1]) - Int(p[row + x - 1]))
+                            let gy = Double(Int(p[row + stride + x]) - Int(p[row - stride + x]))
+                            jxx += gx * gx; jyy += gy * gy; jxy += gx * gy
+                            n += 1
+                            x += 2
+                        }
+                        y += 2
+                    }
+                    guard n > 0 else { continue }
+                    let energy = (jxx + jyy) / n
+                    guard energy > 900 else { continue }
+                    let coherence = ((jxx - jyy) * (jxx - jyy) + 4 * jxy * jxy).squareRoot() / (jxx + jyy)
+                    guard coherence > 0.55 else { continue }
+                    angle[by * bw + bx] = 0.5 * atan2(2 * jxy, jxx - jyy)
+                }
+            }
+        }
+        var seen = [Bool](repeating: false, count: bw * bh)
+        var regions: [Region] = []
+        for start in 0..<(bw * bh) where !angle[start].isNaN && !seen[start] {
+            seen[start] = true
+            var queue = [start]
+            var members: [Int] = []
+            var sumCos = 0.0, sumSin = 0.0
+            while let i = queue.popLast() {
+                members.append(i)
+                sumCos += cos(2 * angle[i]); sumSin += sin(2 * angle[i])
+                let x = i % bw, y = i / bw
+                for dy in -1...1 {
+                    for dx in -1...1 where dx != 0 || dy != 0 {
+                        let nx = x + dx, ny = y + dy
+                        guard nx >= 0, ny >= 0, nx < bw, ny < bh else { continue }
+                        let j = ny * bw + nx
+                        guard !seen[j], !angle[j].isNaN else { continue }
+                        var difference = abs(angle[j] - angle[i])
+                        if difference > .pi / 2 { difference = .pi - difference }
+                        guard difference < 0.35 else { continue }
+                        seen[j] = true
+                        queue.append(j)
+                    }
+                }
+            }
+            guard members.count >= minimumBlocks else { continue }
+            let theta = 0.5 * atan2(sumSin, sumCos)
+            let d = Point(cos(theta), sin(theta)), n = Point(-d.y, d.x)
+            var cx = 0.0, cy = 0.0
+            for i in members { cx += Double(i % bw) + 0.5; cy += Double(i / bw) + 0.5 }
+            let center = Point(cx / Double(members.count) * Double(blockSize), cy / Double(members.count) * Double(blockSize))
+            var along = 0.0, across = 0.0
+            for i in members {
+                let p = Point((Double(i % bw) + 0.5) * Double(blockSize), (Double(i / bw) + 0.5) * Double(blockSize)) - center
+                along = max(along, abs(p.x * d.x + p.y * d.y))
+                across = max(across, abs(p.x * n.x + p.y * n.y))
+            }
+            let half = Double(blockSize) * 0.75
+            regions.append(Region(direction: d, center: center, halfLength: along + half, halfWidth: across + half))
+        }
+        return regions
+    }
+}
