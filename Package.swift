@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "USBLibUSB", dependencies: ["CLibUSB", "USBLink", "RigCore"]),
         .testTarget(name: "USBLibUSBTests", dependencies: ["USBLibUSB", "USBLink", "RigCore"]),
         // The umockdev USB lane (scripts/usb-lane-umockdev): the MX simulator behind the emulated usbdevfs device
-        // (tools/umockdev-mx), and the checks that drive LibUSBHost against it.
+        // (Tools/umockdev-mx), and the checks that drive LibUSBHost against it.
         .executableTarget(name: "mx-usb-bridge", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],
                           path: "Tools/mx-usb-bridge"),
         .executableTarget(name: "usb-lane-check", dependencies: ["USBLibUSB", "USBLink", "RigCore"], path: "Tools/usb-lane-check"),

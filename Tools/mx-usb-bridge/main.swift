@@ -2,7 +2,7 @@
 //
 //   mx-usb-bridge --socket PATH [--serial SERIAL]
 //
-// tools/umockdev-mx (the emulated usbdevfs device) connects to PATH, sends every bulk OUT payload
+// Tools/umockdev-mx (the emulated usbdevfs device) connects to PATH, sends every bulk OUT payload
 // and receives the reader's bulk IN data. Frames both ways: u32 little-endian payload length,
 // u8 endpoint, payload. The simulator runs on the wall clock on an in-memory bus; one reader
 // serves each connection in turn, keeping its settings between them, as a reader on a cable does.

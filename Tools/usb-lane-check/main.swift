@@ -1,5 +1,5 @@
 // usb-lane-check: drives RigKit's libusb backend (LibUSBHost) against the MX-1502 that
-// tools/umockdev-mx emulates, and checks each outcome and its message.
+// Tools/umockdev-mx emulates, and checks each outcome and its message.
 //
 //   umockdev-mx --bridge SOCKET -- usb-lane-check [--serial SERIAL]
 //
@@ -123,7 +123,7 @@ do {
         verdicts.check("hotplug reports the unplug", left.map { match.matches($0) } ?? false,
                        left.map { "left: \($0.ids) serial \($0.serialNumber ?? "-")" } ?? "no .left event within 10 s")
     } else {
-        verdicts.check("unplug with IN pending", false, "RIGKIT_UMOCKDEV_PID is not set: run under tools/umockdev-mx")
+        verdicts.check("unplug with IN pending", false, "RIGKIT_UMOCKDEV_PID is not set: run under Tools/umockdev-mx")
     }
     await handle.close()
     do {
