@@ -6,9 +6,10 @@ import USBLink
 
 /// The USB bus of this machine through libusb: enumeration, opening by vendor, product and serial, transfers.
 ///
-/// Transfers run on a serial worker queue (libusb's synchronous calls with
-/// their time limits), so the cooperative pool never blocks; results come
-/// back through continuations. Plug and unplug are found by polling the
+/// Enumeration and claims run on the host's serial worker queue, transfers on
+/// each handle's two (bulk IN; bulk OUT and control), with libusb's synchronous
+/// calls and their time limits, so the cooperative pool never blocks; results
+/// come back through continuations. Plug and unplug are found by polling the
 /// device list every `pollInterval` on the rig's clock (libusb's hotplug
 /// callbacks need an event thread; polling works everywhere, containers included).
 public final class LibUSBHost: USBHost, @unchecked Sendable {

@@ -134,23 +134,21 @@ func serve(_ connection: Connection, handle: any USBDeviceHandle) async {
                 continue
             } catch {
                 if Task.isCancelled { return }
-                FileHandleStandardError.write("mx-usb-bridge: bulk IN from the simulator failed: \(error)\n")
+                writeToStandardError("mx-usb-bridge: bulk IN from the simulator failed: \(error)\n")
                 return
             }
         }
     }
     for await frame in outFrames where frame.endpoint == MXReaderSimulator.bulkOut {
         do { _ = try await handle.bulkOut(endpoint: frame.endpoint, frame.payload, timeout: .seconds(1)) } catch {
-            FileHandleStandardError.write("mx-usb-bridge: bulk OUT to the simulator failed: \(error)\n")
+            writeToStandardError("mx-usb-bridge: bulk OUT to the simulator failed: \(error)\n")
         }
     }
     pump.cancel()
     _ = await pump.value
 }
 
-enum FileHandleStandardError {
-    static func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-}
+func writeToStandardError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 
 do {
     let options = try BridgeOptions(Array(CommandLine.arguments.dropFirst()))
@@ -174,6 +172,6 @@ do {
         close(fd)
     }
 } catch {
-    FileHandleStandardError.write("mx-usb-bridge: \(error)\n")
+    writeToStandardError("mx-usb-bridge: \(error)\n")
     exit(1)
 }

@@ -476,7 +476,7 @@ int main(int argc, char **argv)
 		"H: descriptors=" DESCRIPTORS "\n", mx.serial);
 	if (!umockdev_testbed_add_from_string(mx.tb, record, &err)) fail("adding the device to the testbed: %s", err->message);
 	g_free(record);
-	g_thread_new("bridge-reader", bridge_reader, NULL);
+	GThread *reader = g_thread_new("bridge-reader", bridge_reader, NULL);
 
 	char *pid = g_strdup_printf("%d", (int) getpid());
 	char **envp = g_environ_setenv(g_get_environ(), "RIGKIT_UMOCKDEV_PID", pid, TRUE);   /* LD_PRELOAD is inherited */
@@ -491,7 +491,10 @@ int main(int argc, char **argv)
 
 	note("%" G_GUINT64_FORMAT " empty reaps", mx.reaps_empty);
 	shutdown(mx.bridge, SHUT_RDWR);
+	g_thread_join(reader);
 	close(mx.bridge);
+	g_clear_object(&mx.handler);
+	g_clear_object(&mx.tb);   /* removes the testbed directory */
 	g_strfreev(envp);
 	g_free(pid);
 	return WIFEXITED(mx.child_status) ? WEXITSTATUS(mx.child_status) : 128 + WTERMSIG(mx.child_status);
