@@ -94,6 +94,20 @@ do {
     verdicts.check("GET DEVICE.TYPE", reply.contains("||0:1[0]MX-1502"),
                    "received \"\(printable(reply))\"" + (readError.map { ", last error \($0)" } ?? ""))
 
+    // A read left pending (as MXReader's response loop does) must not hold up a command: the pending IN gets the reply.
+    let pendingRead = Task { () throws(USBError) -> [UInt8] in
+        try await handle.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .seconds(5))
+    }
+    try? await clock.sleep(until: clock.now + .milliseconds(100))   // lets the IN reach the device first
+    _ = try await handle.bulkOut(endpoint: 0x02, Array("||0:2>GET DEVICE.TYPE\r\n".utf8), timeout: .seconds(2))
+    switch await pendingRead.result {
+    case .success(let data):
+        let text = String(decoding: data, as: UTF8.self)
+        verdicts.check("OUT while an IN is pending", text.contains("||0:2[0]MX-1502"), "the pending IN received \"\(printable(text))\"")
+    case .failure(let error):
+        verdicts.check("OUT while an IN is pending", false, "the pending IN failed: \(error)")
+    }
+
     do {
         let stray = try await handle.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .milliseconds(300))
         verdicts.check("idle bulk IN times out", false, "received \"\(printable(String(decoding: stray, as: UTF8.self)))\"")
@@ -114,7 +128,7 @@ do {
             verdicts.check("unplug with IN pending", error == .noDevice && error.description.contains("unplugged"), error.description)
         }
         do {
-            _ = try await handle.bulkOut(endpoint: 0x02, Array("||0:2>GET DEVICE.TYPE\r\n".utf8), timeout: .seconds(1))
+            _ = try await handle.bulkOut(endpoint: 0x02, Array("||0:3>GET DEVICE.TYPE\r\n".utf8), timeout: .seconds(1))
             verdicts.check("bulk OUT after unplug", false, "the transfer succeeded")
         } catch {
             verdicts.check("bulk OUT after unplug", error == .noDevice, error.description)
