@@ -74,6 +74,11 @@ let package = Package(
         // The USBLink interface on the machine's real bus through libusb.
         .target(name: "USBLibUSB", dependencies: ["CLibUSB", "USBLink", "RigCore"]),
         .testTarget(name: "USBLibUSBTests", dependencies: ["USBLibUSB", "USBLink", "RigCore"]),
+        // The umockdev USB lane (scripts/usb-lane-umockdev): the MX simulator behind the emulated usbdevfs device
+        // (Tools/umockdev-mx), and the checks that drive LibUSBHost against it.
+        .executableTarget(name: "mx-usb-bridge", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],
+                          path: "Tools/mx-usb-bridge"),
+        .executableTarget(name: "usb-lane-check", dependencies: ["USBLibUSB", "USBLink", "RigCore"], path: "Tools/usb-lane-check"),
         // MARK: end
         // MARK: Wristband family (issue 3)
         // The E4's GATT layout and packet formats: pure codecs shared by driver and simulator.

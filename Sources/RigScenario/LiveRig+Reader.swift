@@ -79,6 +79,13 @@ extension LiveRig {
         return reader
     }
 
+    /// The serial number the MX device playing `role` reports: the one the rig file binds over `usb`, or its simulator's.
+    public func mxSerialNumber(_ role: String) throws -> String? {
+        let spec = try device(role, kinds: [.mx1000, .mx1502], realLinks: ["usb"])
+        if case .usb(_, _, let serial) = spec.link { return serial }
+        return try MXSimulation.from(spec).serialNumber
+    }
+
     /// The simulated MX-100 playing `role`.
     public func mx100(_ role: String) throws -> MX100Simulator {
         let spec = try device(role, kinds: [.mx100])

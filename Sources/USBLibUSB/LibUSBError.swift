@@ -31,7 +31,8 @@ public struct LibUSBError: Error, RawRepresentable, Hashable, Sendable, CustomSt
         case .timeout: .timeout(endpoint: endpoint, after: timeout, transferred: transferred)
         case .pipe: .stall(endpoint: endpoint)
         case .overflow: .overflow(endpoint: endpoint)
-        case .notFound: .invalidEndpoint(endpoint)
+        // libusb says NOT_FOUND for a missing interface (claim) or endpoint (transfers): name the one asked for.
+        case .notFound: .invalidEndpoint(endpoint == 0 ? interface : endpoint)
         default: .io("\(self) on \(node)")
         }
     }

@@ -6,9 +6,10 @@ import USBLink
 
 /// The USB bus of this machine through libusb: enumeration, opening by vendor, product and serial, transfers.
 ///
-/// Transfers run on a serial worker queue (libusb's synchronous calls with
-/// their time limits), so the cooperative pool never blocks; results come
-/// back through continuations. Plug and unplug are found by polling the
+/// Enumeration and claims run on the host's serial worker queue, transfers on
+/// each handle's two (bulk IN; bulk OUT and control), with libusb's synchronous
+/// calls and their time limits, so the cooperative pool never blocks; results
+/// come back through continuations. Plug and unplug are found by polling the
 /// device list every `pollInterval` on the rig's clock (libusb's hotplug
 /// callbacks need an event thread; polling works everywhere, containers included).
 public final class LibUSBHost: USBHost, @unchecked Sendable {
@@ -118,43 +119,74 @@ public final class LibUSBHost: USBHost, @unchecked Sendable {
 }
 
 /// An open device through libusb.
-final class LibUSBDeviceHandle: USBDeviceHandle, @unchecked Sendable {
-    // `handle` is only used on `host.queue` (serial), and nil'ed there on close.
-    private var handle: OpaquePointer?
+///
+/// Bulk IN transfers run on one serial queue and bulk OUT and control transfers on another
+/// (libusb's synchronous calls are safe on several threads), so a read left pending, as a
+/// reader's response loop does, never holds up a command. `close()` stops new transfers,
+/// waits for the ones in flight to end (each has its time limit), then releases and closes
+/// on the host's queue.
+final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     let descriptor: USBDeviceDescriptor
     private let node: String
     private let host: LibUSBHost
-    private var claimed: [UInt8] = []
+    private let inQueue = DispatchQueue(label: "rigkit.libusb.in")
+    private let outQueue = DispatchQueue(label: "rigkit.libusb.out")
+    private let state: Mutex<State>
+
+    // Unchecked only for the `OpaquePointer`: the state lives in the Mutex, and libusb device handles may be used from any thread.
+    private struct State: @unchecked Sendable {
+        /// nil once closed.
+        var handle: OpaquePointer?
+        var claimed: [UInt8] = []
+        var inFlight = 0
+        var closing = false
+        var drained: [CheckedContinuation<Void, Never>] = []
+    }
 
     init(handle: OpaquePointer, descriptor: USBDeviceDescriptor, node: String, host: LibUSBHost) {
-        self.handle = handle
         self.descriptor = descriptor
         self.node = node
         self.host = host
+        state = Mutex(State(handle: handle))
     }
 
-    private func onQueue<T: Sendable>(_ body: @escaping @Sendable () -> Result<T, USBError>) async throws(USBError) -> T {
+    /// Runs `body` on `queue` with the libusb handle, counted as in flight; `.noDevice` once closing or closed.
+    private func run<T: Sendable>(on queue: DispatchQueue, _ body: @escaping @Sendable (OpaquePointer) -> Result<T, USBError>) async throws(USBError) -> T {
         let result: Result<T, USBError> = await withCheckedContinuation { continuation in
-            host.queue.async { continuation.resume(returning: body()) }
+            queue.async {
+                let handle = self.state.withLock { s -> OpaquePointer? in
+                    guard !s.closing, let handle = s.handle else { return nil }
+                    s.inFlight += 1
+                    return handle
+                }
+                guard let handle else { continuation.resume(returning: .failure(.noDevice)); return }
+                let result = body(handle)
+                let waiters = self.state.withLock { s -> [CheckedContinuation<Void, Never>] in
+                    s.inFlight -= 1
+                    guard s.inFlight == 0 else { return [] }
+                    defer { s.drained = [] }
+                    return s.drained
+                }
+                for waiter in waiters { waiter.resume() }
+                continuation.resume(returning: result)
+            }
         }
         return try result.get()
     }
 
     func claimInterface(_ number: UInt8) async throws(USBError) {
-        try await onQueue { [self] () -> Result<Void, USBError> in
-            guard let handle else { return .failure(.noDevice) }
+        try await run(on: host.queue) { [self] handle -> Result<Void, USBError> in
             if let error = LibUSBCalls.detachKernelDriver(handle, interface: number), error != .notSupported {
                 return .failure(error.usbError(node: node, interface: number))
             }
             if let error = LibUSBCalls.claim(handle, interface: number) { return .failure(error.usbError(node: node, interface: number)) }
-            claimed.append(number)
+            state.withLock { $0.claimed.append(number) }
             return .success(())
         }
     }
 
     func bulkOut(endpoint: UInt8, _ data: [UInt8], timeout: Duration) async throws(USBError) -> Int {
-        try await onQueue { [self] () -> Result<Int, USBError> in
-            guard let handle else { return .failure(.noDevice) }
+        try await run(on: outQueue) { [node] handle -> Result<Int, USBError> in
             var buffer = data
             let (error, sent) = LibUSBCalls.bulk(handle, endpoint: endpoint, buffer: &buffer, timeoutMilliseconds: Self.milliseconds(timeout))
             if let error { return .failure(error.usbError(node: node, endpoint: endpoint, transferred: sent, timeout: timeout)) }
@@ -163,8 +195,7 @@ final class LibUSBDeviceHandle: USBDeviceHandle, @unchecked Sendable {
     }
 
     func bulkIn(endpoint: UInt8, maxLength: Int, timeout: Duration) async throws(USBError) -> [UInt8] {
-        try await onQueue { [self] () -> Result<[UInt8], USBError> in
-            guard let handle else { return .failure(.noDevice) }
+        try await run(on: inQueue) { [node] handle -> Result<[UInt8], USBError> in
             var buffer = [UInt8](repeating: 0, count: maxLength)
             let (error, received) = LibUSBCalls.bulk(handle, endpoint: endpoint, buffer: &buffer, timeoutMilliseconds: Self.milliseconds(timeout))
             if let error, !(error == .timeout && received > 0) {
@@ -175,8 +206,7 @@ final class LibUSBDeviceHandle: USBDeviceHandle, @unchecked Sendable {
     }
 
     func control(requestType: UInt8, request: UInt8, value: UInt16, index: UInt16, data: [UInt8], timeout: Duration) async throws(USBError) -> [UInt8] {
-        try await onQueue { [self] () -> Result<[UInt8], USBError> in
-            guard let handle else { return .failure(.noDevice) }
+        try await run(on: outQueue) { [node] handle -> Result<[UInt8], USBError> in
             var buffer = requestType & 0x80 != 0 ? [UInt8](repeating: 0, count: max(data.count, 64)) : data
             switch LibUSBCalls.control(handle, requestType: requestType, request: request, value: value, index: index,
                                        buffer: &buffer, timeoutMilliseconds: Self.milliseconds(timeout)) {
@@ -187,12 +217,27 @@ final class LibUSBDeviceHandle: USBDeviceHandle, @unchecked Sendable {
     }
 
     func close() async {
-        _ = try? await onQueue { [self] () -> Result<Void, USBError> in
-            guard let handle else { return .success(()) }
-            for number in claimed { LibUSBCalls.release(handle, interface: number) }
-            LibUSBCalls.close(handle)
-            self.handle = nil
-            return .success(())
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let drained = state.withLock { s -> Bool in
+                s.closing = true
+                if s.inFlight == 0 { return true }
+                s.drained.append(continuation)
+                return false
+            }
+            if drained { continuation.resume() }
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            host.queue.async { [self] in
+                let (handle, claimed) = state.withLock { s -> (OpaquePointer?, [UInt8]) in
+                    defer { s.handle = nil; s.claimed = [] }
+                    return (s.handle, s.claimed)
+                }
+                if let handle {
+                    for number in claimed { LibUSBCalls.release(handle, interface: number) }
+                    LibUSBCalls.close(handle)
+                }
+                continuation.resume()
+            }
         }
     }
 

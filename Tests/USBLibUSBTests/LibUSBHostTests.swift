@@ -11,6 +11,9 @@ import USBLink
         #expect(LibUSBError.timeout.usbError(node: "n", endpoint: 0x81, transferred: 3, timeout: .seconds(1))
                 == .timeout(endpoint: 0x81, after: .seconds(1), transferred: 3))
         #expect(LibUSBError.noDevice.usbError(node: "n") == .noDevice)
+        // NOT_FOUND names what was asked for: the interface of a claim, the endpoint of a transfer.
+        #expect(LibUSBError.notFound.usbError(node: "n", interface: 3) == .invalidEndpoint(3))
+        #expect(LibUSBError.notFound.usbError(node: "n", endpoint: 0x83) == .invalidEndpoint(0x83))
         #expect("\(LibUSBError.access)" == "LIBUSB_ERROR_ACCESS")
     }
 
