@@ -77,18 +77,18 @@ private func withPair<T: Sendable>(
         var conditions = LinkConditions()
         conditions.latency = .milliseconds(20)
         conditions.jitter = .zero
-        let (name, elapsed, long, mtu, trace) = try await withPair(conditions) { pair in
+        let (name, roundTrip, long, mtu, trace) = try await withPair(conditions) { pair in
             let services = try await pair.client.discoverServices()
             let gap = try await pair.client.discoverCharacteristics(of: services[0])
             let start = pair.clock.now
             let name = try await pair.client.read(gap[0])
-            let elapsed = pair.clock.now - start
+            let roundTrip = pair.clock.now - start
             let hr = try await pair.client.discoverCharacteristics(of: services[1])
             let long = try await pair.client.read(hr[2])
-            return (name, elapsed, long, await pair.client.mtu, pair.trace.all)
+            return (name, roundTrip, long, await pair.client.mtu, pair.trace.all)
         }
         #expect(String(decoding: name, as: UTF8.self) == "Test band")
-        #expect(elapsed == .milliseconds(40))
+        #expect(roundTrip == .milliseconds(40), "virtual time: two link latencies")
         #expect(mtu == 23)
         #expect(long == Array(repeating: 0x41, count: 60))
         let blobReads = trace.filter { $0.kind == "att" && $0.fields.contains { $0.0 == "pdu" && $0.1.hasPrefix("0c") } }
