@@ -79,6 +79,11 @@ let package = Package(
         .executableTarget(name: "mx-usb-bridge", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],
                           path: "Tools/mx-usb-bridge"),
         .executableTarget(name: "usb-lane-check", dependencies: ["USBLibUSB", "USBLink", "RigCore"], path: "Tools/usb-lane-check"),
+        // The QEMU USB lane (scripts/vm-lane): the MX simulator behind the g_serial gadget tty in the guest, and the
+        // unplug/replug checks that drive LibUSBHost and MXReader against that gadget.
+        .executableTarget(name: "mx-gadget", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],
+                          path: "Tools/mx-gadget"),
+        .executableTarget(name: "vm-usb-check", dependencies: ["CognexReader", "USBLibUSB", "USBLink", "RigCore"], path: "Tools/vm-usb-check"),
         // MARK: end
         // MARK: Wristband family (issue 3)
         // The E4's GATT layout and packet formats: pure codecs shared by driver and simulator.
