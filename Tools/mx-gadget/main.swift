@@ -6,8 +6,9 @@
 // what the host side writes to its bulk OUT endpoint arrives on the gadget tty, and what is written to
 // the tty goes out on bulk IN. This tool feeds every byte read from the tty to an MXReaderSimulator on
 // an in-memory bus (wall clock) and writes the reader's bulk IN data back: all of DMCC stays in Swift.
-// When the cable is pulled (the UDC disconnects) the tty hangs up; the tool reopens it and serves the
-// next connection with the same reader, keeping its settings, as a reader on a cable does.
+// When the cable is pulled (g_serial unloaded, or the UDC disconnects) the tty hangs up; the tool reopens
+// it once it is back and serves the next connection with the same reader, keeping its settings, as a
+// reader on a cable does.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -137,7 +138,13 @@ do {
     try await handle.claimInterface(0)
     var sessions = 0
     while true {
-        let tty = try GadgetTTY.open(options.ttyPath)
+        // While the gadget driver is unloaded (the lane's unplug) the node is gone: wait for it to come back.
+        let tty: GadgetTTY
+        do { tty = try GadgetTTY.open(options.ttyPath) } catch {
+            guard case .tty("open", _, let code) = error, [ENOENT, ENODEV, ENXIO, EIO].contains(code), sessions > 0 else { throw error }
+            try await clock.sleep(for: .milliseconds(200))
+            continue
+        }
         sessions += 1
         say("MX-1502 serial \(options.serial) serving \(options.ttyPath) (open \(sessions))")
         await serve(tty, handle: handle)

@@ -1,13 +1,15 @@
 // vm-usb-check: unplug and replug through RigKit's libusb backend, in the QEMU USB lane's guest.
 //
-//   vm-usb-check --udc /sys/class/udc/dummy_udc.0 [--serial SERIAL]
+//   vm-usb-check --unplug COMMAND --replug COMMAND [--serial SERIAL]
 //
 // The device is the g_serial gadget (0525:a4a7) on dummy_hcd with Tools/mx-gadget answering DMCC behind
-// it. The cable is pulled and plugged back by writing "disconnect"/"connect" to the UDC's soft_connect,
-// which is what a cable pull looks like to the host: the device leaves the bus and enumerates again.
-// Checks, one PASS or FAIL line each: a bulk IN pending on LibUSBHost ends with `.noDevice` when the
-// device leaves; MXReader goes unavailable and disconnected, answers `readerOffline`, and after replug is
-// available again, connects and reports its type. Exits 1 when any check fails.
+// it. The cable is pulled and plugged back by running COMMAND with /bin/sh (the lane unloads and loads
+// g_serial): the device leaves the host's bus and enumerates again, as on a cable pull. (The UDC's
+// soft_connect would be closer, but dummy_hcd in Debian's 6.1 does not enumerate again after it: error -71.)
+// Checks, one PASS or FAIL line each: a bulk IN pending on LibUSBHost ends with an error when the device
+// leaves and the next transfer with `.noDevice`; MXReader goes unavailable and disconnected, answers
+// `readerOffline`, and after replug is available again, connects and reports its type. Exits 1 when any
+// check fails. Each COMMAND should carry its own time limit (`timeout 30 rmmod g_serial`).
 import Foundation
 import CognexReader
 import RigCore
@@ -29,26 +31,25 @@ final class Verdicts: @unchecked Sendable {
 enum CheckFailure: Error, CustomStringConvertible {
     /// The command line is wrong.
     case usage(String)
-    /// Writing the UDC's soft_connect failed.
-    case softConnect(path: String, value: String, errno: Int32)
+    /// The unplug or replug command could not start or failed.
+    case cable(command: String, why: String)
 
     var description: String {
         switch self {
-        case .usage(let why): "\(why)\nusage: vm-usb-check --udc /sys/class/udc/NAME [--serial SERIAL]"
-        case .softConnect(let path, let value, let code): "writing \"\(value)\" to \(path) failed: \(String(cString: strerror(code)))"
+        case .usage(let why): "\(why)\nusage: vm-usb-check --unplug COMMAND --replug COMMAND [--serial SERIAL]"
+        case .cable(let command, let why): "the cable command `\(command)` \(why)"
         }
     }
 }
 
-/// Pulls (`false`) or plugs (`true`) the gadget's cable through the UDC's soft_connect attribute.
-func setCable(_ plugged: Bool, udc: String) throws(CheckFailure) {
-    let path = udc + "/soft_connect"
-    let value = plugged ? "connect" : "disconnect"
-    let fd = open(path, O_WRONLY)
-    guard fd >= 0 else { throw .softConnect(path: path, value: value, errno: errno) }
-    defer { close(fd) }
-    let n = value.withCString { write(fd, $0, strlen($0)) }
-    guard n >= 0 else { throw .softConnect(path: path, value: value, errno: errno) }
+/// Runs a cable command (unplug or replug) with /bin/sh and waits for it.
+func runCable(_ command: String) throws(CheckFailure) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    do { try process.run() } catch { throw .cable(command: command, why: "did not start: \(error)") }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw .cable(command: command, why: "exited with status \(process.terminationStatus)") }
 }
 
 /// Polls `condition` every 100 ms on `clock` until it holds or `limit` has passed; whether it held.
@@ -61,17 +62,24 @@ func eventually(within limit: Duration, clock: any RigClock, _ condition: () asy
     return await condition()
 }
 
-var udc: String?
+extension USBError {
+    /// Whether this is an I/O error (libusb's LIBUSB_ERROR_IO, a transfer that failed on the wire).
+    var isIOError: Bool { if case .io = self { true } else { false } }
+}
+
+var unplug: String?
+var replug: String?
 var serial = "VMGADGET1502"
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
-    case "--udc": udc = arguments.popFirst()
+    case "--unplug": unplug = arguments.popFirst()
+    case "--replug": replug = arguments.popFirst()
     case "--serial": serial = arguments.popFirst() ?? serial
     default: FileHandle.standardError.write(Data("\(CheckFailure.usage("unknown argument \(argument)"))\n".utf8)); exit(2)
     }
 }
-guard let udc else { FileHandle.standardError.write(Data("\(CheckFailure.usage("--udc is required"))\n".utf8)); exit(2) }
+guard let unplug, let replug else { FileHandle.standardError.write(Data("\(CheckFailure.usage("--unplug and --replug are required"))\n".utf8)); exit(2) }
 
 let verdicts = Verdicts()
 let clock = WallClock()
@@ -96,10 +104,14 @@ do {
         try await handle.bulkIn(endpoint: inEP.address, maxLength: 512, timeout: .seconds(8))
     }
     try? await clock.sleep(for: .milliseconds(300))
-    try setCable(false, udc: udc)
+    try runCable(unplug)
     switch await pending.result {
     case .success(let bytes): verdicts.check("pending IN on unplug", false, "received \(bytes.count) bytes instead of .noDevice")
-    case .failure(let error): verdicts.check("pending IN on unplug", (error as? USBError) == .noDevice, "\(error)")
+    case .failure(let error):
+        // The kernel ends URBs on a leaving device with -ESHUTDOWN (.noDevice); dummy_hcd may end them first
+        // with -EPROTO (.io) once the gadget's endpoints are gone, as a real controller may on a cable pull.
+        let ended = (error as? USBError).map { $0 == .noDevice || $0.isIOError } ?? false
+        verdicts.check("pending IN on unplug", ended, "ended with: \(error)")
     }
     do {
         _ = try await handle.bulkOut(endpoint: data.bulkEndpoint(in: false)!.address, Array("x".utf8), timeout: .seconds(2))
@@ -110,7 +122,7 @@ do {
     await handle.close()
     let gone = await eventually(within: .seconds(10), clock: clock) { !(await host.devices().contains { match.matches($0) }) }
     verdicts.check("left the bus", gone, gone ? "\(match) is no longer listed" : "\(match) still listed 10 s after unplug")
-    try setCable(true, udc: udc)
+    try runCable(replug)
 
     // 2. MXReader on LibUSBHost: connected, cable pulled, cable back.
     let reader = MXReader(name: "reader", host: host, match: match, clock: clock, trace: trace)
@@ -122,7 +134,7 @@ do {
     let serialReply = await reader.send("GET DEVICE.SERIAL-NUMBER")
     verdicts.check("serial", serialReply.payload == serial, "GET DEVICE.SERIAL-NUMBER → \(serialReply.status) \(serialReply.payload)")
 
-    try setCable(false, udc: udc)
+    try runCable(unplug)
     let lost = await eventually(within: .seconds(10), clock: clock) {
         let availability = await reader.availability
         let state = await reader.connectionState
@@ -132,7 +144,7 @@ do {
     let offline = await reader.send("GET DEVICE.TYPE")
     verdicts.check("command while unplugged", offline.status == .readerOffline, "status \(offline.status)")
 
-    try setCable(true, udc: udc)
+    try runCable(replug)
     let again = await eventually(within: .seconds(10), clock: clock) { await reader.availability == .available }
     verdicts.check("reader sees replug", again, "availability \(await reader.availability)")
     try await reader.connect()
