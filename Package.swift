@@ -67,6 +67,8 @@ let package = Package(
         // The BLE central over the kernel's Bluetooth stack: LE scan on a raw HCI socket, ATT on an L2CAP LE socket.
         .target(name: "BlueZ", dependencies: ["CBlueZShim", "GATT", "ATT", "RigCore"]),
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "GATT", "ATT"]),
+        // The QEMU lane's BLE check (scripts/vm-lane ble): BlueZCentral and GATTClient against a Bumble peripheral.
+        .executableTarget(name: "vm-ble-check", dependencies: ["BlueZ", "GATT", "ATT", "RigCore"], path: "Tools/vm-ble-check"),
         // MARK: end
         // MARK: libusb backend (issue 9)
         // libusb-1.0 from Debian.
