@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import GATT
 import RigCore
+import Synchronization
 
 /// The BLE central role on a real adapter through BlueZ: LE scans on a raw HCI socket, ATT over L2CAP LE sockets.
 ///
@@ -17,10 +18,13 @@ public final class BlueZCentral: BLECentral {
     /// The security level asked for on connections (1 low … 3 high).
     public let security: Int32
     private let addressTypes: [String: Bool]
+    /// Addresses a scan saw advertising with a random address type: connections to them use that type.
+    private let scannedRandom = Mutex<Set<String>>([])
 
     /// A central on `adapter`; throws a clear error when the host has no Bluetooth, no such adapter, or it is down.
     ///
-    /// `randomAddresses` lists the peripherals whose address type is random (rig files say so per device).
+    /// `randomAddresses` lists the peripherals whose address type is random (rig files say so per device);
+    /// a peripheral a scan saw advertising from a random address is connected as random too.
     public init(adapter: String = "hci0", security: Int32 = 1, randomAddresses: Set<String> = []) throws(BlueZError) {
         let available = rigkit_bt_available()
         if available < 0 { throw BlueZError.from(available, adapter: adapter, doing: "opening Bluetooth") }
@@ -44,7 +48,7 @@ public final class BlueZCentral: BLECentral {
 
     public func scan(for duration: Duration) async throws -> [ScanResult] {
         let id = adapterID, adapter = adapter
-        let result: Result<[ScanResult], BlueZError> = await withCheckedContinuation { continuation in
+        let result: Result<([ScanResult], Set<String>), BlueZError> = await withCheckedContinuation { continuation in
             queue.async {
                 let fd = rigkit_le_scan_open(id, 1)
                 guard fd >= 0 else {
@@ -52,6 +56,7 @@ public final class BlueZCentral: BLECentral {
                     return
                 }
                 var found: [String: ScanResult] = [:]
+                var random: Set<String> = []
                 let end = ContinuousClock.now + duration
                 var buffer = [UInt8](repeating: 0, count: 260)
                 while ContinuousClock.now < end {
@@ -59,6 +64,7 @@ public final class BlueZCentral: BLECentral {
                     let n = rigkit_hci_read(fd, &buffer, Int32(buffer.count), min(left, 200))
                     if n < 0 { break }
                     for report in AdvertisingReport.parse(Array(buffer.prefix(Int(n)))) {
+                        if report.randomAddress { random.insert(report.address) }
                         var merged = found[report.address]?.advertisingBytes ?? []
                         merged += report.data
                         let data = (try? AdvertisingData.decode(merged)) ?? (try? AdvertisingData.decode(report.data)) ?? AdvertisingData(flags: nil)
@@ -66,15 +72,17 @@ public final class BlueZCentral: BLECentral {
                     }
                 }
                 rigkit_le_scan_close(fd)
-                continuation.resume(returning: .success(found.values.sorted { $0.address < $1.address }))
+                continuation.resume(returning: .success((found.values.sorted { $0.address < $1.address }, random)))
             }
         }
-        return try result.get()
+        let (results, random) = try result.get()
+        scannedRandom.withLock { $0.formUnion(random) }
+        return results
     }
 
     public func openBearer(to address: String, name: String) async throws(LinkError) -> any ATTBearer {
         let id = adapterID, adapter = adapter, security = security
-        let random = addressTypes[address.uppercased()] ?? false
+        let random = addressTypes[address.uppercased()] ?? scannedRandom.withLock { $0.contains(address.uppercased()) }
         let result: Result<Int32, BlueZError> = await withCheckedContinuation { continuation in
             queue.async {
                 let fd = address.withCString { rigkit_att_connect(id, $0, random ? 1 : 0, security, 10_000) }
