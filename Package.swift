@@ -67,6 +67,8 @@ let package = Package(
         // The BLE central over the kernel's Bluetooth stack: LE scan on a raw HCI socket, ATT on an L2CAP LE socket.
         .target(name: "BlueZ", dependencies: ["CBlueZShim", "GATT", "ATT", "RigCore"]),
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "GATT", "ATT"]),
+        // The QEMU lane's BLE check (scripts/vm-lane ble): BlueZCentral and GATTClient against a Bumble peripheral.
+        .executableTarget(name: "vm-ble-check", dependencies: ["BlueZ", "GATT", "ATT", "RigCore"], path: "Tools/vm-ble-check"),
         // MARK: end
         // MARK: libusb backend (issue 9)
         // libusb-1.0 from Debian.
@@ -79,6 +81,11 @@ let package = Package(
         .executableTarget(name: "mx-usb-bridge", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],
                           path: "Tools/mx-usb-bridge"),
         .executableTarget(name: "usb-lane-check", dependencies: ["USBLibUSB", "USBLink", "RigCore"], path: "Tools/usb-lane-check"),
+        // The QEMU USB lane (scripts/vm-lane): the MX simulator behind the g_serial gadget tty in the guest, and the
+        // unplug/replug checks that drive LibUSBHost and MXReader against that gadget.
+        .executableTarget(name: "mx-gadget", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],
+                          path: "Tools/mx-gadget"),
+        .executableTarget(name: "vm-usb-check", dependencies: ["CognexReader", "USBLibUSB", "USBLink", "RigCore"], path: "Tools/vm-usb-check"),
         // MARK: end
         // MARK: Wristband family (issue 3)
         // The E4's GATT layout and packet formats: pure codecs shared by driver and simulator.

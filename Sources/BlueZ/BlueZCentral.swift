@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import GATT
 import RigCore
+import Synchronization
 
 /// The BLE central role on a real adapter through BlueZ: LE scans on a raw HCI socket, ATT over L2CAP LE sockets.
 ///
@@ -17,10 +18,13 @@ public final class BlueZCentral: BLECentral {
     /// The security level asked for on connections (1 low … 3 high).
     public let security: Int32
     private let addressTypes: [String: Bool]
+    /// Addresses a scan saw advertising with a random address type: connections to them use that type.
+    private let scannedRandom = Mutex<Set<String>>([])
 
     /// A central on `adapter`; throws a clear error when the host has no Bluetooth, no such adapter, or it is down.
     ///
-    /// `randomAddresses` lists the peripherals whose address type is random (rig files say so per device).
+    /// `randomAddresses` lists the peripherals whose address type is random (rig files say so per device);
+    /// a peripheral a scan saw advertising from a random address is connected as random too.
     public init(adapter: String = "hci0", security: Int32 = 1, randomAddresses: Set<String> = []) throws(BlueZError) {
         let available = rigkit_bt_available()
         if available < 0 { throw BlueZError.from(available, adapter: adapter, doing: "opening Bluetooth") }
@@ -44,7 +48,7 @@ public final class BlueZCentral: BLECentral {
 
     public func scan(for duration: Duration) async throws -> [ScanResult] {
         let id = adapterID, adapter = adapter
-        let result: Result<[ScanResult], BlueZError> = await withCheckedContinuation { continuation in
+        let result: Result<([ScanResult], Set<String>), BlueZError> = await withCheckedContinuation { continuation in
             queue.async {
                 let fd = rigkit_le_scan_open(id, 1)
                 guard fd >= 0 else {
@@ -52,6 +56,7 @@ public final class BlueZCentral: BLECentral {
                     return
                 }
                 var found: [String: ScanResult] = [:]
+                var random: Set<String> = []
                 let end = ContinuousClock.now + duration
                 var buffer = [UInt8](repeating: 0, count: 260)
                 while ContinuousClock.now < end {
@@ -59,6 +64,7 @@ public final class BlueZCentral: BLECentral {
                     let n = rigkit_hci_read(fd, &buffer, Int32(buffer.count), min(left, 200))
                     if n < 0 { break }
                     for report in AdvertisingReport.parse(Array(buffer.prefix(Int(n)))) {
+                        if report.randomAddress { random.insert(report.address) }
                         var merged = found[report.address]?.advertisingBytes ?? []
                         merged += report.data
                         let data = (try? AdvertisingData.decode(merged)) ?? (try? AdvertisingData.decode(report.data)) ?? AdvertisingData(flags: nil)
@@ -66,15 +72,17 @@ public final class BlueZCentral: BLECentral {
                     }
                 }
                 rigkit_le_scan_close(fd)
-                continuation.resume(returning: .success(found.values.sorted { $0.address < $1.address }))
+                continuation.resume(returning: .success((found.values.sorted { $0.address < $1.address }, random)))
             }
         }
-        return try result.get()
+        let (results, random) = try result.get()
+        scannedRandom.withLock { $0.formUnion(random) }
+        return results
     }
 
     public func openBearer(to address: String, name: String) async throws(LinkError) -> any ATTBearer {
         let id = adapterID, adapter = adapter, security = security
-        let random = addressTypes[address.uppercased()] ?? false
+        let random = addressTypes[address.uppercased()] ?? scannedRandom.withLock { $0.contains(address.uppercased()) }
         let result: Result<Int32, BlueZError> = await withCheckedContinuation { continuation in
             queue.async {
                 let fd = address.withCString { rigkit_att_connect(id, $0, random ? 1 : 0, security, 10_000) }
@@ -91,28 +99,61 @@ public final class BlueZCentral: BLECentral {
     }
 }
 
-/// One LE advertising report from an HCI LE Meta event (subevent 0x02).
+/// One LE advertising report from an HCI LE Meta event: legacy (subevent 0x02) or extended (0x0D).
 struct AdvertisingReport: Equatable {
     var address: String
     var randomAddress: Bool
     var data: [UInt8]
     var rssi: Int
 
-    /// The reports in one HCI event packet (`04 3E len 02 n …`); malformed packets give none.
+    /// The reports in one HCI event packet (`04 3E len 02 n …` or `04 3E len 0D n …`); malformed packets give none.
+    ///
+    /// A controller that supports extended advertising may answer a legacy scan with extended reports
+    /// (Bumble's does; the QEMU lane found it), so both are read.
     static func parse(_ packet: [UInt8]) -> [AdvertisingReport] {
-        guard packet.count >= 5, packet[0] == 0x04, packet[1] == 0x3E, packet[3] == 0x02 else { return [] }
+        guard packet.count >= 5, packet[0] == 0x04, packet[1] == 0x3E else { return [] }
+        switch packet[3] {
+        case 0x02: return parseLegacy(packet)
+        case 0x0D: return parseExtended(packet)
+        default: return []
+        }
+    }
+
+    private static func address(_ bytes: ArraySlice<UInt8>) -> String {
+        bytes.reversed().map { String(format: "%02X", $0) }.joined(separator: ":")
+    }
+
+    /// Legacy reports: event type, address type, address, data length, data, then RSSI.
+    private static func parseLegacy(_ packet: [UInt8]) -> [AdvertisingReport] {
         var out: [AdvertisingReport] = []
         var i = 5
         for _ in 0..<Int(packet[4]) {
             guard i + 9 <= packet.count else { break }
             let random = packet[i + 1] == 0x01
-            let address = packet[(i + 2)..<(i + 8)].reversed().map { String(format: "%02X", $0) }.joined(separator: ":")
             let length = Int(packet[i + 8])
             guard i + 9 + length + 1 <= packet.count else { break }
             let data = Array(packet[(i + 9)..<(i + 9 + length)])
             let rssi = Int(Int8(bitPattern: packet[i + 9 + length]))
-            out.append(AdvertisingReport(address: address, randomAddress: random, data: data, rssi: rssi))
+            out.append(AdvertisingReport(address: address(packet[(i + 2)..<(i + 8)]), randomAddress: random, data: data, rssi: rssi))
             i += 10 + length
+        }
+        return out
+    }
+
+    /// Extended reports: event type (2), address type, address, primary and secondary PHY, SID, TX power,
+    /// RSSI, periodic interval (2), direct address type and address, data length, data.
+    private static func parseExtended(_ packet: [UInt8]) -> [AdvertisingReport] {
+        var out: [AdvertisingReport] = []
+        var i = 5
+        for _ in 0..<Int(packet[4]) {
+            guard i + 24 <= packet.count else { break }
+            let random = packet[i + 2] & 0x01 == 0x01   // 1 random, 3 random identity
+            let length = Int(packet[i + 23])
+            guard i + 24 + length <= packet.count else { break }
+            let data = Array(packet[(i + 24)..<(i + 24 + length)])
+            let rssi = Int(Int8(bitPattern: packet[i + 13]))
+            out.append(AdvertisingReport(address: address(packet[(i + 3)..<(i + 9)]), randomAddress: random, data: data, rssi: rssi))
+            i += 24 + length
         }
         return out
     }

@@ -31,4 +31,14 @@ import Testing
         #expect(AdvertisingReport.parse(Array(packet.prefix(12))).isEmpty)
         #expect(AdvertisingReport.parse([0x04, 0x0E, 0x04, 0x01]).isEmpty)
     }
+
+    @Test func extendedAdvertisingReportsParse() {
+        // Subevent 0x0D, one report: connectable legacy PDU (0x0013), random address, 1M PHY, no SID,
+        // TX power 0x7F, RSSI -50, no periodic interval, no direct address, 3 data bytes.
+        let report: [UInt8] = [0x13, 0x00, 0x01, 0xF5, 0xF4, 0xF3, 0xF2, 0xF1, 0xF0, 0x01, 0x00, 0xFF, 0x7F, 0xCE,
+                               0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x02, 0x01, 0x06]
+        let packet: [UInt8] = [0x04, 0x3E, UInt8(2 + report.count), 0x0D, 0x01] + report
+        #expect(AdvertisingReport.parse(packet) == [AdvertisingReport(address: "F0:F1:F2:F3:F4:F5", randomAddress: true, data: [0x02, 0x01, 0x06], rssi: -50)])
+        #expect(AdvertisingReport.parse(Array(packet.dropLast())).isEmpty)
+    }
 }
