@@ -87,17 +87,6 @@ public enum HTMLReport {
         return svg + "</svg>\n"
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Text made safe for HTML content and attributes (the same escaping as XML).
+    static func escape(_ text: String) -> String { JUnitReport.escape(text) }
 }

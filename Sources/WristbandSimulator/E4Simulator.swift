@@ -28,8 +28,6 @@ public actor E4Simulator: SimulatedPeripheral {
     private var tasks: [Task<Void, Never>] = []
     private var batteryTask: Task<Void, Never>?
     private var lastBatteryUpdate: RigInstant
-    /// Notifications sent, by characteristic, for scenario checks.
-    public private(set) var sentPackets: [BluetoothUUID: Int] = [:]
 
     public init(role: String, settings: WristbandSimulation, clock: any RigClock, trace: TraceLog, seed: UInt64) {
         self.role = role
@@ -243,7 +241,7 @@ public actor E4Simulator: SimulatedPeripheral {
     private func isCurrent(_ g: Int) -> Bool { streaming?.generation == g }
 
     private func send(_ uuid: BluetoothUUID, _ bytes: [UInt8], via server: GATTServer) {
-        if server.notify(uuid, bytes) { sentPackets[uuid, default: 0] += 1 }
+        server.notify(uuid, bytes)
     }
 
     /// Sends fixed-size packets of `per` samples at `rate` Hz, each when its last sample is taken.

@@ -1,3 +1,4 @@
+import Foundation
 import RigCore
 
 /// The settings of a simulated wristband, from the rig file's `simulated` block.
@@ -41,7 +42,7 @@ public struct WristbandSimulation: Sendable, Equatable {
     public static func from(_ spec: DeviceSpec) throws(RigFileError) -> WristbandSimulation {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in spec.role.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16, uppercase: true).leftPadded(to: 16)
+        let hex = String(format: "%016llX", hash)
         let pairs = stride(from: 0, to: 8, by: 2).map { String(Array(hex)[$0..<$0 + 2]) }
         var simulation = WristbandSimulation(serialNumber: "A0" + String(hex.suffix(4)),
                                              address: "00:07:80:" + pairs.prefix(3).joined(separator: ":"))
@@ -74,8 +75,4 @@ public struct WristbandSimulation: Sendable, Equatable {
         }
         return simulation
     }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }
