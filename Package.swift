@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
         // Scenario DSL, runner, expectations, reports.
         .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan", "BLESimulation", "Wristband", "WristbandSimulator",
-                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB",
+                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB", "BlueZ", "GATT",
                                                     "ScioProtocol", "ScioSimulator", "Spectrometer", "ScioCloud"]),
         // The bundled scenarios, a target of their own.
         .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
@@ -65,10 +65,10 @@ let package = Package(
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
         .target(name: "CBlueZShim", dependencies: ["CBluetooth"]),
         // The BLE central over the kernel's Bluetooth stack: LE scan on a raw HCI socket, ATT on an L2CAP LE socket.
-        .target(name: "BlueZ", dependencies: ["CBlueZShim", "GATT", "ATT", "RigCore"]),
+        .target(name: "BlueZ", dependencies: ["CBlueZShim", "GATT", "ATT", "BLESimulation", "RigCore"]),
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "GATT", "ATT"]),
         // The QEMU lane's BLE check (scripts/vm-lane ble): BlueZCentral and GATTClient against a Bumble peripheral.
-        .executableTarget(name: "vm-ble-check", dependencies: ["BlueZ", "GATT", "ATT", "RigCore"], path: "Tools/vm-ble-check"),
+        .executableTarget(name: "vm-ble-check", dependencies: ["BlueZ", "GATT", "ATT", "RigCore", "RigHost", "Wristband", "E4Protocol"], path: "Tools/vm-ble-check"),
         // MARK: end
         // MARK: libusb backend (issue 9)
         // libusb-1.0 from Debian.

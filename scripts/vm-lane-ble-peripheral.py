@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""The BLE peripheral of the QEMU lane (scripts/vm-lane ble): lane tooling, never a RigKit dependency.
+"""The interoperability peripheral of the QEMU lane (scripts/vm-lane ble): lane tooling, never a RigKit dependency.
 
 Two Bumble controllers share one in-process link. Controller "kernel" is handed to the guest's
 kernel through /dev/vhci (it becomes a new hciN); controller "peripheral" hosts a Bumble device that
-advertises NAME and serves service FFF0 with characteristic FFF1 (read, write, notify). When the
-central enables notifications, the peripheral notifies once.
+plays an Empatica E4 from RigKit's documented wire format (Docs/Wristband.md), written here
+independently of RigKit's simulator: it advertises NAME (scan response), the sensor service 0x3EA0
+and manufacturer data 0xFFFF + serial SERIAL, serves the E4 GATT layout (sensors 0x3EA0, command
+0x3E70, status 0x3EB0), and after the start command (0x01 + Unix time on 0x3E71) notifies fixed,
+known values: BVP 100.0, acceleration (0, 0, 1 g), GSR 5.0 uS, temperature 33.0 C; battery reads 77 %.
+Stop is 0x02.
 
-usage: vm-lane-ble-peripheral.py NAME   (prints "READY <address>" once advertising)
+usage: vm-lane-ble-peripheral.py NAME [SERIAL]   (prints "READY <address>" once advertising)
 """
 import asyncio
 import sys
@@ -44,7 +48,20 @@ def say(*words):
     print('[peripheral]', *words, flush=True)
 
 
-async def serve(name):
+def u16(v):
+    return bytes([v & 0xFF, v >> 8])
+
+
+def streams(index):
+    """One packet of each stream for sample index `index` (the indexes of each stream's own rate)."""
+    bvp = u16(index['bvp']) + bytes([16]) + (200).to_bytes(3, 'little') + bytes(14)     # 16 samples of 200/2, deltas 0
+    acc = u16(index['acc']) + bytes([0, 0, 64] * 6)                                       # 1/64 g units
+    gsr = (200000).to_bytes(3, 'big') * 6 + u16(index['gsr'])                             # uS = 1e6 / raw
+    temperature = u16(index['temperature']) + u16(15450) * 4                              # C = raw * 0.02 - 276
+    return bvp, acc, gsr, temperature
+
+
+async def serve(name, serial):
     vhci = await open_transport('vhci')
     link = KernelFacingLink()
     Controller('kernel', host_source=vhci.source, host_sink=vhci.sink, link=link,
@@ -52,30 +69,62 @@ async def serve(name):
     controller = Controller('peripheral', link=link, public_address='AA:BB:CC:00:00:02')
     device = Device.with_hci(name, Address(PERIPHERAL_ADDRESS), controller, controller)
 
-    value = CharacteristicValue(read=lambda _c: b'rigkit-vm-value',
-                                write=lambda _c, v: say('write', bytes(v)))
-    characteristic = Characteristic(
-        'FFF1',
-        Characteristic.Properties.READ | Characteristic.Properties.WRITE | Characteristic.Properties.NOTIFY,
-        Characteristic.READABLE | Characteristic.WRITEABLE, value)
-    device.add_service(Service('FFF0', [characteristic]))
+    notify = Characteristic.Properties.NOTIFY
+    bvp, acc, temperature, gsr, ibi = (Characteristic(uuid, notify, Characteristic.READABLE, b'')
+                                       for uuid in ('3EA1', '3EA3', '3EA6', '3EA8', '3EA9'))
+    streaming = {'task': None}
 
-    def on_subscription(connection, _characteristic, notify, _indicate):
-        say('notifications', 'on' if notify else 'off')
-        if notify:
-            asyncio.get_running_loop().create_task(
-                device.notify_subscriber(connection, characteristic, b'rigkit-vm-notify', force=True))
+    async def stream(connection):
+        index = {'bvp': 0, 'acc': 0, 'gsr': 0, 'temperature': 0}
+        tick = 0
+        while True:
+            b, a, g, t = streams(index)
+            await device.notify_subscribers(bvp, b, force=True)      # 16 BVP samples per 250 ms = 64 Hz
+            index['bvp'] += 16
+            await device.notify_subscribers(acc, a, force=True)      # 6 per 250 ms (the E4 sends 32 Hz; fewer here)
+            index['acc'] += 6
+            if tick % 4 == 0:
+                await device.notify_subscribers(temperature, t, force=True)
+                index['temperature'] += 4
+            if tick % 6 == 0:
+                await device.notify_subscribers(gsr, g, force=True)
+                index['gsr'] += 6
+            tick += 1
+            await asyncio.sleep(0.25)
 
-    device.on('characteristic_subscription', on_subscription)
+    def command(connection, value):
+        value = bytes(value)
+        say('command', value.hex())
+        if value[:1] == b'\x01' and len(value) == 5:
+            if streaming['task'] is None:
+                streaming['task'] = asyncio.get_running_loop().create_task(stream(connection))
+        elif value == b'\x02' and streaming['task'] is not None:
+            streaming['task'].cancel()
+            streaming['task'] = None
+
+    control = Characteristic('3EB2', Characteristic.Properties.READ, Characteristic.READABLE,
+                             CharacteristicValue(read=lambda _c: bytes([0 if streaming['task'] is None else 1])))
+    battery = Characteristic('3EB3', Characteristic.Properties.READ | notify, Characteristic.READABLE, bytes([77]))
+    tag = Characteristic('3EB4', notify, Characteristic.READABLE, b'')
+    write = Characteristic('3E71', Characteristic.Properties.WRITE, Characteristic.WRITEABLE,
+                           CharacteristicValue(write=command))
+    device.add_services([
+        Service('3EA0', [bvp, acc, temperature, gsr, ibi]),
+        Service('3E70', [write]),
+        Service('3EB0', [control, battery, tag]),
+    ])
     device.on('connection', lambda c: say('connection from', c.peer_address))
+    device.on('disconnection', lambda reason: say('disconnection', reason))
     await device.power_on()
     advertising = bytes(AdvertisingData([
         (AdvertisingData.FLAGS, bytes([0x06])),
-        (AdvertisingData.COMPLETE_LOCAL_NAME, name.encode()),
+        (AdvertisingData.COMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS, u16(0x3EA0)),
+        (AdvertisingData.MANUFACTURER_SPECIFIC_DATA, u16(0xFFFF) + serial.encode()),
     ]))
-    await device.start_advertising(advertising_data=advertising, auto_restart=True)
+    response = bytes(AdvertisingData([(AdvertisingData.COMPLETE_LOCAL_NAME, name.encode())]))
+    await device.start_advertising(advertising_data=advertising, scan_response_data=response, auto_restart=True)
     say('READY', PERIPHERAL_ADDRESS)
     await asyncio.get_running_loop().create_future()
 
 
-asyncio.run(serve(sys.argv[1] if len(sys.argv) > 1 else 'RIGKIT-VM'))
+asyncio.run(serve(sys.argv[1] if len(sys.argv) > 1 else 'Empatica E4', sys.argv[2] if len(sys.argv) > 2 else 'B0B1E4'))

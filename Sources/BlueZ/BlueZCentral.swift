@@ -1,5 +1,4 @@
 import ATT
-import CBlueZShim
 import Dispatch
 import Foundation
 import GATT
@@ -13,148 +12,155 @@ import Synchronization
 public final class BlueZCentral: BLECentral {
     /// The adapter, e.g. `hci0`.
     public let adapter: String
+    /// The adapter's own address.
+    public let adapterAddress: BluetoothAddress
     private let adapterID: Int32
-    private let queue = DispatchQueue(label: "rigkit.bluez")
+    private let queue = DispatchQueue(label: "rigkit.bluez.central", attributes: .concurrent)
     /// The security level asked for on connections (1 low … 3 high).
-    public let security: Int32
-    private let addressTypes: [String: Bool]
+    public let security: UInt8
+    /// How long a connection attempt may take.
+    public let connectTimeout: Duration
+    private let randomAddresses: Set<String>
     /// Addresses a scan saw advertising with a random address type: connections to them use that type.
     private let scannedRandom = Mutex<Set<String>>([])
+    private let calls: BlueZCalls
 
     /// A central on `adapter`; throws a clear error when the host has no Bluetooth, no such adapter, or it is down.
     ///
     /// `randomAddresses` lists the peripherals whose address type is random (rig files say so per device);
     /// a peripheral a scan saw advertising from a random address is connected as random too.
-    public init(adapter: String = "hci0", security: Int32 = 1, randomAddresses: Set<String> = []) throws(BlueZError) {
-        let available = rigkit_bt_available()
-        if available < 0 { throw BlueZError.from(available, adapter: adapter, doing: "opening Bluetooth") }
-        let id = adapter.withCString { rigkit_hci_adapter($0) }
-        if id < 0 { throw .noAdapter(adapter) }
-        var address = [CChar](repeating: 0, count: 18)
-        let up = rigkit_hci_is_up(id, &address)
-        if up < 0 { throw BlueZError.from(up, adapter: adapter, doing: "reading adapter \(adapter)") }
-        if up == 0 { throw .adapterDown(adapter) }
+    public convenience init(adapter: String = "hci0", security: UInt8 = 1, randomAddresses: Set<String> = [],
+                            connectTimeout: Duration = .seconds(10)) throws(BlueZError) {
+        try self.init(adapter: adapter, security: security, randomAddresses: randomAddresses, connectTimeout: connectTimeout, calls: .live)
+    }
+
+    init(adapter: String, security: UInt8 = 1, randomAddresses: Set<String> = [], connectTimeout: Duration = .seconds(10),
+         calls: BlueZCalls) throws(BlueZError) {
+        let (id, info) = try Self.openAdapter(adapter, calls: calls)
         self.adapter = adapter
         adapterID = id
+        adapterAddress = info.address
         self.security = security
-        addressTypes = Dictionary(uniqueKeysWithValues: randomAddresses.map { ($0.uppercased(), true) })
+        self.connectTimeout = connectTimeout
+        self.randomAddresses = Set(randomAddresses.map { $0.uppercased() })
+        self.calls = calls
+    }
+
+    /// Checks the host has Bluetooth and that `adapter` exists and is up: its id and state.
+    static func openAdapter(_ adapter: String, calls: BlueZCalls) throws(BlueZError) -> (Int32, BlueZCalls.AdapterInfo) {
+        if let missing = availability(calls: calls) { throw missing }
+        let id = calls.adapterID(adapter)
+        if id < 0 { throw -id == EAFNOSUPPORT ? .noBluetooth : .noAdapter(adapter) }
+        let info: BlueZCalls.AdapterInfo
+        switch calls.adapterInfo(id) {
+        case .success(let i): info = i
+        case .failure(let e): throw BlueZError.from(-e.code, adapter: adapter, doing: "reading adapter \(adapter)")
+        }
+        if !info.isUp { throw .adapterDown(adapter) }
+        return (id, info)
     }
 
     /// Whether this host has Bluetooth at all, and if not why (for `rig probe`).
-    public static func availability() -> BlueZError? {
-        let code = rigkit_bt_available()
-        return code < 0 ? BlueZError.from(code, adapter: "", doing: "opening Bluetooth") : nil
+    public static func availability() -> BlueZError? { availability(calls: .live) }
+
+    static func availability(calls: BlueZCalls) -> BlueZError? {
+        let fd = calls.socket(BluetoothSocket.family, BluetoothSocket.raw | BluetoothSocket.closeOnExec, BluetoothSocket.protocolHCI)
+        if fd < 0 { return BlueZError.from(fd, adapter: "", doing: "opening Bluetooth") }
+        calls.close(fd)
+        return nil
+    }
+
+    /// Runs `body` on the worker queue and hands back its result.
+    private func blocking<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: body()) } }
     }
 
     public func scan(for duration: Duration) async throws -> [ScanResult] {
-        let id = adapterID, adapter = adapter
-        let result: Result<([ScanResult], Set<String>), BlueZError> = await withCheckedContinuation { continuation in
-            queue.async {
-                let fd = rigkit_le_scan_open(id, 1)
-                guard fd >= 0 else {
-                    continuation.resume(returning: .failure(BlueZError.from(fd, adapter: adapter, doing: "an LE scan on \(adapter)")))
-                    return
-                }
-                var found: [String: ScanResult] = [:]
-                var random: Set<String> = []
-                let end = ContinuousClock.now + duration
-                var buffer = [UInt8](repeating: 0, count: 260)
-                while ContinuousClock.now < end {
-                    let left = Int32(max(1, (end - ContinuousClock.now).nanoseconds / 1_000_000))
-                    let n = rigkit_hci_read(fd, &buffer, Int32(buffer.count), min(left, 200))
-                    if n < 0 { break }
-                    for report in AdvertisingReport.parse(Array(buffer.prefix(Int(n)))) {
-                        if report.randomAddress { random.insert(report.address) }
-                        var merged = found[report.address]?.advertisingBytes ?? []
-                        merged += report.data
-                        let data = (try? AdvertisingData.decode(merged)) ?? (try? AdvertisingData.decode(report.data)) ?? AdvertisingData(flags: nil)
-                        found[report.address] = ScanResult(address: report.address, rssi: report.rssi, advertisingBytes: merged, data: data)
-                    }
-                }
-                rigkit_le_scan_close(fd)
-                continuation.resume(returning: .success((found.values.sorted { $0.address < $1.address }, random)))
-            }
-        }
-        let (results, random) = try result.get()
+        let (results, random) = try await blocking { [self] () -> Result<([ScanResult], Set<String>), BlueZError> in
+            Result { () throws(BlueZError) in try self.scanNow(for: duration) }
+        }.get()
         scannedRandom.withLock { $0.formUnion(random) }
         return results
     }
 
-    public func openBearer(to address: String, name: String) async throws(LinkError) -> any ATTBearer {
-        let id = adapterID, adapter = adapter, security = security
-        let random = addressTypes[address.uppercased()] ?? scannedRandom.withLock { $0.contains(address.uppercased()) }
-        let result: Result<Int32, BlueZError> = await withCheckedContinuation { continuation in
-            queue.async {
-                let fd = address.withCString { rigkit_att_connect(id, $0, random ? 1 : 0, security, 10_000) }
-                continuation.resume(returning: fd >= 0 ? .success(fd)
-                    : .failure(BlueZError.from(fd, adapter: adapter, address: address, timeout: .seconds(10), doing: "connecting to \(address)")))
+    /// An active LE scan for `duration`: every advertiser's merged advertising and scan-response data and last RSSI.
+    func scanNow(for duration: Duration) throws(BlueZError) -> ([ScanResult], Set<String>) {
+        let socket = try HCISocket(adapterID: adapterID, adapter: adapter, calls: calls, doing: "an LE scan on \(adapter)")
+        defer { socket.close() }
+        do {
+            try socket.run(.setScanParameters(active: true))
+        } catch .controller(_, 0x0C, _) {
+            // Command disallowed: a scan is already running (another process or an earlier one); stop it and retry.
+            try? socket.run(.setScanEnable(false))
+            try socket.run(.setScanParameters(active: true))
+        }
+        try socket.run(.setScanEnable(true))
+        defer { try? socket.run(.setScanEnable(false)) }
+        var found: [String: (advertising: [UInt8], response: [UInt8], rssi: Int)] = [:]
+        var random: Set<String> = []
+        let end = ContinuousClock.now + duration
+        while ContinuousClock.now < end {
+            guard let packet = try socket.next(timeout: min(end - ContinuousClock.now, .milliseconds(200))) else { continue }
+            for report in AdvertisingReport.parse(packet) {
+                if report.randomAddress { random.insert(report.address) }
+                var seen = found[report.address] ?? ([], [], report.rssi)
+                if report.scanResponse { seen.response = report.data } else { seen.advertising = report.data }
+                seen.rssi = report.rssi
+                found[report.address] = seen
             }
         }
+        let results = found.map { address, seen in
+            let merged = seen.advertising + seen.response
+            let data = (try? AdvertisingData.decode(merged)) ?? (try? AdvertisingData.decode(seen.advertising)) ?? AdvertisingData(flags: nil)
+            return ScanResult(address: address, rssi: seen.rssi, advertisingBytes: merged, data: data)
+        }
+        return (results.sorted { $0.address < $1.address }, random)
+    }
+
+    public func openBearer(to address: String, name: String) async throws(LinkError) -> any ATTBearer {
+        let result = await blocking { [self] () -> Result<Int32, BlueZError> in
+            Result { () throws(BlueZError) in try self.connectNow(to: address) }
+        }
         switch result {
-        case .success(let fd): return L2CAPBearer(fd: fd, name: name)
+        case .success(let fd): return L2CAPBearer(fd: fd, name: name, calls: calls)
         case .failure(.notFound(let a, _)): throw .notFound(address: a)
         case .failure(.refused(let a)): throw .refused(address: a, reason: "connection refused")
         case .failure(let error): throw .refused(address: address, reason: "\(error)")
         }
     }
+
+    /// Connects an L2CAP LE socket on the ATT channel to `address` from this adapter: the connected socket.
+    func connectNow(to address: String) throws(BlueZError) -> Int32 {
+        guard let destination = BluetoothAddress(address) else {
+            throw .system("\(JSONText.quote(address)) is not a Bluetooth address (AA:BB:CC:DD:EE:FF)", errno: EINVAL)
+        }
+        let key = destination.description
+        let random = randomAddresses.contains(key) || scannedRandom.withLock { $0.contains(key) }
+        let doing = "connecting to \(key) from \(adapter)"
+        let fd = calls.socket(BluetoothSocket.family, BluetoothSocket.seqPacket | BluetoothSocket.closeOnExec, BluetoothSocket.protocolL2CAP)
+        if fd < 0 { throw BlueZError.from(fd, adapter: adapter, doing: doing) }
+        func fail(_ code: Int32) -> BlueZError {
+            calls.close(fd)
+            return BlueZError.from(code, adapter: adapter, address: key, timeout: connectTimeout, doing: doing)
+        }
+        var r = calls.bind(fd, BluetoothSocket.l2capAddress(adapterAddress, type: .lePublic))
+        if r < 0 { throw fail(r) }
+        if security > 1 {
+            r = calls.setOption(fd, BluetoothSocket.levelBluetooth, BluetoothSocket.optionSecurity, BluetoothSocket.security(level: security))
+            if r < 0 { throw fail(r) }
+        }
+        r = calls.setNonBlocking(fd, true)
+        if r < 0 { throw fail(r) }
+        r = calls.connect(fd, BluetoothSocket.l2capAddress(destination, type: random ? .leRandom : .lePublic))
+        if r < 0 && -r != EINPROGRESS { throw fail(r) }
+        let milliseconds = Int32(clamping: connectTimeout.components.seconds * 1000)
+        let ready = calls.poll(fd, BluetoothSocket.pollOut, milliseconds)
+        if ready <= 0 { throw fail(ready == 0 ? -ETIMEDOUT : ready) }
+        let pending = calls.pendingError(fd)
+        if pending != 0 { throw fail(pending < 0 ? pending : -pending) }
+        r = calls.setNonBlocking(fd, false)
+        if r < 0 { throw fail(r) }
+        return fd
+    }
 }
 
-/// One LE advertising report from an HCI LE Meta event: legacy (subevent 0x02) or extended (0x0D).
-struct AdvertisingReport: Equatable {
-    var address: String
-    var randomAddress: Bool
-    var data: [UInt8]
-    var rssi: Int
-
-    /// The reports in one HCI event packet (`04 3E len 02 n …` or `04 3E len 0D n …`); malformed packets give none.
-    ///
-    /// A controller that supports extended advertising may answer a legacy scan with extended reports
-    /// (Bumble's does; the QEMU lane found it), so both are read.
-    static func parse(_ packet: [UInt8]) -> [AdvertisingReport] {
-        guard packet.count >= 5, packet[0] == 0x04, packet[1] == 0x3E else { return [] }
-        switch packet[3] {
-        case 0x02: return parseLegacy(packet)
-        case 0x0D: return parseExtended(packet)
-        default: return []
-        }
-    }
-
-    private static func address(_ bytes: ArraySlice<UInt8>) -> String {
-        bytes.reversed().map { String(format: "%02X", $0) }.joined(separator: ":")
-    }
-
-    /// Legacy reports: event type, address type, address, data length, data, then RSSI.
-    private static func parseLegacy(_ packet: [UInt8]) -> [AdvertisingReport] {
-        var out: [AdvertisingReport] = []
-        var i = 5
-        for _ in 0..<Int(packet[4]) {
-            guard i + 9 <= packet.count else { break }
-            let random = packet[i + 1] == 0x01
-            let length = Int(packet[i + 8])
-            guard i + 9 + length + 1 <= packet.count else { break }
-            let data = Array(packet[(i + 9)..<(i + 9 + length)])
-            let rssi = Int(Int8(bitPattern: packet[i + 9 + length]))
-            out.append(AdvertisingReport(address: address(packet[(i + 2)..<(i + 8)]), randomAddress: random, data: data, rssi: rssi))
-            i += 10 + length
-        }
-        return out
-    }
-
-    /// Extended reports: event type (2), address type, address, primary and secondary PHY, SID, TX power,
-    /// RSSI, periodic interval (2), direct address type and address, data length, data.
-    private static func parseExtended(_ packet: [UInt8]) -> [AdvertisingReport] {
-        var out: [AdvertisingReport] = []
-        var i = 5
-        for _ in 0..<Int(packet[4]) {
-            guard i + 24 <= packet.count else { break }
-            let random = packet[i + 2] & 0x01 == 0x01   // 1 random, 3 random identity
-            let length = Int(packet[i + 23])
-            guard i + 24 + length <= packet.count else { break }
-            let data = Array(packet[(i + 24)..<(i + 24 + length)])
-            let rssi = Int(Int8(bitPattern: packet[i + 13]))
-            out.append(AdvertisingReport(address: address(packet[(i + 3)..<(i + 9)]), randomAddress: random, data: data, rssi: rssi))
-            i += 24 + length
-        }
-        return out
-    }
-}

@@ -14,6 +14,8 @@ public enum BlueZError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(address: String, within: Duration)
     /// The device refused the connection.
     case refused(address: String)
+    /// The controller answered an HCI command with an error status.
+    case controller(command: String, status: UInt8, adapter: String)
     /// Any other failure, with the system's words.
     case system(String, errno: Int32)
 
@@ -24,7 +26,10 @@ public enum BlueZError: Error, Sendable, Equatable, CustomStringConvertible {
         case EAFNOSUPPORT: return .noBluetooth
         case ENODEV: return .noAdapter(adapter)
         case ENETDOWN, EHOSTDOWN: return .adapterDown(adapter)
-        case EPERM, EACCES: return .missingCapability(doing.contains("scan") ? "CAP_NET_RAW" : "CAP_NET_ADMIN", doing: doing)
+        case EPERM, EACCES:
+            // Raw HCI sockets (scans, advertising, HCI commands) need CAP_NET_RAW; adapter control needs CAP_NET_ADMIN.
+            let raw = ["scan", "advertis", "HCI", "LE Set", "opening Bluetooth"].contains { doing.contains($0) }
+            return .missingCapability(raw ? "CAP_NET_RAW" : "CAP_NET_ADMIN", doing: doing)
         case ETIMEDOUT, EHOSTUNREACH: return .notFound(address: address, within: timeout)
         case ECONNREFUSED: return .refused(address: address)
         default: return .system("\(doing): \(String(cString: strerror(e)))", errno: e)
@@ -39,6 +44,8 @@ public enum BlueZError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingCapability(let capability, let doing): "\(doing) needs \(capability) (run as root or grant it: setcap cap_net_raw,cap_net_admin+ep on the binary)"
         case .notFound(let address, let within): "no BLE device \(address) answered within \(within)"
         case .refused(let address): "BLE device \(address) refused the connection"
+        case .controller(let command, let status, let adapter):
+            "adapter \(adapter) refused \(command): \(HCICommandAnswer.statusName(status)) (is bluetoothd or another program using it? `btmgmt -i \(adapter) info`)"
         case .system(let what, _): what
         }
     }

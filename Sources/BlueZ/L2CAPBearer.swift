@@ -1,9 +1,8 @@
-import CBlueZShim
 import Foundation
 import GATT
 import Synchronization
 
-/// An ATT bearer on an L2CAP LE socket (fixed channel 4): one read thread, synchronous writes.
+/// An ATT bearer on an L2CAP LE socket (fixed channel 4), either side of the link: one read thread, synchronous writes.
 ///
 /// The read thread turns each SOCK_SEQPACKET datagram into one PDU on
 /// `incoming`; when the peer goes away (supervision timeout, power off) the
@@ -13,10 +12,13 @@ final class L2CAPBearer: ATTBearer {
     let maximumMTU: UInt16 = 247
     private let continuation: AsyncStream<[UInt8]>.Continuation
     private let state: Mutex<(fd: Int32, reason: LinkError?)>
-    private let name: String
+    private let calls: BlueZCalls
+    /// Called once when the link ends, with the reason.
+    private let onEnd: @Sendable (LinkError) -> Void
 
-    init(fd: Int32, name: String) {
-        self.name = name
+    init(fd: Int32, name: String, calls: BlueZCalls, onEnd: @escaping @Sendable (LinkError) -> Void = { _ in }) {
+        self.calls = calls
+        self.onEnd = onEnd
         state = Mutex((fd, nil))
         (incoming, continuation) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .unbounded)
         let thread = Thread { [weak self] in self?.readLoop(fd) }
@@ -29,25 +31,32 @@ final class L2CAPBearer: ATTBearer {
     func send(_ pdu: [UInt8]) throws(LinkError) {
         let (fd, reason) = state.withLock { ($0.fd, $0.reason) }
         if let reason { throw reason }
-        let written = pdu.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if written < 0 { throw .disconnected("write failed: \(String(cString: strerror(errno)))") }
+        let written = calls.write(fd, pdu)
+        if written < 0 { throw .disconnected("write failed: \(String(cString: strerror(-written)))") }
     }
 
     func disconnect() async {
-        end(.disconnected("closed by the central"))
+        end(.disconnected("closed by this side"))
     }
 
     private func readLoop(_ fd: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 1024)
         while state.withLock({ $0.reason == nil }) {
-            let n = rigkit_read(fd, &buffer, Int32(buffer.count), 250)
-            if n == 0 { continue }
-            if n < 0 {
-                let e = -n
-                end(e == ETIMEDOUT ? .supervisionTimeout(.zero) : .disconnected(e == ECONNRESET ? "the peer closed the link" : String(cString: strerror(e))))
+            let ready = calls.poll(fd, BluetoothSocket.pollIn, 250)
+            if ready == 0 { continue }
+            let result: Result<[UInt8], BlueZCalls.Errno> = ready < 0 ? .failure(.init(code: -ready)) : calls.read(fd, 1024)
+            switch result {
+            case .success(let pdu) where !pdu.isEmpty:
+                continuation.yield(pdu)
+            case .success:
+                end(.disconnected("the peer closed the link"))
+                return
+            case .failure(let e):
+                if e.code == EINTR || e.code == EAGAIN { continue }
+                if state.withLock({ $0.reason != nil }) { return }
+                end(e.code == ETIMEDOUT ? .supervisionTimeout(.zero)
+                    : .disconnected(e.code == ECONNRESET ? "the peer closed the link" : String(cString: strerror(e.code))))
                 return
             }
-            continuation.yield(Array(buffer.prefix(Int(n))))
         }
     }
 
@@ -59,7 +68,8 @@ final class L2CAPBearer: ATTBearer {
             return s.fd
         }
         guard fd >= 0 else { return }
-        close(fd)
+        calls.close(fd)
         continuation.finish()
+        onEnd(reason)
     }
 }

@@ -4,10 +4,11 @@ import RigScenario
 public struct ListCommand: Command {
     public static let name = "list"
     public static let abstract = "List the scenarios with their tags."
-    public static let usage = "[--filter PATTERN]... [--tag T]..."
+    public static let usage = "[--filter PATTERN]... [--tag T]... [--skip-tag T]..."
     public static let options: [OptionSpec] = [
         OptionSpec("filter", value: "PATTERN", repeatable: true, help: "List scenarios whose name contains PATTERN or matches it as a * glob."),
         OptionSpec("tag", value: "T", repeatable: true, help: "List scenarios with tag T."),
+        OptionSpec("skip-tag", value: "T", repeatable: true, help: "Leave out scenarios with tag T."),
     ]
 
     var selection: ScenarioSelection
@@ -16,7 +17,7 @@ public struct ListCommand: Command {
         guard arguments.positionals.isEmpty else {
             throw UsageError(command: "rig list", message: "unexpected argument '\(arguments.positionals[0])'")
         }
-        selection = ScenarioSelection(filters: arguments.values("filter"), tags: arguments.values("tag"))
+        selection = ScenarioSelection(filters: arguments.values("filter"), tags: arguments.values("tag"), skipTags: arguments.values("skip-tag"))
     }
 
     public func run(_ context: CommandContext) async -> Int32 {

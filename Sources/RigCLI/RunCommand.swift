@@ -6,11 +6,12 @@ import RigScenario
 public struct RunCommand: Command {
     public static let name = "run"
     public static let abstract = "Run scenarios on a rig and report the results."
-    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--seed N] [--junit FILE] [--html FILE] [--trace FILE] [--captures DIR] [--shard K/N] [--out DIR] [--verbose]"
+    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--skip-tag T]... [--seed N] [--junit FILE] [--html FILE] [--trace FILE] [--captures DIR] [--shard K/N] [--out DIR] [--verbose]"
     public static let options: [OptionSpec] = [
         OptionSpec("rig", value: "FILE", help: "The rig file (default: rigs/simulated.json, else the built-in simulated rig)."),
         OptionSpec("filter", value: "PATTERN", repeatable: true, help: "Run scenarios whose name contains PATTERN or matches it as a * glob."),
         OptionSpec("tag", value: "T", repeatable: true, help: "Run scenarios with tag T."),
+        OptionSpec("skip-tag", value: "T", repeatable: true, help: "Leave out scenarios with tag T (e.g. long on a wall-clock rig)."),
         OptionSpec("seed", value: "N", help: "Seed for the simulators, instead of the rig file's."),
         OptionSpec("junit", value: "FILE", help: "Write a JUnit XML report to FILE."),
         OptionSpec("html", value: "FILE", help: "Write an HTML report with each scenario's timeline, failures and measurements to FILE."),
@@ -50,7 +51,7 @@ public struct RunCommand: Command {
             }
             shard = parsed
         }
-        selection = ScenarioSelection(filters: arguments.values("filter"), tags: arguments.values("tag"), shard: shard)
+        selection = ScenarioSelection(filters: arguments.values("filter"), tags: arguments.values("tag"), skipTags: arguments.values("skip-tag"), shard: shard)
         if let text = arguments.value("seed") {
             guard let value = UInt64(text) else {
                 throw UsageError(command: command, message: "--seed expects a whole number from 0 to \(UInt64.max); got '\(text)'")

@@ -6,17 +6,20 @@ public struct ScenarioSelection: Sendable, Equatable {
     public var filters: [String] = []
     /// Tags; a scenario with any of them is taken.
     public var tags: [String] = []
+    /// Tags to leave out; a scenario with any of them is not taken, even when another tag or a filter takes it.
+    public var skipTags: [String] = []
     /// This shard, 1-based, and the number of shards.
     public var shard: (index: Int, count: Int)?
 
-    public init(filters: [String] = [], tags: [String] = [], shard: (index: Int, count: Int)? = nil) {
+    public init(filters: [String] = [], tags: [String] = [], skipTags: [String] = [], shard: (index: Int, count: Int)? = nil) {
         self.filters = filters
         self.tags = tags
+        self.skipTags = skipTags
         self.shard = shard
     }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.filters == b.filters && a.tags == b.tags && a.shard?.index == b.shard?.index && a.shard?.count == b.shard?.count
+        a.filters == b.filters && a.tags == b.tags && a.skipTags == b.skipTags && a.shard?.index == b.shard?.index && a.shard?.count == b.shard?.count
     }
 
     /// The scenarios taken, in their given order. Shards split the filtered list round-robin.
@@ -24,6 +27,7 @@ public struct ScenarioSelection: Sendable, Equatable {
         let matching = scenarios.filter { scenario in
             (filters.isEmpty || filters.contains { Self.matches(scenario.name, $0) })
                 && (tags.isEmpty || scenario.tags.contains { tags.contains($0.rawValue) })
+                && !scenario.tags.contains { skipTags.contains($0.rawValue) }
         }
         guard let shard else { return matching }
         return matching.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)

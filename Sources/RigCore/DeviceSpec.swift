@@ -59,8 +59,10 @@ public enum DeviceLink: Sendable {
     case simulated(parameters: JSONCursor?)
     /// A real BLE peripheral reached through a local adapter.
     case ble(adapter: String, address: String, addressType: BLEAddressType)
-    /// RigKit's simulator advertised as a real peripheral on a local adapter.
-    case blePeripheral(adapter: String)
+    /// RigKit's simulator advertised as a real peripheral on a local adapter; the rig's own central reaches it
+    /// from the `central` adapter (nil: only outside centrals, e.g. a phone, connect). `simulator` holds the
+    /// same parameters as a simulated device.
+    case blePeripheral(adapter: String, central: String?, simulator: JSONCursor?)
     /// A real USB device matched by vendor and product (and serial, when given).
     case usb(vendor: UInt16, product: UInt16, serial: String?)
 
@@ -75,6 +77,23 @@ public enum DeviceLink: Sendable {
     }
 
     public var isSimulated: Bool { if case .simulated = self { true } else { false } }
+
+    /// Whether RigKit runs a simulator for the device in this process (simulated, or behind a real link).
+    public var runsSimulator: Bool {
+        switch self {
+        case .simulated, .blePeripheral: true
+        case .ble, .usb: false
+        }
+    }
+
+    /// The simulator's parameters from the rig file, where RigKit runs one and the file gives any.
+    public var simulatorParameters: JSONCursor? {
+        switch self {
+        case .simulated(let parameters): parameters
+        case .blePeripheral(_, _, let simulator): simulator
+        case .ble, .usb: nil
+        }
+    }
 }
 
 /// A BLE device address type.

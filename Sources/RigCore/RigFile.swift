@@ -125,6 +125,12 @@ struct RigFileReader {
                     throw item.invalid("a simulated device, since the rig's clock is virtual (use \"clock\": \"wall\" for real devices)",
                                        found: "a \(spec.link.name) device")
                 }
+                if case .blePeripheral(let adapter, _, _) = spec.link, let first = devices.first(where: {
+                    if case .blePeripheral(adapter, _, _) = $0.link { true } else { false }
+                }) {
+                    throw item.invalid("an adapter of its own: one simulator advertises per adapter (\(JSONText.quote(adapter)) already carries \(first.cursor.path))",
+                                       found: JSONText.quote(adapter))
+                }
                 devices.append(spec)
             }
         }
@@ -182,8 +188,14 @@ struct RigFileReader {
             let type = BLEAddressType(rawValue: try m["addressType"]?.choice(["public", "random"]) ?? "public")!
             return .ble(adapter: try m["adapter"]?.name() ?? "hci0", address: text.uppercased(), addressType: type)
         case "ble-peripheral":
-            let m = try c.object(allowed: ["adapter"])
-            return .blePeripheral(adapter: try m["adapter"]?.name() ?? "hci0")
+            let m = try c.object(allowed: ["adapter", "central", "simulator"])
+            let adapter = try m["adapter"]?.name() ?? "hci0"
+            let central = try m["central"]?.name()
+            if let central, central == adapter, let cursor = m["central"] {
+                throw cursor.invalid("an adapter other than the peripheral's own (\(JSONText.quote(adapter))): a controller cannot connect to itself")
+            }
+            if let simulator = m["simulator"] { _ = try simulator.object(allowed: Self.anyMember(simulator)) }
+            return .blePeripheral(adapter: adapter, central: central, simulator: m["simulator"])
         default:
             let m = try c.object(allowed: ["vendor", "product", "serial", "interface", "endpoints"])
             let vendor = try Self.usbID(c.required("vendor", in: m, expected: "a USB vendor ID such as \"0451\""))

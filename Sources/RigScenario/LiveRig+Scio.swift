@@ -12,13 +12,15 @@ extension LiveRig {
     private func scioSimulators() async throws -> [String: ScioSimulator] {
         if let made: [String: ScioSimulator] = cached("scio-simulators") { return made }
         var made: [String: ScioSimulator] = [:]
-        for spec in file.devices where spec.kind == .scio && spec.link.isSimulated {
+        for spec in file.devices where spec.kind == .scio && spec.link.runsSimulator {
             let settings = try ScioSimulation.from(spec)
             var random = random("scio/\(spec.role)")
             let simulator = ScioSimulator(role: spec.role, settings: settings, clock: clock, trace: trace, seed: random.next())
             switch settings.transport {
-            case .ble: try radio().add(simulator)
-            case .usb: await simulator.plug(into: try await usbBus())
+            case .ble where spec.link.isSimulated: try radio().add(simulator)
+            case .ble: try broadcast(simulator, for: spec)
+            case .usb where spec.link.isSimulated: await simulator.plug(into: try await usbBus())
+            case .usb: throw RigUnavailable(reason: "role \(JSONText.quote(spec.role)) is broadcast over BLE; its simulator's transport must be \"ble\", not \"usb\"")
             }
             await simulator.start()
             addCleanup { await simulator.shutDown() }
@@ -42,15 +44,23 @@ extension LiveRig {
 
     /// The SCiO playing `role`, over the link its rig entry names (BLE or USB CDC), not yet connected.
     public func spectrometer(_ role: String) async throws -> Spectrometer {
-        _ = try device(role, kinds: [.scio])
+        let spec = try device(role, kinds: [.scio], realLinks: ["ble"])
         if let existing: Spectrometer = cached("spectrometer/\(role)") { return existing }
-        let simulator = try await scioSimulator(role)
         let connection: ScioConnection
-        switch simulator.transport {
-        case .ble: connection = .ble(central: try radio(), address: simulator.address)
-        case .usb:
-            let serial = await simulator.deviceID.description
-            connection = .usb(host: try await usbBus(), match: USBDeviceMatch(vendorID: ScioUSB.vendorID, productID: ScioUSB.productID, serialNumber: serial))
+        if case .ble(_, let address, _) = spec.link {
+            connection = .ble(central: try central(), address: address)
+        } else {
+            let simulator = try await scioSimulator(role)
+            switch simulator.transport {
+            case .ble:
+                guard let address = try bleAddress(role, simulatorAddress: simulator.address) else {
+                    throw RigUnavailable(reason: "role \(JSONText.quote(role)) is broadcast for outside centrals only (no \"central\" adapter in its ble-peripheral)")
+                }
+                connection = .ble(central: try central(), address: address)
+            case .usb:
+                let serial = await simulator.deviceID.description
+                connection = .usb(host: try await usbBus(), match: USBDeviceMatch(vendorID: ScioUSB.vendorID, productID: ScioUSB.productID, serialNumber: serial))
+            }
         }
         let spectrometer = Spectrometer(role: role, connection: connection, app: try scioApp(), clock: clock, trace: trace)
         cache(spectrometer, as: "spectrometer/\(role)")

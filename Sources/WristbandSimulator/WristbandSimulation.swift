@@ -47,7 +47,7 @@ public struct WristbandSimulation: Sendable, Equatable {
         var simulation = WristbandSimulation(serialNumber: "A0" + String(hex.suffix(4)),
                                              address: "00:07:80:" + pairs.prefix(3).joined(separator: ":"))
         simulation.model = spec.kind == .e3 ? "E3" : "E4"
-        guard case .simulated(let parameters?) = spec.link else { return simulation }
+        guard let parameters = spec.link.simulatorParameters else { return simulation }
         let m = try parameters.object(allowed: ["serialNumber", "address", "heartRate", "motion", "batteryPercent",
                                                 "streamingDrainPerHour", "idleDrainPerHour", "rssi", "ibiWarmUpSeconds", "poweredOn", "acceptedApiKeys",
                                                 "notificationLoss", "dropConnectionAtSeconds"])

@@ -165,6 +165,14 @@ func freshDirectory() throws -> String {
         #expect(outcome.out.hasPrefix("beta fails  [slow]  — Tests/RigCLITests/CLITests.swift:"))
         #expect(outcome.out.hasSuffix("2 scenarios"))
     }
+
+    @Test func skipTagLeavesOutWhatTagAndFilterTook() async {
+        let outcome = await rig(["list", "--filter", "a", "--skip-tag", "slow"])
+        #expect(outcome.code == 0)
+        #expect(outcome.out.hasPrefix("alpha passes  [fast]"))
+        #expect(outcome.out.hasSuffix("1 scenario"))
+        #expect(await rig(["list", "--tag", "slow", "--skip-tag", "slow"]).code == 5)
+    }
 }
 
 enum RigFileFixtures {

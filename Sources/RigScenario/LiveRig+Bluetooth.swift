@@ -1,0 +1,54 @@
+import BLESimulation
+import BlueZ
+import GATT
+import RigCore
+
+extension LiveRig {
+    /// The central the app's BLE SDKs use (one per run): the simulated radio with the rig's simulated
+    /// peripherals, plus BlueZ on every adapter the rig names — the adapter of each `ble` device and the
+    /// `central` adapter of each `ble-peripheral` simulator.
+    public func central() throws -> any BLECentral {
+        try facade("central") {
+            let radio = try radio()
+            var adapters: [String: Set<String>] = [:]   // adapter → random addresses on it
+            var bound: [String: String] = [:]
+            for spec in file.devices {
+                switch spec.link {
+                case .ble(let adapter, let address, let type):
+                    adapters[adapter, default: []].formUnion(type == .random ? [address] : [])
+                    bound[address] = adapter
+                case .blePeripheral(_, let central?, _):
+                    adapters[central, default: []].formUnion([])
+                    if let broadcast: SimulatorBroadcast = cached("broadcast/\(spec.role)") { bound[broadcast.address] = central }
+                default: break
+                }
+            }
+            if adapters.isEmpty { return radio }
+            var real: [String: any BLECentral] = [:]
+            for (adapter, random) in adapters { real[adapter] = try BlueZCentral(adapter: adapter, randomAddresses: random) }
+            return RigCentral(radio: radio, real: real, bound: bound) as any BLECentral
+        }
+    }
+
+    /// Puts the simulator of a `ble-peripheral` device on the air through its adapter (on the first call per role).
+    func broadcast(_ simulator: any SimulatedPeripheral, for spec: DeviceSpec) throws {
+        guard case .blePeripheral(let adapter, _, _) = spec.link else { return }
+        let broadcast = try SimulatorBroadcast(simulator, adapter: adapter, name: spec.role, clock: clock, trace: trace)
+        cache(broadcast, as: "broadcast/\(spec.role)")
+        broadcast.start()
+        addCleanup { broadcast.stop() }
+    }
+
+    /// The address the app reaches the BLE device playing `role` at: the rig file's for a real one, the adapter's
+    /// for a simulator broadcast through one, else the simulator's own; nil when the rig has no central for it.
+    func bleAddress(_ role: String, simulatorAddress: String) throws -> String? {
+        guard let spec = file.device(role: role) else { return nil }
+        switch spec.link {
+        case .ble(_, let address, _): return address
+        case .blePeripheral(_, let central, _):
+            guard central != nil, let broadcast: SimulatorBroadcast = cached("broadcast/\(role)") else { return nil }
+            return broadcast.address
+        default: return simulatorAddress
+        }
+    }
+}
