@@ -4,7 +4,7 @@
 Two Bumble controllers share one in-process link. Controller "kernel" is handed to the guest's
 kernel through /dev/vhci (it becomes a new hciN); controller "peripheral" hosts a Bumble device that
 plays an Empatica E4 from RigKit's documented wire format (Docs/Wristband.md), written here
-independently of RigKit's simulator: it advertises NAME (scan response), the sensor service 0x3EA0
+independently of RigKit's simulator: it advertises NAME, the sensor service 0x3EA0
 and manufacturer data 0xFFFF + serial SERIAL, serves the E4 GATT layout (sensors 0x3EA0, command
 0x3E70, status 0x3EB0), and after the start command (0x01 + Unix time on 0x3E71) notifies fixed,
 known values: BVP 100.0, acceleration (0, 0, 1 g), GSR 5.0 uS, temperature 33.0 C; battery reads 77 %.
@@ -119,10 +119,11 @@ async def serve(name, serial):
     advertising = bytes(AdvertisingData([
         (AdvertisingData.FLAGS, bytes([0x06])),
         (AdvertisingData.COMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS, u16(0x3EA0)),
+        (AdvertisingData.COMPLETE_LOCAL_NAME, name.encode()),
         (AdvertisingData.MANUFACTURER_SPECIFIC_DATA, u16(0xFFFF) + serial.encode()),
     ]))
-    response = bytes(AdvertisingData([(AdvertisingData.COMPLETE_LOCAL_NAME, name.encode())]))
-    await device.start_advertising(advertising_data=advertising, scan_response_data=response, auto_restart=True)
+    # Everything in the advertising data: Bumble's in-process link does not carry scan responses.
+    await device.start_advertising(advertising_data=advertising, auto_restart=True)
     say('READY', PERIPHERAL_ADDRESS)
     await asyncio.get_running_loop().create_future()
 

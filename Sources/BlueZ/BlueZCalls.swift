@@ -20,6 +20,8 @@ struct BlueZCalls: Sendable {
     var accept: @Sendable (_ fd: Int32) -> (fd: Int32, peer: [UInt8])
     /// `setsockopt(fd, level, name, value)`.
     var setOption: @Sendable (_ fd: Int32, _ level: Int32, _ name: Int32, _ value: [UInt8]) -> Int32
+    /// `getsockopt(fd, level, name)` into `size` bytes: the value's bytes or the errno.
+    var getOption: @Sendable (_ fd: Int32, _ level: Int32, _ name: Int32, _ size: Int) -> Result<[UInt8], Errno>
     /// `getsockopt(fd, SOL_SOCKET, SO_ERROR)`: the pending error (0 when none) or `-errno`.
     var pendingError: @Sendable (_ fd: Int32) -> Int32
     /// Switches `O_NONBLOCK` on or off.
@@ -68,6 +70,12 @@ extension BlueZCalls {
         },
         setOption: { fd, level, name, value in
             result(value.withUnsafeBytes { Glibc.setsockopt(fd, level, name, $0.baseAddress, socklen_t($0.count)) })
+        },
+        getOption: { fd, level, name, size in
+            var value = [UInt8](repeating: 0, count: size)
+            var length = socklen_t(size)
+            let r = value.withUnsafeMutableBytes { Glibc.getsockopt(fd, level, name, $0.baseAddress, &length) }
+            return r < 0 ? .failure(Errno(code: errno)) : .success(Array(value.prefix(Int(length))))
         },
         pendingError: { fd in
             var error: Int32 = 0

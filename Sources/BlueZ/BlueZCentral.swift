@@ -122,7 +122,9 @@ public final class BlueZCentral: BLECentral {
             Result { () throws(BlueZError) in try self.connectNow(to: address) }
         }
         switch result {
-        case .success(let fd): return L2CAPBearer(fd: fd, name: name, calls: calls)
+        case .success(let fd):
+            return L2CAPBearer(fd: fd, name: name, calls: calls,
+                               termination: LinkTermination(socket: fd, adapterID: adapterID, adapter: adapter, calls: calls))
         case .failure(.notFound(let a, _)): throw .notFound(address: a)
         case .failure(.refused(let a)): throw .refused(address: a, reason: "connection refused")
         case .failure(let error): throw .refused(address: address, reason: "\(error)")

@@ -82,7 +82,8 @@ public final class BlueZPeripheral: Sendable {
             accepting.async { [self] in continuation.resume(returning: Result { () throws(BlueZError) in try acceptNow() }) }
         }
         let (fd, central) = try result.get()
-        return (L2CAPBearer(fd: fd, name: name, calls: calls), central)
+        return (L2CAPBearer(fd: fd, name: name, calls: calls,
+                            termination: LinkTermination(socket: fd, adapterID: adapterID, adapter: adapter, calls: calls)), central)
     }
 
     func acceptNow() throws(BlueZError) -> (Int32, String) {

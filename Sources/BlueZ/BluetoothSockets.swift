@@ -10,6 +10,8 @@ enum BluetoothSocket {
 
     static let levelHCI: Int32 = 0           // SOL_HCI
     static let optionHCIFilter: Int32 = 2    // HCI_FILTER
+    static let levelL2CAP: Int32 = 6         // SOL_L2CAP
+    static let optionConnectionInfo: Int32 = 2 // L2CAP_CONNINFO: struct l2cap_conninfo { u16 hci_handle; u8 dev_class[3]; }
     static let levelBluetooth: Int32 = 274   // SOL_BLUETOOTH
     static let optionSecurity: Int32 = 4     // BT_SECURITY
 

@@ -12,13 +12,18 @@ struct HCICommand: Equatable, Sendable {
         let known: [UInt16: String] = [
             0x2005: "LE Set Random Address", 0x2006: "LE Set Advertising Parameters", 0x2008: "LE Set Advertising Data",
             0x2009: "LE Set Scan Response Data", 0x200A: "LE Set Advertise Enable", 0x200B: "LE Set Scan Parameters",
-            0x200C: "LE Set Scan Enable",
+            0x200C: "LE Set Scan Enable", 0x0406: "Disconnect",
         ]
         return "\(known[opcode] ?? "HCI command") (0x\(hex2(UInt8(opcode >> 8)))\(hex2(UInt8(opcode & 0xFF))))"
     }
 
     private static func le(_ ocf: UInt16, _ parameters: [UInt8]) -> HCICommand {
         HCICommand(opcode: 0x08 << 10 | ocf, parameters: parameters)
+    }
+
+    /// Disconnect (Link Control): ends the link with `handle`; reason 0x13 remote user terminated, 0x15 power off.
+    static func disconnect(handle: UInt16, reason: UInt8 = 0x13) -> HCICommand {
+        HCICommand(opcode: 0x01 << 10 | 0x0006, parameters: BluetoothSocket.le16(handle) + [reason])
     }
 
     /// LE Set Scan Parameters: active or passive, interval and window in 0.625 ms units, own public address, accept all.

@@ -13,12 +13,12 @@ final class L2CAPBearer: ATTBearer {
     private let continuation: AsyncStream<[UInt8]>.Continuation
     private let state: Mutex<(fd: Int32, reason: LinkError?)>
     private let calls: BlueZCalls
-    /// Called once when the link ends, with the reason.
-    private let onEnd: @Sendable (LinkError) -> Void
+    /// Ends the LE link itself when this side closes, rather than leaving it to the kernel's timer.
+    private let termination: LinkTermination?
 
-    init(fd: Int32, name: String, calls: BlueZCalls, onEnd: @escaping @Sendable (LinkError) -> Void = { _ in }) {
+    init(fd: Int32, name: String, calls: BlueZCalls, termination: LinkTermination? = nil) {
         self.calls = calls
-        self.onEnd = onEnd
+        self.termination = termination
         state = Mutex((fd, nil))
         (incoming, continuation) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .unbounded)
         let thread = Thread { [weak self] in self?.readLoop(fd) }
@@ -36,6 +36,12 @@ final class L2CAPBearer: ATTBearer {
     }
 
     func disconnect() async {
+        await disconnect(reason: 0x13)
+    }
+
+    /// Ends the link from this side with an HCI reason (0x13 remote user terminated, 0x15 power off).
+    func disconnect(reason: UInt8) async {
+        if state.withLock({ $0.reason == nil }), let termination { _ = await termination.disconnectAsync(reason: reason) }
         end(.disconnected("closed by this side"))
     }
 
@@ -70,6 +76,5 @@ final class L2CAPBearer: ATTBearer {
         guard fd >= 0 else { return }
         calls.close(fd)
         continuation.finish()
-        onEnd(reason)
     }
 }

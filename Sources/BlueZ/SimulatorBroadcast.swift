@@ -109,6 +109,7 @@ public final class SimulatorBroadcast: Sendable {
         for await pdu in link.central.incoming {
             do { try bearer.send(pdu) } catch { break }
         }
+        // The simulator ended the link (drop, range, battery, power): end the real one now, as the device would.
         await bearer.disconnect()
         await toSimulator.value
         trace.record(name, "centralDisconnected", [("central", central), ("reason", "\(link.central.disconnectReason.map { "\($0)" } ?? "closed")")])

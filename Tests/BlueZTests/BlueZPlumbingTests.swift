@@ -77,6 +77,18 @@ import Testing
         #expect(throws: BlueZError.self) { try central.connectNow(to: "not an address") }
     }
 
+    @Test func closingABearerEndsTheLinkWithHCIDisconnect() async throws {
+        let kernel = MockKernel()
+        let central = try BlueZCentral(adapter: "hci0", calls: kernel.syscalls)
+        let bearer = try await central.openBearer(to: "00:07:80:12:34:56", name: "band")
+        #expect(kernel.calls.contains("getsockopt(11, 6, 2, 6)"))   // SOL_L2CAP, L2CAP_CONNINFO: the link's handle
+        await bearer.disconnect()
+        // Disconnect (OGF 1, OCF 6) for handle 0x0040, reason 0x13, rather than the kernel's 2 s timer.
+        #expect(kernel.commands.contains([0x01, 0x06, 0x04, 0x03, 0x40, 0x00, 0x13]))
+        #expect(bearer.disconnectReason != nil)
+        #expect(kernel.calls.contains("close(11)"))
+    }
+
     @Test func connectionFailuresSayWhatHappened() throws {
         let silent = try BlueZCentral(adapter: "hci0", connectTimeout: .seconds(3), calls: MockKernel(failures: ["poll-out": 0]).syscalls)
         #expect(throws: BlueZError.notFound(address: "00:07:80:12:34:56", within: .seconds(3))) { try silent.connectNow(to: "00:07:80:12:34:56") }

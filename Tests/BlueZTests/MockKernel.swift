@@ -9,6 +9,7 @@ final class MockKernel: Sendable {
         var calls: [String] = []
         var nextFD: Int32 = 10
         var hciSockets: Set<Int32> = []
+        var listeners: Set<Int32> = []
         var pending: [Int32: [[UInt8]]] = [:]
         var commands: [[UInt8]] = []
     }
@@ -53,7 +54,11 @@ final class MockKernel: Sendable {
             },
             bind: { [self] fd, address in log("bind(\(fd), \(Self.hex(address)))"); return failure("bind") ?? 0 },
             connect: { [self] fd, address in log("connect(\(fd), \(Self.hex(address)))"); return failure("connect") ?? -EINPROGRESS },
-            listen: { [self] fd, backlog in log("listen(\(fd), \(backlog))"); return failure("listen") ?? 0 },
+            listen: { [self] fd, backlog in
+                log("listen(\(fd), \(backlog))")
+                state.withLock { _ = $0.listeners.insert(fd) }
+                return failure("listen") ?? 0
+            },
             accept: { [self] fd in
                 log("accept(\(fd))")
                 return (99, BluetoothSocket.l2capAddress(BluetoothAddress("11:22:33:44:55:66")!, type: .lePublic))
@@ -62,12 +67,20 @@ final class MockKernel: Sendable {
                 log("setsockopt(\(fd), \(level), \(name), \(Self.hex(value)))")
                 return failure("setsockopt") ?? 0
             },
+            getOption: { [self] fd, level, name, size in
+                log("getsockopt(\(fd), \(level), \(name), \(size))")
+                return .success([0x40, 0x00, 0, 0, 0, 0])   // HCI handle 0x0040
+            },
             pendingError: { [self] fd in log("SO_ERROR(\(fd))"); return connectError },
             setNonBlocking: { [self] fd, on in log("nonblocking(\(fd), \(on))"); return 0 },
             poll: { [self] fd, events, timeout in
                 if let e = failure("poll") { return e }
                 if events == BluetoothSocket.pollOut { log("poll(\(fd), out)"); return failure("poll-out") ?? Int32(BluetoothSocket.pollOut) }
-                if fd == 99 || !state.withLock({ $0.hciSockets.contains(fd) }) { return Int32(BluetoothSocket.pollIn) }
+                if state.withLock({ $0.listeners.contains(fd) }) { return Int32(BluetoothSocket.pollIn) }
+                if !state.withLock({ $0.hciSockets.contains(fd) }) {   // a data socket with nothing to read
+                    usleep(UInt32(min(timeout, 5)) * 1000)
+                    return 0
+                }
                 let ready = state.withLock { !($0.pending[fd] ?? []).isEmpty }
                 if !ready { usleep(UInt32(min(timeout, 5)) * 1000) }
                 return ready ? Int32(BluetoothSocket.pollIn) : 0
