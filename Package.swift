@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
         // Scenario DSL, runner, expectations, reports.
         .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan", "BLESimulation", "Wristband", "WristbandSimulator",
-                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB",
+                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB", "USBDeviceSide",
                                                     "ScioProtocol", "ScioSimulator", "Spectrometer", "ScioCloud"]),
         // The bundled scenarios, a target of their own.
         .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
@@ -76,6 +76,9 @@ let package = Package(
         // The USBLink interface on the machine's real bus through libusb.
         .target(name: "USBLibUSB", dependencies: ["CLibUSB", "USBLink", "RigCore"]),
         .testTarget(name: "USBLibUSBTests", dependencies: ["USBLibUSB", "USBLink", "RigCore"]),
+        // A simulator in the rig process as the device side of a real USB path (the `usb-gadget` rig-file link):
+        // a gadget tty on a kernel USB stack, or the socket of Tools/umockdev-mx.
+        .target(name: "USBDeviceSide", dependencies: ["USBLink", "USBSimulation", "RigCore"]),
         // The umockdev USB lane (scripts/usb-lane-umockdev): the MX simulator behind the emulated usbdevfs device
         // (Tools/umockdev-mx), and the checks that drive LibUSBHost against it.
         .executableTarget(name: "mx-usb-bridge", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],

@@ -4,6 +4,7 @@ import ScioCloud
 import ScioProtocol
 import ScioSimulator
 import Spectrometer
+import USBLibUSB
 import USBLink
 import USBSimulation
 
@@ -12,13 +13,21 @@ extension LiveRig {
     private func scioSimulators() async throws -> [String: ScioSimulator] {
         if let made: [String: ScioSimulator] = cached("scio-simulators") { return made }
         var made: [String: ScioSimulator] = [:]
-        for spec in file.devices where spec.kind == .scio && spec.link.isSimulated {
-            let settings = try ScioSimulation.from(spec)
+        for spec in file.devices where spec.kind == .scio && spec.link.hasSimulator {
+            var settings = try ScioSimulation.from(spec)
+            if case .usbGadget = spec.link {
+                guard settings.transport == .usb else {
+                    throw RigUnavailable(reason: "role \(JSONText.quote(spec.role)) is a usb-gadget, its simulator's transport must be usb")
+                }
+                settings.transport = .usb
+            }
             var random = random("scio/\(spec.role)")
             let simulator = ScioSimulator(role: spec.role, settings: settings, clock: clock, trace: trace, seed: random.next())
-            switch settings.transport {
-            case .ble: try radio().add(simulator)
-            case .usb: await simulator.plug(into: try await usbBus())
+            switch (settings.transport, spec.link) {
+            case (.ble, _): try radio().add(simulator)
+            case (.usb, .usbGadget(let gadget)):
+                _ = try await serveBehindRealUSB(spec, gadget, inEndpoint: ScioUSB.bulkIn) { own in await simulator.plug(into: own) }
+            case (.usb, _): await simulator.plug(into: try await usbBus())
             }
             await simulator.start()
             addCleanup { await simulator.shutDown() }
@@ -42,8 +51,33 @@ extension LiveRig {
 
     /// The SCiO playing `role`, over the link its rig entry names (BLE or USB CDC), not yet connected.
     public func spectrometer(_ role: String) async throws -> Spectrometer {
-        _ = try device(role, kinds: [.scio])
+        let spec = try device(role, kinds: [.scio], realLinks: ["usb"])
         if let existing: Spectrometer = cached("spectrometer/\(role)") { return existing }
+        let connection: ScioConnection
+        switch spec.link {
+        case .usb(let vendor, let product, let serial):
+            // A real SCiO on the machine's bus: USB CDC through libusb.
+            connection = .usb(host: try realUSB(), match: USBDeviceMatch(vendorID: vendor, productID: product, serialNumber: serial))
+        case .usbGadget(let gadget):
+            _ = try await scioSimulator(role)   // serves the device side first
+            connection = .usb(host: try realUSB(), match: Self.realMatch(gadget))
+        default:
+            connection = try await simulatedConnection(role)
+        }
+        let spectrometer = Spectrometer(role: role, connection: connection, app: try scioApp(), clock: clock, trace: trace)
+        cache(spectrometer, as: "spectrometer/\(role)")
+        addCleanup { await spectrometer.disconnect() }
+        return spectrometer
+    }
+
+    /// Whether the SCiO simulator playing `role` sees the CDC control requests the app sends (line coding): on the
+    /// simulated bus and behind the umockdev emulator it does; behind a kernel gadget the kernel's ACM function answers them.
+    public func scioSeesUSBControlRequests(_ role: String) -> Bool {
+        guard case .usbGadget(let gadget)? = file.device(role: role)?.link, case .tty = gadget.deviceSide else { return true }
+        return false
+    }
+
+    private func simulatedConnection(_ role: String) async throws -> ScioConnection {
         let simulator = try await scioSimulator(role)
         let connection: ScioConnection
         switch simulator.transport {
@@ -52,10 +86,7 @@ extension LiveRig {
             let serial = await simulator.deviceID.description
             connection = .usb(host: try await usbBus(), match: USBDeviceMatch(vendorID: ScioUSB.vendorID, productID: ScioUSB.productID, serialNumber: serial))
         }
-        let spectrometer = Spectrometer(role: role, connection: connection, app: try scioApp(), clock: clock, trace: trace)
-        cache(spectrometer, as: "spectrometer/\(role)")
-        addCleanup { await spectrometer.disconnect() }
-        return spectrometer
+        return connection
     }
 
     /// The SCiO cloud with RigKit's shipped models (one per run); its version policy starts as `block`.

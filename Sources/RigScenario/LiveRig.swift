@@ -48,7 +48,7 @@ public final class LiveRig: Sendable {
         guard kinds.contains(spec.kind) else {
             throw RigUnavailable(reason: "role \(JSONText.quote(role)) on rig \(file.name) is a \(spec.kind), this scenario needs \(Self.list(kinds))")
         }
-        guard spec.link.isSimulated || realLinks.contains(spec.link.name) else {
+        guard spec.link.hasSimulator || realLinks.contains(spec.link.name) else {
             throw RigUnavailable(reason: "role \(JSONText.quote(role)) is reached over \(spec.link.name), which this build of RigKit cannot drive yet")
         }
         return spec

@@ -190,7 +190,7 @@ struct ScenarioExecution: Sendable {
     private func rigProvides(_ requirement: RigRequirement) -> Bool {
         switch requirement {
         case .virtualClock: rig.clock == .virtual
-        case .faultInjection: rig.devices.allSatisfy(\.link.isSimulated)
+        case .faultInjection: rig.devices.allSatisfy(\.link.hasSimulator)
         }
     }
 

@@ -47,7 +47,7 @@ public struct ScioSimulation: Sendable {
         let tail = (0..<7).map { UInt8(truncatingIfNeeded: hash >> (8 * $0)) }
         var simulation = ScioSimulation(deviceID: ScioDeviceID(bytes: [0x12] + tail)!, name: "SCiO",
                                         address: "C0:5C:10:" + tail.prefix(3).map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: ":"))
-        guard case .simulated(let parameters?) = spec.link else { return simulation }
+        guard let parameters = spec.link.simulatorParameters else { return simulation }
         let m = try parameters.object(allowed: [
             "transport", "deviceID", "version", "name", "address", "sample", "inCover", "batteryPercent", "batteryHealthPercent", "charging",
             "temperatureCelsius", "lampAgeScans", "scanDrainPercent", "idleDrainPerHour", "chargePerHour", "lowBatteryPercent", "rssi",
