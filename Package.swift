@@ -79,11 +79,10 @@ let package = Package(
         // A simulator in the rig process as the device side of a real USB path (the `usb-gadget` rig-file link):
         // a gadget tty on a kernel USB stack, or the socket of Tools/umockdev-mx.
         .target(name: "USBDeviceSide", dependencies: ["USBLink", "USBSimulation", "RigCore"]),
-        // The umockdev USB lane (scripts/usb-lane-umockdev): the MX simulator behind the emulated usbdevfs device
-        // (Tools/umockdev-mx), and the checks that drive LibUSBHost against it.
-        .executableTarget(name: "mx-usb-bridge", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],
-                          path: "Tools/mx-usb-bridge"),
-        .executableTarget(name: "usb-lane-check", dependencies: ["USBLibUSB", "USBLink", "RigCore"], path: "Tools/usb-lane-check"),
+        // The umockdev USB lane (scripts/usb-lane-umockdev): the checks that drive LibUSBHost against Tools/umockdev-mx,
+        // serving the MX simulator behind the emulator's socket themselves.
+        .executableTarget(name: "usb-lane-check", dependencies: ["USBLibUSB", "USBLink", "RigCore", "USBDeviceSide", "USBSimulation", "CognexSimulator"],
+                          path: "Tools/usb-lane-check"),
         // The QEMU USB lane (scripts/vm-lane): the MX simulator behind the g_serial gadget tty in the guest, and the
         // unplug/replug checks that drive LibUSBHost and MXReader against that gadget.
         .executableTarget(name: "mx-gadget", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],

@@ -331,7 +331,10 @@ enum ScioScenarios {
                 guard case .disconnected = error else { expect(false, "a disconnected error, got \(error)"); return }
             }
             await scio.simulator.plugBackIn()
-            try await scio.spectrometer.connect()
+            // On a real bus the device enumerates again before the app can open it (at once on the simulated bus).
+            try await eventually(within: .seconds(5), "the SCiO is back on the bus and connects") {
+                (try? await scio.spectrometer.connect()) != nil
+            }
             expect(try await scio.spectrometer.scan().reflectance.count, equals: 331, "points")
         }
     }
