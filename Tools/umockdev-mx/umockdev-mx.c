@@ -343,6 +343,19 @@ static gboolean on_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *client
 		else if (request == USBDEVFS_CLAIMINTERFACE && d->fault_busy) {
 			d->fault_busy = FALSE;
 			rc = -1; error = EBUSY;   /* another process (or driver) holds it */
+		} else if (request == USBDEVFS_RELEASEINTERFACE) {
+			/* as usbfs does, releasing an interface discards the file's URBs on it (all IN URBs are on the data interface) */
+			for (GList *l = d->pending_in.head; l;) {
+				GList *next = l->next;
+				Urb *u = l->data;
+				if (u->client == client) {
+					g_queue_delete_link(&d->pending_in, l);
+					urb_of(u->ud)->status = -ENOENT;
+					urb_of(u->ud)->actual_length = 0;
+					g_queue_push_tail(&d->done, u);
+				}
+				l = next;
+			}
 		}
 		note("%s: %s interface %u -> %s", d->serial, request == USBDEVFS_CLAIMINTERFACE ? "claim" : "release", number,
 		     rc ? g_strerror(error) : "ok");
