@@ -21,6 +21,16 @@ extension LiveRig {
                                        channel: channel, trace: trace, name: spec.role)
         addCleanup { await server.stop() }
         try await server.start()
+        // A plugged device is ready once the harness side sees it: a kernel gadget needs a moment to enumerate
+        // (seconds under TCG), and the app asks for availability at once, as after a real cable is plugged in.
+        let match = Self.realMatch(gadget)
+        if await bus.devices().contains(where: { match.matches($0) }) {
+            let host = try realUSB()
+            let deadline = ContinuousClock.now + .seconds(15)
+            while !(await host.devices().contains { match.matches($0) }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
         return bus
     }
 
