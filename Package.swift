@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
         // Scenario DSL, runner, expectations, reports.
         .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan", "BLESimulation", "Wristband", "WristbandSimulator",
-                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB", "BlueZ", "GATT",
+                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB", "USBDeviceSide", "BlueZ", "GATT",
                                                     "ScioProtocol", "ScioSimulator", "Spectrometer", "ScioCloud"]),
         // The bundled scenarios, a target of their own.
         .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
@@ -76,11 +76,13 @@ let package = Package(
         // The USBLink interface on the machine's real bus through libusb.
         .target(name: "USBLibUSB", dependencies: ["CLibUSB", "USBLink", "RigCore"]),
         .testTarget(name: "USBLibUSBTests", dependencies: ["USBLibUSB", "USBLink", "RigCore"]),
-        // The umockdev USB lane (scripts/usb-lane-umockdev): the MX simulator behind the emulated usbdevfs device
-        // (Tools/umockdev-mx), and the checks that drive LibUSBHost against it.
-        .executableTarget(name: "mx-usb-bridge", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],
-                          path: "Tools/mx-usb-bridge"),
-        .executableTarget(name: "usb-lane-check", dependencies: ["USBLibUSB", "USBLink", "RigCore"], path: "Tools/usb-lane-check"),
+        // A simulator in the rig process as the device side of a real USB path (the `usb-gadget` rig-file link):
+        // a gadget tty on a kernel USB stack, or the socket of Tools/umockdev-mx.
+        .target(name: "USBDeviceSide", dependencies: ["USBLink", "USBSimulation", "RigCore"]),
+        // The umockdev USB lane (scripts/usb-lane-umockdev): the checks that drive LibUSBHost against Tools/umockdev-mx,
+        // serving the MX simulator behind the emulator's socket themselves.
+        .executableTarget(name: "usb-lane-check", dependencies: ["USBLibUSB", "USBLink", "RigCore", "USBDeviceSide", "USBSimulation", "CognexSimulator"],
+                          path: "Tools/usb-lane-check"),
         // The QEMU USB lane (scripts/vm-lane): the MX simulator behind the g_serial gadget tty in the guest, and the
         // unplug/replug checks that drive LibUSBHost and MXReader against that gadget.
         .executableTarget(name: "mx-gadget", dependencies: ["CognexSimulator", "USBSimulation", "USBLink", "RigCore"],

@@ -116,7 +116,7 @@ enum ReaderScenarios {
             try await availability.expectEventually(.unavailable, within: .seconds(2))
             try await states.expectEventually(.disconnected, within: .seconds(2))
             expect(await reader.send("GET DEVICE.TYPE").status, equals: .readerOffline, "a command while unplugged")
-            await expect(throws: ReaderError.unavailable("no \(USBDeviceMatchText.reader) on the bus"), "connect while unplugged") { try await reader.connect() }
+            await expect(throws: ReaderError.unavailable("no \(try rig.mxMatch("reader")) on the bus"), "connect while unplugged") { try await reader.connect() }
         }
         Step("Replug, reconnect, read") {
             await station.plugCable()
@@ -533,11 +533,6 @@ extension ReaderScenarios {
             try await states.expectNever(.connecting, during: .seconds(1))
         }
     }
-}
-
-/// How the default rig's MX-1502 is matched, for messages.
-enum USBDeviceMatchText {
-    static let reader = "1209:0d02 serial 1502A7731"
 }
 
 extension Tag {

@@ -308,7 +308,9 @@ enum ScioScenarios {
             let id = try require(await scio.spectrometer.deviceID, "device ID")
             expect(id.description, equals: "13B7D00D5EED0002", "device ID")
             expect(await scio.spectrometer.scioVersion, equals: .v1_3, "version")
-            expect(await scio.simulator.lineCoding, equals: CDCLineCoding.scio, "line coding 115200 8N1")
+            if rig.scioSeesUSBControlRequests("scio-usb") {
+                expect(await scio.simulator.lineCoding, equals: CDCLineCoding.scio, "line coding 115200 8N1")
+            }   // else the kernel's ACM gadget function answers the CDC requests, not the simulator
             let battery = try await scio.spectrometer.batteryStatus()
             expect(battery.isCharging, equals: true, "charging")
         }
@@ -329,7 +331,10 @@ enum ScioScenarios {
                 guard case .disconnected = error else { expect(false, "a disconnected error, got \(error)"); return }
             }
             await scio.simulator.plugBackIn()
-            try await scio.spectrometer.connect()
+            // On a real bus the device enumerates again before the app can open it (at once on the simulated bus).
+            try await eventually(within: .seconds(5), "the SCiO is back on the bus and connects") {
+                (try? await scio.spectrometer.connect()) != nil
+            }
             expect(try await scio.spectrometer.scan().reflectance.count, equals: 331, "points")
         }
     }

@@ -270,7 +270,9 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
                                             effort: configuration.effort)
         let (symbols, frame) = camera.decode(scene, settings)
         guard !symbols.isEmpty else { return false }
-        for symbol in symbols { send(ReadResult(symbol, outline: false, image: nil)) }
+        // A frame's results go out in one write, as a reader sends them: a real USB path delivers one write in one transfer
+        // (up to a short packet), and the app groups the results of one transfer as one frame.
+        port?.send(symbols.flatMap { encoded(ReadResult($0, outline: false, image: nil)) }, endpoint: Self.bulkIn)
         if configuration.imageResults && configuration.extendedResponses {
             let small = Self.thumbnail(frame)
             let payload = "\(small.width)x\(small.height):" + Data(small.pixels).base64EncodedString()
@@ -290,11 +292,15 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
     }
 
     private func send(_ result: ReadResult) {
-        if configuration.extendedResponses {
-            port?.send(DMCCResponse(commandID: 0, status: .xmlResult, payload: result.xml).encode(), endpoint: Self.bulkIn)
-        } else if let text = result.readString {
-            port?.send(Array(text.utf8) + [0x0D, 0x0A], endpoint: Self.bulkIn)
-        }
+        let bytes = encoded(result)
+        if !bytes.isEmpty { port?.send(bytes, endpoint: Self.bulkIn) }
+    }
+
+    /// A result as the reader puts it on bulk IN: an XML result in extended mode, else the bare read string.
+    private func encoded(_ result: ReadResult) -> [UInt8] {
+        if configuration.extendedResponses { return DMCCResponse(commandID: 0, status: .xmlResult, payload: result.xml).encode() }
+        if let text = result.readString { return Array(text.utf8) + [0x0D, 0x0A] }
+        return []
     }
 
     /// The frame at a quarter of its size, as the reader sends result images.

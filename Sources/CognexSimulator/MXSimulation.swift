@@ -16,7 +16,7 @@ public struct MXSimulation: Sendable, Equatable {
         let model = spec.kind == .mx1000 ? "MX-1000" : "MX-1502"
         var simulation = MXSimulation(model: model, serialNumber: "\(model.replacingOccurrences(of: "-", with: ""))-\(spec.role.uppercased())",
                                       productID: spec.kind == .mx1000 ? 0x0D01 : 0x0D02)
-        guard case .simulated(let parameters?) = spec.link else { return simulation }
+        guard let parameters = spec.link.simulatorParameters else { return simulation }
         let m = try parameters.object(allowed: ["serialNumber", "vendor", "product", "batteryPercent", "inactivityTimeoutMinutes"])
         if let c = m["serialNumber"] { simulation.serialNumber = try c.name() }
         for (key, apply) in [("vendor", { (v: UInt16) in simulation.vendorID = v }), ("product", { (v: UInt16) in simulation.productID = v })] {

@@ -45,9 +45,9 @@ public struct DeviceKind: RawRepresentable, Hashable, Sendable, CustomStringConv
         (.roomio, ["simulated"]),
         (.e4, ["simulated", "ble", "ble-peripheral"]),
         (.e3, ["simulated", "ble", "ble-peripheral"]),
-        (.scio, ["simulated", "ble", "ble-peripheral", "usb"]),
-        (.mx1000, ["simulated", "usb"]),
-        (.mx1502, ["simulated", "usb"]),
+        (.scio, ["simulated", "ble", "ble-peripheral", "usb", "usb-gadget"]),
+        (.mx1000, ["simulated", "usb", "usb-gadget"]),
+        (.mx1502, ["simulated", "usb", "usb-gadget"]),
         (.mx100, ["simulated"]),
         (.cameraReader, ["simulated"]),
     ]
@@ -65,6 +65,8 @@ public enum DeviceLink: Sendable {
     case blePeripheral(adapter: String, central: String?, simulator: JSONCursor?)
     /// A real USB device matched by vendor and product (and serial, when given).
     case usb(vendor: UInt16, product: UInt16, serial: String?)
+    /// RigKit's simulator in this process as the device side of a real USB path, reached over libusb (Docs/Rigs.md).
+    case usbGadget(USBGadgetLink)
 
     /// The rig-file name of the link, e.g. `simulated` or `usb`.
     public var name: String {
@@ -73,15 +75,17 @@ public enum DeviceLink: Sendable {
         case .ble: "ble"
         case .blePeripheral: "ble-peripheral"
         case .usb: "usb"
+        case .usbGadget: "usb-gadget"
         }
     }
 
     public var isSimulated: Bool { if case .simulated = self { true } else { false } }
 
-    /// Whether RigKit runs a simulator for the device in this process (simulated, or behind a real link).
+    /// Whether RigKit runs a simulator for the device in this process, so its knobs (faults, cable, battery) work:
+    /// `simulated`, and `ble-peripheral` and `usb-gadget`, where the knobs act on the real path.
     public var runsSimulator: Bool {
         switch self {
-        case .simulated, .blePeripheral: true
+        case .simulated, .blePeripheral, .usbGadget: true
         case .ble, .usb: false
         }
     }
@@ -91,6 +95,7 @@ public enum DeviceLink: Sendable {
         switch self {
         case .simulated(let parameters): parameters
         case .blePeripheral(_, _, let simulator): simulator
+        case .usbGadget(let gadget): gadget.simulator
         case .ble, .usb: nil
         }
     }
@@ -100,4 +105,34 @@ public enum DeviceLink: Sendable {
 public enum BLEAddressType: String, Sendable {
     case `public`
     case random
+}
+
+// MARK: usb-gadget link (issue 9)
+
+/// A simulator in the rig process serving the device side of a real USB path; the harness side reaches it through libusb
+/// by `vendor`, `product` and `serial`, so the whole real USB stack is between the two.
+public struct USBGadgetLink: Sendable {
+    /// Where the device side is served.
+    public enum DeviceSide: Sendable, Equatable {
+        /// The tty of a CDC ACM gadget function (`/dev/ttyGS0`), its configfs gadget directory and the UDC it binds to:
+        /// pulling the cable unbinds the gadget from the UDC, plugging binds it again.
+        case tty(path: String, gadget: String, udc: String)
+        /// A Unix socket of a USB device emulator (Tools/umockdev-mx) that carries the bulk pipe and the cable.
+        case socket(path: String)
+    }
+
+    public var vendor: UInt16
+    public var product: UInt16
+    public var serial: String
+    public var deviceSide: DeviceSide
+    /// The simulator's parameters, as in a `simulated` block.
+    public var simulator: JSONCursor?
+
+    public init(vendor: UInt16, product: UInt16, serial: String, deviceSide: DeviceSide, simulator: JSONCursor?) {
+        self.vendor = vendor
+        self.product = product
+        self.serial = serial
+        self.deviceSide = deviceSide
+        self.simulator = simulator
+    }
 }

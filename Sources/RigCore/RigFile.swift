@@ -157,7 +157,7 @@ struct RigFileReader {
     }
 
     private func device(_ cursor: JSONCursor) throws(RigFileError) -> DeviceSpec {
-        let linkNames = ["simulated", "ble", "ble-peripheral", "usb"]
+        let linkNames = ["simulated", "ble", "ble-peripheral", "usb"] + Self.usbGadgetLinkNames
         let m = try cursor.object(allowed: ["role", "kind", "description"] + linkNames)
         let role = try cursor.required("role", in: m, expected: "the device's role as a string").name()
         let kindCursor = try cursor.required("kind", in: m, expected: "the device's kind as a string")
@@ -196,12 +196,51 @@ struct RigFileReader {
             }
             if let simulator = m["simulator"] { _ = try simulator.object(allowed: Self.anyMember(simulator)) }
             return .blePeripheral(adapter: adapter, central: central, simulator: m["simulator"])
+        case "usb-gadget":
+            return try usbGadget(c)
         default:
             let m = try c.object(allowed: ["vendor", "product", "serial", "interface", "endpoints"])
             let vendor = try Self.usbID(c.required("vendor", in: m, expected: "a USB vendor ID such as \"0451\""))
             let product = try Self.usbID(c.required("product", in: m, expected: "a USB product ID such as \"16aa\""))
             return .usb(vendor: vendor, product: product, serial: try m["serial"]?.string())
         }
+    }
+
+    // MARK: usb-gadget link (issue 9)
+
+    static let usbGadgetLinkNames = ["usb-gadget"]
+
+    /// `"usb-gadget": { vendor, product, serial, tty + gadget + udc | socket, simulator }`.
+    private func usbGadget(_ c: JSONCursor) throws(RigFileError) -> DeviceLink {
+        let m = try c.object(allowed: ["vendor", "product", "serial", "tty", "gadget", "udc", "socket", "simulator"])
+        let vendor = try Self.usbID(c.required("vendor", in: m, expected: "the USB vendor ID the device side shows, such as \"1209\""))
+        let product = try Self.usbID(c.required("product", in: m, expected: "the USB product ID the device side shows, such as \"0d02\""))
+        let serial = try c.required("serial", in: m, expected: "the serial number the device side shows, to find it on the bus").name()
+        let side: USBGadgetLink.DeviceSide
+        switch (m["tty"], m["socket"]) {
+        case (let tty?, nil):
+            let gadget = try c.required("gadget", in: m, expected: "the configfs gadget directory (e.g. \"/sys/kernel/config/usb_gadget/reader\") whose UDC file is the cable")
+            let udc = try c.required("udc", in: m, expected: "the UDC the gadget binds to when plugged, e.g. \"dummy_udc.0\"")
+            side = .tty(path: try Self.absolutePath(tty), gadget: try Self.absolutePath(gadget), udc: try udc.name())
+        case (nil, let socket?):
+            for extra in ["gadget", "udc"] where m[extra] != nil {
+                throw m[extra]!.invalid("no \(JSONText.quote(extra)) with \"socket\" (an emulator's socket carries the cable itself)")
+            }
+            side = .socket(path: try Self.absolutePath(socket))
+        case (nil, nil):
+            throw c.invalid("one of \"tty\" (a gadget's tty, with \"gadget\" and \"udc\") or \"socket\" (a USB emulator's socket) saying where the device side is served",
+                            found: "neither")
+        case (_?, let socket?):
+            throw socket.invalid("either \"tty\" or \"socket\", not both")
+        }
+        if let simulator = m["simulator"] { _ = try simulator.object(allowed: Self.anyMember(simulator)) }
+        return .usbGadget(USBGadgetLink(vendor: vendor, product: product, serial: serial, deviceSide: side, simulator: m["simulator"]))
+    }
+
+    private static func absolutePath(_ c: JSONCursor) throws(RigFileError) -> String {
+        let text = try c.string()
+        guard text.hasPrefix("/"), text.count > 1, !text.contains("\u{0}") else { throw c.invalid("an absolute path such as \"/dev/ttyGS0\"") }
+        return text
     }
 
     private static func anyMember(_ c: JSONCursor) -> [String] {

@@ -25,19 +25,31 @@ extension LiveRig {
         if let bus: SimulatedUSBBus = cached("usb-bus") { return bus }
         let bus = SimulatedUSBBus(clock: clock, trace: trace)
         cache(bus, as: "usb-bus")
-        for spec in file.devices where spec.link.isSimulated && (spec.kind == .mx1000 || spec.kind == .mx1502) {
-            let settings = try MXSimulation.from(spec)
+        for spec in file.devices where spec.link.runsSimulator && (spec.kind == .mx1000 || spec.kind == .mx1502) {
+            var settings = try MXSimulation.from(spec)
+            if case .usbGadget(let gadget) = spec.link {
+                // The simulator shows the IDs the harness looks for on the real bus.
+                (settings.vendorID, settings.productID, settings.serialNumber) = (gadget.vendor, gadget.product, gadget.serial)
+            }
             var random = random("mx/\(spec.role)")
             let simulator = MXReaderSimulator(role: spec.role, model: settings.model, serialNumber: settings.serialNumber,
                                               vendorID: settings.vendorID, productID: settings.productID,
                                               batteryPercent: settings.batteryPercent, clock: clock, trace: trace, seed: random.next())
             await simulator.setInactivityTimeout(settings.inactivityTimeout)
             let role = spec.role
-            await simulator.observePower { [bus, simulator] on in
-                if on { await bus.plug(simulator, role: role) } else { await bus.unplug(role: role) }
+            // A reader behind a real USB path (usb-gadget) is on a bus of its own that the device side follows.
+            var stationBus = bus
+            if case .usbGadget(let gadget) = spec.link {
+                stationBus = try await serveBehindRealUSB(spec, gadget, inEndpoint: MXReaderSimulator.bulkIn) { own in
+                    await own.plug(simulator, role: role)
+                }
+            } else {
+                await bus.plug(simulator, role: spec.role)
             }
-            await bus.plug(simulator, role: spec.role)
-            cache(MXStation(simulator: simulator, bus: bus, role: spec.role), as: "mx/\(spec.role)")
+            await simulator.observePower { [stationBus, simulator] on in
+                if on { await stationBus.plug(simulator, role: role) } else { await stationBus.unplug(role: role) }
+            }
+            cache(MXStation(simulator: simulator, bus: stationBus, role: spec.role), as: "mx/\(spec.role)")
             addCleanup { await simulator.shutDown() }
         }
         return bus
@@ -66,6 +78,10 @@ extension LiveRig {
         if case .usb(let vendor, let product, let serial) = spec.link {
             usbHost = try realUSB()
             match = USBDeviceMatch(vendorID: vendor, productID: product, serialNumber: serial)
+        } else if case .usbGadget(let gadget) = spec.link {
+            _ = try await usbBus()   // serves the simulator on the device side first
+            usbHost = try realUSB()
+            match = Self.realMatch(gadget)
         } else {
             let settings = try MXSimulation.from(spec)
             usbHost = try await usbBus()
@@ -83,7 +99,20 @@ extension LiveRig {
     public func mxSerialNumber(_ role: String) throws -> String? {
         let spec = try device(role, kinds: [.mx1000, .mx1502], realLinks: ["usb"])
         if case .usb(_, _, let serial) = spec.link { return serial }
+        if case .usbGadget(let gadget) = spec.link { return gadget.serial }
         return try MXSimulation.from(spec).serialNumber
+    }
+
+    /// How the app's reader finds the MX device playing `role` on its bus, as its messages print it (`1209:0d02 serial …`).
+    public func mxMatch(_ role: String) throws -> USBDeviceMatch {
+        let spec = try device(role, kinds: [.mx1000, .mx1502], realLinks: ["usb"])
+        switch spec.link {
+        case .usb(let vendor, let product, let serial): return USBDeviceMatch(vendorID: vendor, productID: product, serialNumber: serial)
+        case .usbGadget(let gadget): return Self.realMatch(gadget)
+        default:
+            let settings = try MXSimulation.from(spec)
+            return USBDeviceMatch(vendorID: settings.vendorID, productID: settings.productID, serialNumber: settings.serialNumber)
+        }
     }
 
     /// The simulated MX-100 playing `role`.

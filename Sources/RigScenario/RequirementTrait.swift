@@ -12,13 +12,14 @@ extension ScenarioTrait where Self == RequirementTrait {
 public enum RigRequirement: Sendable, Equatable, CustomStringConvertible {
     /// Virtual time, e.g. for a scenario that waits hours.
     case virtualClock
-    /// Faults injected into simulated devices and links (drain, unplug, disconnect).
+    /// Faults injected into simulated devices and links (drain, unplug, disconnect): every device of the rig is played
+    /// by a simulator whose knobs work (`simulated`, or `usb-gadget` behind a real USB path).
     case faultInjection
 
     public var description: String {
         switch self {
         case .virtualClock: "a virtual clock"
-        case .faultInjection: "fault injection (simulated devices)"
+        case .faultInjection: "fault injection (every device played by a simulator)"
         }
     }
 }

@@ -12,9 +12,14 @@ final class ScioUSBLink: ScioLink {
     private let assembler = Mutex(ScioStreamAssembler())
     private let reader = Mutex<Task<Void, Never>?>(nil)
 
-    private init(handle: any USBDeviceHandle, device: String) {
+    private let bulkIn: UInt8
+    private let bulkOut: UInt8
+
+    private init(handle: any USBDeviceHandle, device: String, bulkIn: UInt8, bulkOut: UInt8) {
         self.handle = handle
         self.device = device
+        self.bulkIn = bulkIn
+        self.bulkOut = bulkOut
         (events, sink) = AsyncStream.makeStream(of: ScioLinkEvent.self, bufferingPolicy: .unbounded)
     }
 
@@ -22,19 +27,26 @@ final class ScioUSBLink: ScioLink {
     static func open(host: any USBHost, match: USBDeviceMatch, device: String, clock: any RigClock) async throws(SpectrometerError) -> ScioUSBLink {
         let handle: any USBDeviceHandle
         do { handle = try await host.open(match) } catch { throw .connectionFailed(device: device, reason: "\(error)") }
+        // The interfaces and endpoints come from the device's CDC descriptors (a kernel gadget numbers its endpoints its own way);
+        // the SCiO's own layout is the fallback.
+        let interfaces = handle.descriptor.interfaces
+        let data = interfaces.first { $0.interfaceClass == 0x0A && $0.bulkEndpoint(in: true) != nil && $0.bulkEndpoint(in: false) != nil }
+        let control = interfaces.first { $0.interfaceClass == 0x02 }?.number ?? ScioUSB.controlInterface
+        let bulkIn = data?.bulkEndpoint(in: true)?.address ?? ScioUSB.bulkIn
+        let bulkOut = data?.bulkEndpoint(in: false)?.address ?? ScioUSB.bulkOut
         do {
-            try await handle.claimInterface(ScioUSB.controlInterface)
-            try await handle.claimInterface(ScioUSB.dataInterface)
+            try await handle.claimInterface(control)
+            try await handle.claimInterface(data?.number ?? ScioUSB.dataInterface)
             _ = try await handle.control(requestType: CDCRequest.classInterfaceOut, request: CDCRequest.setLineCoding, value: 0,
-                                         index: UInt16(ScioUSB.controlInterface), data: CDCRequest.lineCoding(baud: ScioUSB.baudRate),
+                                         index: UInt16(control), data: CDCRequest.lineCoding(baud: ScioUSB.baudRate),
                                          timeout: .seconds(1))
             _ = try await handle.control(requestType: CDCRequest.classInterfaceOut, request: CDCRequest.setControlLineState, value: 0x03,
-                                         index: UInt16(ScioUSB.controlInterface), data: [], timeout: .seconds(1))
+                                         index: UInt16(control), data: [], timeout: .seconds(1))
         } catch {
             await handle.close()
             throw .connectionFailed(device: device, reason: "\(error)")
         }
-        let link = ScioUSBLink(handle: handle, device: device)
+        let link = ScioUSBLink(handle: handle, device: device, bulkIn: bulkIn, bulkOut: bulkOut)
         let task = clock.spawn { [link] in await link.readLoop() }
         link.reader.withLock { $0 = task }
         return link
@@ -43,7 +55,8 @@ final class ScioUSBLink: ScioLink {
     private func readLoop() async {
         while !Task.isCancelled {
             do {
-                let bytes = try await handle.bulkIn(endpoint: ScioUSB.bulkIn, maxLength: 512, timeout: .seconds(60))
+                // A short limit: a libusb transfer cannot be cancelled, and closing waits for the one in flight.
+                let bytes = try await handle.bulkIn(endpoint: bulkIn, maxLength: 512, timeout: .seconds(1))
                 let results = assembler.withLock { $0.add(bytes) }
                 for result in results {
                     switch result {
@@ -64,7 +77,7 @@ final class ScioUSBLink: ScioLink {
     }
 
     func send(_ frame: ScioFrame) async throws(SpectrometerError) {
-        do { _ = try await handle.bulkOut(endpoint: ScioUSB.bulkOut, frame.encode(), timeout: .seconds(2)) } catch {
+        do { _ = try await handle.bulkOut(endpoint: bulkOut, frame.encode(), timeout: .seconds(2)) } catch {
             if error == .noDevice { throw .disconnected(device: device, command: frame.command, reason: "\(error)") }
             throw .refused(device: device, command: frame.command, status: "\(error)")
         }

@@ -217,9 +217,27 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     }
 
     func close() async {
+        // Releasing the interfaces first ends a transfer in flight on them at once (usbfs discards an interface's URBs when
+        // it is released), so closing does not wait out a pending bulk IN's time limit.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let (handle, claimed) = state.withLock { s -> (OpaquePointer?, [UInt8]) in
+                s.closing = true
+                defer { s.claimed = [] }
+                return s.inFlight > 0 ? (s.handle, s.claimed) : (nil, s.claimed)
+            }
+            guard let handle else {
+                state.withLock { $0.claimed = claimed }
+                continuation.resume()
+                return
+            }
+            nonisolated(unsafe) let open = handle   // libusb handles may be used from any thread
+            host.queue.async {
+                for number in claimed { LibUSBCalls.release(open, interface: number) }
+                continuation.resume()
+            }
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let drained = state.withLock { s -> Bool in
-                s.closing = true
                 if s.inFlight == 0 { return true }
                 s.drained.append(continuation)
                 return false

@@ -75,7 +75,7 @@ import Testing
         ("duplicate-role.json", "{\"name\": \"x\", \"devices\": [{\"role\": \"s\", \"kind\": \"roomio\", \"simulated\": {}}, {\"role\": \"s\", \"kind\": \"roomio\", \"simulated\": {}}]}",
          "duplicate-role.json:1:77: $.devices[1]: expected a role not used before (\"s\" is already $.devices[0]), found \"s\""),
         ("no-link.json", "{\"name\": \"x\", \"devices\": [{\"role\": \"s\", \"kind\": \"roomio\"}]}",
-         "no-link.json:1:27: $.devices[0]: expected exactly one of \"simulated\", \"ble\", \"ble-peripheral\", \"usb\" saying how the device is reached, found none"),
+         "no-link.json:1:27: $.devices[0]: expected exactly one of \"simulated\", \"ble\", \"ble-peripheral\", \"usb\", \"usb-gadget\" saying how the device is reached, found none"),
         ("wrong-link.json", "{\"name\": \"x\", \"clock\": \"wall\", \"devices\": [{\"role\": \"s\", \"kind\": \"roomio\", \"usb\": {}}]}",
          "wrong-link.json:1:83: $.devices[0].usb: expected a link a roomio can be reached over (simulated), found \"usb\""),
         ("real-on-virtual.json", "{\"name\": \"x\", \"devices\": [{\"role\": \"w\", \"kind\": \"e4\", \"ble\": {\"address\": \"00:11:22:33:44:55\"}}]}",

@@ -1,13 +1,18 @@
 // usb-lane-check: drives RigKit's libusb backend (LibUSBHost) against the MX-1502 that
-// Tools/umockdev-mx emulates, and checks each outcome and its message.
+// Tools/umockdev-mx emulates, and checks each outcome and its message. It serves the device side
+// itself: an MX simulator behind the emulator's socket (USBDeviceSide), as a rig's usb-gadget link does.
 //
-//   umockdev-mx --bridge SOCKET -- usb-lane-check [--serial SERIAL]
+//   umockdev-mx --device mx:1209:0d02:SERIAL:MX-1502:SOCKET -- usb-lane-check --socket SOCKET [--serial SERIAL]
+//   ... -- setpriv --reuid=nobody ... usb-lane-check --access-denied   (the node is 0600 root)
 //
 // Prints one PASS or FAIL line per check; exits 1 when any check fails.
+import CognexSimulator
 import Foundation
 import RigCore
+import USBDeviceSide
 import USBLibUSB
 import USBLink
+import USBSimulation
 
 /// The checks' verdicts, in order.
 final class Verdicts: @unchecked Sendable {
@@ -54,11 +59,50 @@ func firstLeft(of events: AsyncStream<USBHotplugEvent>, within limit: Duration, 
 
 func printable(_ s: String) -> String { s.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n") }
 
-var serial = "UMOCK1502"
-if let i = CommandLine.arguments.firstIndex(of: "--serial"), i + 1 < CommandLine.arguments.count { serial = CommandLine.arguments[i + 1] }
+func option(_ name: String) -> String? {
+    guard let i = CommandLine.arguments.firstIndex(of: name), i + 1 < CommandLine.arguments.count else { return nil }
+    return CommandLine.arguments[i + 1]
+}
+let serial = option("--serial") ?? "UMOCK1502"
 let verdicts = Verdicts()
 let clock = WallClock()
 let match = USBDeviceMatch(vendorID: 0x1209, productID: 0x0D02, serialNumber: serial)
+
+if CommandLine.arguments.contains("--access-denied") {
+    // Run as a user without access to the node: opening must say which node and that a udev rule fixes it.
+    do {
+        let host = try LibUSBHost(clock: clock)
+        do {
+            let handle = try await host.open(match)
+            await handle.close()
+            verdicts.check("access denied", false, "opened the device as uid \(getuid())")
+        } catch {
+            let named = if case .accessDenied(let node) = error { node.hasPrefix("/dev/bus/usb/") } else { false }
+            verdicts.check("access denied", named && error.description.contains("udev rule"), "uid \(getuid()): \(error.description)")
+        }
+    } catch {
+        verdicts.check("access denied", false, "libusb did not start: \(error)")
+    }
+    exit(verdicts.failures == 0 ? 0 : 1)
+}
+
+// The device side: RigKit's MX-1502 simulator behind the emulator's socket.
+let deviceSide: EmulatorSocketChannel
+let server: USBFunctionServer
+do {
+    guard let socket = option("--socket") else { throw DeviceSideError.file(call: "serve", path: "-", reason: "--socket SOCKET is required") }
+    let trace = TraceLog(clock: clock)
+    let bus = SimulatedUSBBus(clock: clock, trace: trace)
+    let simulator = MXReaderSimulator(role: "reader", model: "MX-1502", serialNumber: serial, vendorID: 0x1209, productID: 0x0D02,
+                                      batteryPercent: 90, clock: clock, trace: trace, seed: 1)
+    await bus.plug(simulator, role: "reader")
+    deviceSide = try EmulatorSocketChannel(socket: socket, inEndpoint: MXReaderSimulator.bulkIn)
+    server = USBFunctionServer(bus: bus, match: match, channel: deviceSide, trace: trace, name: "reader")
+    try await server.start()
+} catch {
+    FileHandle.standardError.write(Data("usb-lane-check: cannot serve the device side: \(error)\n".utf8))
+    exit(2)
+}
 
 do {
     let host = try LibUSBHost(clock: clock, pollInterval: .milliseconds(50))
@@ -80,6 +124,16 @@ do {
         verdicts.check("claim missing interface", false, "claiming interface 3 succeeded")
     } catch {
         verdicts.check("claim missing interface", error == .invalidEndpoint(3) && error.description.contains("interface 0x3"),
+                       error.description)
+    }
+
+    // Another process holds the interface: the emulator answers the claim with EBUSY.
+    try deviceSide.command("fault busy")
+    do {
+        try await handle.claimInterface(0)
+        verdicts.check("claim busy interface", false, "the claim succeeded")
+    } catch {
+        verdicts.check("claim busy interface", error == .busy(interface: 0) && error.description.contains("claimed by another process"),
                        error.description)
     }
 
@@ -115,6 +169,15 @@ do {
         let isTimeout = if case .timeout(0x81, _, 0) = error { true } else { false }
         verdicts.check("idle bulk IN times out", isTimeout && error.description.contains("endpoint 0x81: no completion"),
                        "\(error.description)")
+    }
+
+    // The endpoint halts: the emulator ends the next IN URB with -EPIPE.
+    try deviceSide.command("fault stall")
+    do {
+        let data = try await handle.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .seconds(2))
+        verdicts.check("stalled bulk IN", false, "received \(data.count) bytes")
+    } catch {
+        verdicts.check("stalled bulk IN", error == .stall(endpoint: 0x81) && error.description.contains("0x81 stalled"), error.description)
     }
 
     // Unplug with an IN pending: the launcher unplugs as soon as it sees the next IN URB.

@@ -2,7 +2,7 @@
 //
 //   vm-usb-check --unplug COMMAND --replug COMMAND [--serial SERIAL]
 //
-// The device is the g_serial gadget (0525:a4a7) on dummy_hcd with Tools/mx-gadget answering DMCC behind
+// The device is a configfs ACM gadget with the MX-1502 IDs (1209:0d02) on dummy_hcd with Tools/mx-gadget answering DMCC behind
 // it. The cable is pulled and plugged back by running COMMAND with /bin/sh (the lane unloads and loads
 // g_serial): the device leaves the host's bus and enumerates again, as on a cable pull. (The UDC's
 // soft_connect would be closer, but dummy_hcd in Debian's 6.1 does not enumerate again after it: error -71.)
@@ -84,7 +84,7 @@ guard let unplug, let replug else { FileHandle.standardError.write(Data("\(Check
 let verdicts = Verdicts()
 let clock = WallClock()
 let trace = TraceLog(clock: clock)
-let match = USBDeviceMatch(vendorID: 0x0525, productID: 0xA4A7, serialNumber: serial)
+let match = USBDeviceMatch(vendorID: 0x1209, productID: 0x0D02, serialNumber: serial)
 
 do {
     let host = try LibUSBHost(clock: clock, pollInterval: .milliseconds(200))

@@ -1,0 +1,41 @@
+import RigCore
+import USBDeviceSide
+import USBLink
+import USBSimulation
+
+extension LiveRig {
+    /// Serves the simulator that `plug` puts on a new in-memory bus behind the real USB path of the `usb-gadget` device `spec`.
+    ///
+    /// The simulator gets a bus of its own, so its knobs act on that bus as on a simulated rig; `USBFunctionServer`
+    /// mirrors its cable onto the real path (gadget UDC or emulator socket). Returns the simulator's bus.
+    func serveBehindRealUSB(_ spec: DeviceSpec, _ gadget: USBGadgetLink, inEndpoint: UInt8,
+                            plug: (SimulatedUSBBus) async -> Void) async throws -> SimulatedUSBBus {
+        let bus = SimulatedUSBBus(clock: clock, trace: trace)
+        await plug(bus)
+        let channel: any DeviceSideChannel
+        switch gadget.deviceSide {
+        case .tty(let path, let directory, let udc): channel = GadgetTTYChannel(tty: path, gadget: directory, udc: udc)
+        case .socket(let path): channel = try EmulatorSocketChannel(socket: path, inEndpoint: inEndpoint)
+        }
+        let server = USBFunctionServer(bus: bus, match: USBDeviceMatch(vendorID: gadget.vendor, productID: gadget.product, serialNumber: gadget.serial),
+                                       channel: channel, trace: trace, name: spec.role)
+        addCleanup { await server.stop() }
+        try await server.start()
+        // A plugged device is ready once the harness side sees it: a kernel gadget needs a moment to enumerate
+        // (seconds under TCG), and the app asks for availability at once, as after a real cable is plugged in.
+        let match = Self.realMatch(gadget)
+        if await bus.devices().contains(where: { match.matches($0) }) {
+            let host = try realUSB()
+            let deadline = ContinuousClock.now + .seconds(15)
+            while !(await host.devices().contains { match.matches($0) }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        return bus
+    }
+
+    /// How the harness finds the `usb-gadget` device on the real bus.
+    static func realMatch(_ gadget: USBGadgetLink) -> USBDeviceMatch {
+        USBDeviceMatch(vendorID: gadget.vendor, productID: gadget.product, serialNumber: gadget.serial)
+    }
+}
