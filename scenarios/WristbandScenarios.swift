@@ -338,7 +338,12 @@ enum WristbandScenarios {
             await fixture.simulator.goOutOfRange()
             try await fixture.statuses.expectEventually(.disconnected, within: .seconds(10))
             measure("time to notice", (rig.clock.now - left).seconds, unit: "s", limits: 3.9...4.1)
-            expect((await fixture.band.lastError) ?? "", equals: "link lost: no answer within the supervision timeout of 4.0 seconds", "reason")
+            // On a real link the kernel reports the timeout without its length, so the reason is checked up to there.
+            let reason = (await fixture.band.lastError) ?? ""
+            expect(reason.hasPrefix("link lost: no answer within the supervision timeout"), "reason is a supervision time-out: \(reason)")
+            if rig.file.devices.allSatisfy(\.link.isSimulated) {
+                expect(reason, equals: "link lost: no answer within the supervision timeout of 4.0 seconds", "reason on the simulated link")
+            }
         }
         Step("Not found while away, found again when back") {
             expect(try await fixture.api.discoverDevices().contains { $0.serialNumber == fixture.band.serialNumber }, equals: false, "found while away")

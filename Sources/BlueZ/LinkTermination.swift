@@ -28,7 +28,13 @@ struct LinkTermination: Sendable {
         do {
             let socket = try HCISocket(adapterID: adapterID, adapter: adapter, calls: calls, doing: "ending the link on \(adapter)")
             defer { socket.close() }
-            try socket.run(.disconnect(handle: handle, reason: reason), timeout: .seconds(1))
+            do {
+                try socket.run(.disconnect(handle: handle, reason: reason), timeout: .seconds(1))
+            } catch .controller(_, 0x12, _) where reason != 0x13 {
+                // Reasons other than the Disconnect command's own (0x05, 0x13-0x15, 0x1A, 0x29, 0x3B) are refused by
+                // real controllers; emulated ones pass them on, so the peer sees e.g. a supervision time-out (0x08).
+                try socket.run(.disconnect(handle: handle, reason: 0x13), timeout: .seconds(1))
+            }
             return nil
         } catch {
             return error

@@ -109,8 +109,10 @@ public final class SimulatorBroadcast: Sendable {
         for await pdu in link.central.incoming {
             do { try bearer.send(pdu) } catch { break }
         }
-        // The simulator ended the link (drop, range, battery, power): end the real one now, as the device would.
-        await bearer.disconnect()
+        // The simulator ended the link (drop, range, battery, power): end the real one now, as the device would —
+        // out of range as a supervision time-out (0x08, where the controller passes it on), else user terminated.
+        let timedOut: Bool = if case .supervisionTimeout = link.central.disconnectReason { true } else { false }
+        if let socket = bearer as? L2CAPBearer { await socket.disconnect(reason: timedOut ? 0x08 : 0x13) } else { await bearer.disconnect() }
         await toSimulator.value
         trace.record(name, "centralDisconnected", [("central", central), ("reason", "\(link.central.disconnectReason.map { "\($0)" } ?? "closed")")])
     }

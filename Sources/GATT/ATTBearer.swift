@@ -31,7 +31,9 @@ public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .disconnected(let reason): "link disconnected: \(reason)"
-        case .supervisionTimeout(let timeout): "link lost: no answer within the supervision timeout of \(timeout)"
+        case .supervisionTimeout(let timeout):
+            // Zero: a real link whose timeout the kernel does not tell (the controller negotiated it).
+            timeout == .zero ? "link lost: no answer within the supervision timeout" : "link lost: no answer within the supervision timeout of \(timeout)"
         case .notFound(let address): "no peripheral \(address) in range"
         case .refused(let address, let reason): "peripheral \(address) refused the connection: \(reason)"
         }

@@ -89,6 +89,19 @@ import Testing
         #expect(kernel.calls.contains("close(11)"))
     }
 
+    @Test func aSupervisionTimeOutFallsBackWhereTheControllerRefusesItsReason() async throws {
+        let kernel = MockKernel(statuses: [0x0406: 0x12])
+        let central = try BlueZCentral(adapter: "hci0", calls: kernel.syscalls)
+        let fd = try central.connectNow(to: "00:07:80:12:34:56")
+        let termination = try #require(LinkTermination(socket: fd, adapterID: 0, adapter: "hci0", calls: kernel.syscalls))
+        kernel.statuses.withLock { $0 = [:] }
+        #expect(termination.disconnect(reason: 0x08) == nil)
+        #expect(kernel.commands.last == [0x01, 0x06, 0x04, 0x03, 0x40, 0x00, 0x08])
+        kernel.statuses.withLock { $0 = [0x0406: 0x12] }
+        _ = termination.disconnect(reason: 0x08)   // refused as 0x08, sent again as 0x13
+        #expect(Array(kernel.commands.suffix(2)) == [[0x01, 0x06, 0x04, 0x03, 0x40, 0x00, 0x08], [0x01, 0x06, 0x04, 0x03, 0x40, 0x00, 0x13]])
+    }
+
     @Test func connectionFailuresSayWhatHappened() throws {
         let silent = try BlueZCentral(adapter: "hci0", connectTimeout: .seconds(3), calls: MockKernel(failures: ["poll-out": 0]).syscalls)
         #expect(throws: BlueZError.notFound(address: "00:07:80:12:34:56", within: .seconds(3))) { try silent.connectNow(to: "00:07:80:12:34:56") }
