@@ -8,10 +8,43 @@ import WristbandSimulator
 /// The Empatica wristbands as EmpaLink documents them: authentication, discovery, connection, streams, faults.
 enum WristbandScenarios {
     static var all: [Scenario] {
-        [authentication, lifecycle, bleStatus] + discovery + [
+        [authentication, lifecycle, bleStatus, anyBand] + discovery + [
             connectionLifecycle, connectOutOfRange, rates, ibiWarmUp, ibiMatchesBeats, heartRateKnob, motionFiltersIBI,
             tags, e3HasNoTags, batteryDrain, reconnect, twoBands, notificationLoss, outOfRange, batteryDeath, background, rigFileFaults,
         ]
+    }
+
+    /// The one wristband scenario that needs no simulator: it runs on a real band bound over `ble` (the QEMU lane
+    /// runs it against a Bumble E4), a broadcast simulator, or the simulated radio.
+    static let anyBand = Scenario("Wristband: a band, real or simulated, streams BVP, acceleration, GSR and temperature in order", .tags(.wristband)) { rig in
+        let api = try await rig.empatica()
+        let address = try rig.wristbandAddress("wristband")
+        Step("Find the band at its address") {
+            try require(await api.authenticate(apiKey: WristbandSimulation.defaultTestKey).success, "authentication")
+            await api.followAppLifecycle()
+        }
+        Step("Stream for 10 s") {
+            let band = try require(try await api.discoverDevices().first { $0.address == address }, "band at \(address) in the scan")
+            let samples = rig.record(band.samples(), "samples")
+            try require(await band.connect(), "connection to \(band.serialNumber)")
+            try await wait(.seconds(10))
+            await band.disconnect()
+            func stamps(_ keep: (WristbandSample) -> Bool) -> [Double] { samples.entries.map(\.element).filter(keep).map(\.timestamp) }
+            for (name, keep) in [("BVP", { if case .bvp = $0 { true } else { false } }),
+                                 ("acceleration", { if case .acceleration = $0 { true } else { false } }),
+                                 ("GSR", { if case .gsr = $0 { true } else { false } }),
+                                 ("temperature", { if case .temperature = $0 { true } else { false } })] as [(String, (WristbandSample) -> Bool)] {
+                let times = stamps(keep)
+                expect(!times.isEmpty, "\(name) samples arrived")
+                expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(name) timestamps strictly increase")
+            }
+            let values = samples.entries.map(\.element)
+            let temperatures = values.compactMap { if case .temperature(let c, _) = $0 { c } else { nil } }
+            expect(temperatures.allSatisfy { (20...42).contains($0) }, "skin temperatures plausible: \(Set(temperatures).sorted().prefix(5))")
+            let conductances = values.compactMap { if case .gsr(let us, _) = $0 { us } else { nil } }
+            expect(conductances.allSatisfy { $0 > 0 }, "skin conductances positive: \(Set(conductances).sorted().prefix(5))")
+            measure("BVP samples in 10 s", Double(stamps { if case .bvp = $0 { true } else { false } }.count), unit: "")
+        }
     }
 
     static let authentication = Scenario("Wristband: discovery fails without a valid API key", .tags(.wristband)) { rig in

@@ -39,6 +39,18 @@ extension LiveRig {
         addCleanup { broadcast.stop() }
     }
 
+    /// The address the app finds the wristband playing `role` at, real or simulated: the rig file's for a band bound
+    /// over `ble`, the adapter's for a simulator broadcast through `ble-peripheral`, else its simulator's.
+    public func wristbandAddress(_ role: String) throws -> String {
+        let spec = try device(role, kinds: [.e4, .e3], realLinks: ["ble"])
+        if case .ble(_, let address, _) = spec.link { return address }
+        let simulator = try wristbandSimulator(role)
+        guard let address = try bleAddress(role, simulatorAddress: simulator.address) else {
+            throw RigUnavailable(reason: "role \(JSONText.quote(role)) is broadcast for outside centrals only (no \"central\" adapter in its ble-peripheral)")
+        }
+        return address
+    }
+
     /// The address the app reaches the BLE device playing `role` at: the rig file's for a real one, the adapter's
     /// for a simulator broadcast through one, else the simulator's own; nil when the rig has no central for it.
     func bleAddress(_ role: String, simulatorAddress: String) throws -> String? {
