@@ -26,7 +26,9 @@ extension LiveRig {
             if adapters.isEmpty { return radio }
             var real: [String: any BLECentral] = [:]
             for (adapter, random) in adapters { real[adapter] = try BlueZCentral(adapter: adapter, randomAddresses: random) }
-            return RigCentral(radio: radio, real: real, bound: bound) as any BLECentral
+            let central = RigCentral(radio: radio, real: real, bound: bound)
+            cache(central, as: "rig-central")
+            return central as any BLECentral
         }
     }
 
@@ -35,6 +37,9 @@ extension LiveRig {
         guard case .blePeripheral(let adapter, _, _) = spec.link else { return }
         let broadcast = try SimulatorBroadcast(simulator, adapter: adapter, name: spec.role, clock: clock, trace: trace)
         cache(broadcast, as: "broadcast/\(spec.role)")
+        if case .blePeripheral(_, let central?, _) = spec.link, let rigCentral: RigCentral = cached("rig-central") {
+            rigCentral.bind(broadcast.address, to: central)
+        }
         broadcast.start()
         addCleanup { broadcast.stop() }
     }

@@ -16,6 +16,11 @@ final class RigCentral: BLECentral {
         routes = Mutex(Dictionary(uniqueKeysWithValues: bound.map { ($0.key.uppercased(), $0.value) }))
     }
 
+    /// Sends connections to `address` through the central on `adapter` (a simulator broadcast after this central was made).
+    func bind(_ address: String, to adapter: String) {
+        routes.withLock { $0[address.uppercased()] = adapter }
+    }
+
     func scan(for duration: Duration) async throws -> [ScanResult] {
         if real.isEmpty { return try await radio.scan(for: duration) }
         let found = try await withThrowingTaskGroup(of: (String?, [ScanResult]).self) { group in
