@@ -183,7 +183,10 @@ public final class LibUSBHost: USBHost, @unchecked Sendable {
     private func emit(_ events: [USBHotplugEvent], byCallback: Bool) {
         guard !events.isEmpty else { return }
         let subscribers = monitor.withLock { m in
-            if byCallback { m.callbackEvents += events.count } else { m.listingEvents += events.count }
+            // Counted when someone follows the bus (the first listing, before anyone does, only fills the cache).
+            if !m.subscribers.isEmpty {
+                if byCallback { m.callbackEvents += events.count } else { m.listingEvents += events.count }
+            }
             return Array(m.subscribers.values)
         }
         for subscriber in subscribers { for event in events { subscriber.yield(event) } }
