@@ -373,6 +373,7 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     func close() async {
         // Releasing the interfaces first ends a transfer in flight on them at once (usbfs discards an interface's URBs when
         // it is released), so closing does not wait out a pending bulk IN's time limit.
+        let claimedAtClose = state.withLock { $0.claimed }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let (handle, claimed) = state.withLock { s -> (OpaquePointer?, [UInt8]) in
                 s.closing = true
@@ -388,6 +389,26 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
             host.queue.async {
                 for number in claimed { LibUSBCalls.release(open, interface: number) }
                 continuation.resume()
+            }
+        }
+        // Releasing discards only the URBs already submitted. A bulk IN that had started (`run` counted it) but not yet
+        // submitted its URB goes out after the release (usbfs then claims the interface for it by itself) and would
+        // wait out its time limit: the resume scenario saw `disconnected` 1 s late now and then. So while transfers
+        // are still in flight, claim and release again every 20 ms, which discards such a late URB too.
+        var rounds = 0
+        while rounds < 100, state.withLock({ $0.inFlight > 0 && $0.handle != nil }) {
+            try? await Task.sleep(for: .milliseconds(20))
+            rounds += 1
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                host.queue.async { [self] in
+                    nonisolated(unsafe) let open = state.withLock { $0.inFlight > 0 ? $0.handle : nil }
+                    if let open {
+                        for number in claimedAtClose where LibUSBCalls.claim(open, interface: number) == nil {
+                            LibUSBCalls.release(open, interface: number)
+                        }
+                    }
+                    continuation.resume()
+                }
             }
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
