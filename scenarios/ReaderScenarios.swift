@@ -34,6 +34,17 @@ enum ReaderScenarios {
         return try await log.next(within: limit)
     }
 
+    /// Scans for a read on the MX reader playing `role`: the step is about what is read, not about the reader's time-out,
+    /// so the time-out is set to 15 s first. A real reader decodes a frame in tens of milliseconds; the simulator decodes
+    /// on the rig's host, and the time-out is a deadline that does not wait for a decode (Docs/Cognex.md), so on a slow
+    /// host (the QEMU guest under TCG takes several seconds for the first 1280×720 QR frame) the default 5 s would turn
+    /// the read into a no-read. On the virtual clock decoding takes no time and nothing changes.
+    static func scanForRead(_ rig: LiveRig, _ role: String = "reader") async throws -> [ReadResult] {
+        let response = await (try await rig.mxReader(role)).send("SET DECODER.MAX-SCAN-TIMEOUT 15")
+        try require(response.status, equals: .noError, "SET DECODER.MAX-SCAN-TIMEOUT 15")
+        return try await scan(rig, role, within: .seconds(20))
+    }
+
     static let mxConnect = Scenario("Reader: an MX-1502 on USB is available, connects and reports its type", .tags(.reader)) { rig in
         let reader = try await rig.mxReader("reader")
         let states = rig.record(reader.connectionStateChanges, "connection")
@@ -63,7 +74,7 @@ enum ReaderScenarios {
         }
         Step("QR on: read") {
             try await reader.setSymbology(.qr, enabled: true)
-            let results = try await scan(rig)
+            let results = try await scanForRead(rig)
             try require(results.first?.goodRead == true, "a good read")
             expect(results.first?.readString ?? "", equals: "https://rigkit.example/lot/42", "read string")
             expect(results.first?.symbology, equals: .qr, "symbology")
@@ -123,7 +134,7 @@ enum ReaderScenarios {
             try await availability.expectEventually(.available, within: .seconds(2))
             try await reader.connect()
             await station.simulator.setScene(ean)
-            let results = try await scan(rig)
+            let results = try await scanForRead(rig)
             expect(results.first?.readString ?? "", equals: "4006381333931", "read after reconnecting")
         }
     }
@@ -174,7 +185,7 @@ enum ReaderScenarios {
             expect(await first.connectionState, equals: .disconnected, "first reader state")
             let station = try await rig.mxStation("reader-2")
             await station.simulator.setScene(qr)
-            expect(try await scan(rig, "reader-2").first?.readString ?? "", equals: "https://rigkit.example/lot/42", "read on the second reader")
+            expect(try await scanForRead(rig, "reader-2").first?.readString ?? "", equals: "https://rigkit.example/lot/42", "read on the second reader")
         }
     }
 
@@ -184,7 +195,7 @@ enum ReaderScenarios {
         Step("QR and EAN-13 side by side") {
             try await reader.connect()
             await station.simulator.setScene(ReaderScene([.init(.qr, "LEFT-42", x: 0.25, size: 0.2), .init(.ean13, "4006381333931", x: 0.72, size: 0.3)]))
-            let results = try await scan(rig)
+            let results = try await scanForRead(rig)
             expect(Set(results.compactMap(\.readString)), equals: ["LEFT-42", "4006381333931"], "read strings")
             measure("results in one frame", Double(results.count), unit: "", limits: 2...2)
         }
@@ -508,7 +519,7 @@ extension ReaderScenarios {
             await station.simulator.setScene(ean)
             await reader.setSVGResultEnabled(true)
             try await reader.setImageResultEnabled(true)
-            let read = try await scan(rig)
+            let read = try await scanForRead(rig)
             expect(read.first?.readString ?? "", equals: "4006381333931", "read string")
             expect(read.first?.image?.width ?? 0, equals: 320, "image width (a quarter of the frame)")
             expect(read.first?.svgOutline?.hasSuffix(" Z") ?? false, "closed SVG path")

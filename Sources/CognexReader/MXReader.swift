@@ -36,6 +36,8 @@ public actor MXReader {
     private let name: String
     private var handle: (any USBDeviceHandle)?
     private var reader: Task<Void, Never>?
+    /// Counts connections; a read loop ending with an error drops only the connection it belongs to.
+    private var connection: UInt64 = 0
     private var watcher: Task<Void, Never>?
     private var nextID: UInt32 = 0
     private var pending: [UInt32: CheckedContinuation<ReaderResponse, Never>] = [:]
@@ -90,7 +92,8 @@ public actor MXReader {
             bulkIn = inEP.address
             bulkOut = outEP.address
             self.handle = handle
-            startReading(handle)
+            connection &+= 1
+            startReading(handle, connection: connection)
             _ = try await write(try DMCCCommand("SET COM.DMCC-RESPONSE 1"))
             try? await clock.sleep(for: .milliseconds(20))
             let type = await send("GET DEVICE.TYPE")
@@ -207,7 +210,7 @@ public actor MXReader {
         return try await handle.bulkOut(endpoint: bulkOut, command.encode(), timeout: .seconds(1))
     }
 
-    private func startReading(_ handle: any USBDeviceHandle) {
+    private func startReading(_ handle: any USBDeviceHandle, connection: UInt64) {
         let inEP = bulkIn
         reader = clock.spawn { [weak self] in
             while !Task.isCancelled {
@@ -217,11 +220,19 @@ public actor MXReader {
                 } catch .timeout {
                     continue
                 } catch {
-                    await self?.dropConnection("\(error)")
+                    await self?.readFailed(connection: connection, "\(error)")
                     return
                 }
             }
         }
+    }
+
+    /// The read loop of `connection` ended with an error. When that connection was already dropped (closing it ends
+    /// its pending bulk IN with an error) and the app connected again meanwhile, the new connection stays: dropping it
+    /// here failed a reconnect right after resuming ("did not answer GET DEVICE.TYPE (reader offline)").
+    private func readFailed(connection: UInt64, _ reason: String) async {
+        guard connection == self.connection, handle != nil else { return }
+        await dropConnection(reason)
     }
 
     private func receive(_ bytes: [UInt8]) {
@@ -289,6 +300,7 @@ public actor MXReader {
     }
 
     private func dropConnection(_ reason: String) async {
+        connection &+= 1
         reader?.cancel()
         reader = nil
         let all = pending

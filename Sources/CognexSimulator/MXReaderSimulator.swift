@@ -55,6 +55,9 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
     private var port: USBDevicePort?
     private var splitter = DMCCLineSplitter()
     private var scanTask: Task<Void, Never>?
+    private var deadlineTask: Task<Void, Never>?
+    /// Counts scans, so a frame or deadline of an ended scan does nothing.
+    private var scanNumber: UInt64 = 0
     private var lastActivity: RigInstant
     private var idleTask: Task<Void, Never>?
     private var powerObserver: (@Sendable (Bool) async -> Void)?
@@ -87,6 +90,7 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
     public func unplugged() {
         port = nil
         scanTask?.cancel()
+        deadlineTask?.cancel()
         isScanning = false
     }
 
@@ -136,6 +140,7 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
         guard poweredOn else { return }
         poweredOn = false
         scanTask?.cancel()
+        deadlineTask?.cancel()
         idleTask?.cancel()
         isScanning = false
         trace.record(role, "poweredDown", [("reason", why)])
@@ -246,30 +251,56 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
 
     // MARK: Scanning
 
+    /// Starts a scan: frames are decoded every 100 ms until a read, and `DECODER.MAX-SCAN-TIMEOUT` is a deadline of its own.
+    ///
+    /// As on a real reader the time-out does not wait for a decode to finish: the deadline task ends the scan on time
+    /// and a frame still being decoded then is dropped. The decode runs off the actor (on the rig's executor), so
+    /// commands, `TRIGGER OFF` and the deadline are served meanwhile. On a virtual clock nothing changes: the rig's
+    /// one executor runs the decode as one job and time does not move during it, so frames fall at 0, 100, 200 ms …
+    /// and the no-read at the time-out, as before.
     private func startScan() {
         guard !isScanning else { return }
         isScanning = true
+        scanNumber &+= 1
         batteryPercent = max(0, batteryPercent - drainPerScan)
         trace.record(role, "scanStarted")
-        let timeout = Duration.seconds(configuration.maxScanTimeout)
+        let scan = scanNumber
+        let deadline = clock.now + Duration.seconds(configuration.maxScanTimeout)
+        deadlineTask = clock.spawn { [weak self, clock] in
+            do { try await clock.sleep(until: deadline) } catch { return }
+            await self?.scanTimedOut(scan)
+        }
         scanTask = clock.spawn { [weak self, clock] in
-            let end = clock.now + timeout
-            while clock.now < end {
-                guard let self, await self.isScanning else { return }
-                if await self.tryRead() { return }
+            while clock.now < deadline {
+                guard let job = await self?.nextFrame(of: scan) else { return }
+                var camera = job.camera
+                let (symbols, frame) = camera.decode(job.scene, job.settings)   // off the actor: this may take long
+                guard let self, await self.frameDecoded(scan, symbols: symbols, frame: frame, camera: camera) else { return }
                 do { try await clock.sleep(for: .milliseconds(100)) } catch { return }
             }
-            await self?.stopScan(send: true)
         }
     }
 
-    /// Decodes one frame; sends the results and ends the scan on a read.
-    private func tryRead() -> Bool {
+    /// What the next frame of scan `scan` needs, or nil when that scan is over.
+    private func nextFrame(of scan: UInt64) -> (camera: SceneCamera, scene: ReaderScene, settings: SceneCamera.Settings)? {
+        guard isScanning, scanNumber == scan else { return nil }
         let settings = SceneCamera.Settings(illumination: configuration.lightsOn,
                                             symbologies: Set(configuration.symbologies.flatMap(\.decoderSymbologies).filter(\.isSupported)),
                                             effort: configuration.effort)
-        let (symbols, frame) = camera.decode(scene, settings)
-        guard !symbols.isEmpty else { return false }
+        return (camera, scene, settings)
+    }
+
+    /// The deadline of scan `scan` passed: it ends with a no-read unless it already ended.
+    private func scanTimedOut(_ scan: UInt64) {
+        guard isScanning, scanNumber == scan else { return }
+        stopScan(send: true)
+    }
+
+    /// A frame of scan `scan` was decoded; sends the results and ends the scan on a read. Returns whether to go on.
+    private func frameDecoded(_ scan: UInt64, symbols: [DecodedSymbol], frame: GrayImage, camera: SceneCamera) -> Bool {
+        self.camera = camera   // keeps the decode cache
+        guard isScanning, scanNumber == scan else { return false }   // the deadline, TRIGGER OFF or an unplug came first
+        guard !symbols.isEmpty else { return true }
         // A frame's results go out in one write, as a reader sends them: a real USB path delivers one write in one transfer
         // (up to a short packet), and the app groups the results of one transfer as one frame.
         port?.send(symbols.flatMap { encoded(ReadResult($0, outline: false, image: nil)) }, endpoint: Self.bulkIn)
@@ -279,14 +310,16 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
             port?.send(DMCCResponse(commandID: 0, status: DMCCStatus(rawValue: 5), payload: payload).encode(), endpoint: Self.bulkIn)
         }
         isScanning = false
+        deadlineTask?.cancel()
         trace.record(role, "read", [("count", String(symbols.count)), ("text", symbols.map(\.text).joined(separator: "|"))])
-        return true
+        return false
     }
 
     private func stopScan(send: Bool) {
         guard isScanning else { return }
         isScanning = false
         scanTask?.cancel()
+        deadlineTask?.cancel()
         trace.record(role, "scanEnded", [("goodRead", "false")])
         if send { self.send(.noRead) }
     }
@@ -325,5 +358,6 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
     public func shutDown() {
         idleTask?.cancel()
         scanTask?.cancel()
+        deadlineTask?.cancel()
     }
 }

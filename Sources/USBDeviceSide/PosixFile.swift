@@ -7,11 +7,23 @@ enum PosixFile {
     static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// Writes all of `bytes` to `fd`; false on any failure (hang-up, closed peer).
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    ///
+    /// On a non-blocking descriptor (the gadget tty) a full buffer (EAGAIN) is waited out with `poll` for up to
+    /// `stallMilliseconds` at a time: u_serial's tty buffer holds 8 KB, a result image is about 77 KB, and the host
+    /// side drains it only as fast as its bulk IN transfers go (slowly under TCG). Returning early there cut the
+    /// image short, and the reader waited for the rest forever.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], stallMilliseconds: Int32 = 5000) -> Bool {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + done, bytes.count - done) }
             if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                let ready = poll(&p, 1, stallMilliseconds)
+                if ready < 0 && errno == EINTR { continue }
+                guard ready > 0, p.revents & Int16(POLLOUT) != 0 else { return false }   // stalled, hung up or failed
+                continue
+            }
             if n <= 0 { return false }
             done += n
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import RigCore
 import Synchronization
 import USBLink
@@ -34,6 +35,9 @@ public final class USBFunctionServer: Sendable {
     }
 
     /// Starts following the simulator's cable and serving the host; plugs the real path in if the simulator is plugged.
+    /// Where the pump's writes to the real path run (they block while the path's buffer is full).
+    private let writer = DispatchQueue(label: "rigkit.device-side.write")
+
     public func start() async throws(DeviceSideError) {
         let events = await bus.hotplugEvents()
         if await bus.devices().contains(where: { match.matches($0) }) {
@@ -82,11 +86,20 @@ public final class USBFunctionServer: Sendable {
                 throw DeviceSideError.file(call: "serve", path: name, reason: "the simulator has no bulk IN/OUT interface")
             }
             for i in handle.descriptor.interfaces { try await handle.claimInterface(i.number) }
-            let pump = Task { [channel] in
+            let pump = Task { [channel, trace, name, writer] in
                 while !Task.isCancelled {
                     do throws(USBError) {
                         let data = try await handle.bulkIn(endpoint: inEP, maxLength: 4096, timeout: .milliseconds(200))
-                        if !data.isEmpty { _ = channel.send(data) }
+                        // A write may wait for the host to drain the path (seconds for a result image under TCG): on a
+                        // queue of its own, not on the cooperative pool the simulator's decode and deadline need.
+                        guard !data.isEmpty else { continue }
+                        let sent = await withCheckedContinuation { continuation in
+                            writer.async { continuation.resume(returning: channel.send(data)) }
+                        }
+                        if !sent {
+                            // The real path did not take it (unplugged, or its buffer stayed full): the host misses these bytes.
+                            trace.record(name, "deviceSideWriteFailed", [("bytes", String(data.count))])
+                        }
                     } catch {
                         if case .timeout = error { continue }
                         return   // the simulator left its bus

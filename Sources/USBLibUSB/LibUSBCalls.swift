@@ -1,4 +1,7 @@
 import CLibUSB
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every libusb call RigKit makes, one function each, returning Swift results.
 ///
@@ -124,6 +127,53 @@ enum LibUSBCalls {
         return code >= 0 ? .success(Int(code)) : .failure(LibUSBError(rawValue: code))
     }
 
+    /// `libusb_get_bus_number` and `libusb_get_device_address`.
+    static func busAddress(_ device: OpaquePointer) -> USBBusAddress {
+        USBBusAddress(bus: libusb_get_bus_number(device), address: libusb_get_device_address(device))
+    }
+
+    /// `libusb_ref_device`: keeps a device a hotplug callback hands over past the callback.
+    static func retain(_ device: OpaquePointer) { _ = libusb_ref_device(device) }
+
+    /// `libusb_hotplug_register_callback` for arrivals and departures of any device, without enumerating the devices
+    /// present. `deliver` runs on whichever thread handles libusb's events (the host's event thread, or a thread in a
+    /// synchronous transfer), with the device referenced for it: it must return at once and release the device later.
+    static func registerHotplug(_ context: OpaquePointer,
+                                _ deliver: @escaping @Sendable (_ device: OpaquePointer, _ arrived: Bool) -> Void) -> Result<HotplugRegistration, LibUSBError> {
+        let sink = Unmanaged.passRetained(HotplugSink(deliver))
+        var handle: libusb_hotplug_callback_handle = 0
+        let events = Int32(LIBUSB_HOTPLUG_EVENT_DEVICE_ARRIVED.rawValue | LIBUSB_HOTPLUG_EVENT_DEVICE_LEFT.rawValue)
+        let code = libusb_hotplug_register_callback(context, events, 0, -1, -1, -1, { _, device, event, userData in
+            guard let device, let userData else { return 0 }
+            libusb_ref_device(device)
+            Unmanaged<HotplugSink>.fromOpaque(userData).takeUnretainedValue()
+                .deliver(device, event == LIBUSB_HOTPLUG_EVENT_DEVICE_ARRIVED)
+            return 0   // stay registered
+        }, sink.toOpaque(), &handle)
+        guard code == 0 else {
+            sink.release()
+            return .failure(LibUSBError(rawValue: code))
+        }
+        return .success(HotplugRegistration(handle: handle, sink: sink))
+    }
+
+    /// `libusb_hotplug_deregister_callback`. The sink stays alive: release it (`registration.sink.release()`) only after
+    /// `libusb_exit`, when no thread can be inside the callback any more.
+    static func deregisterHotplug(_ context: OpaquePointer, _ registration: HotplugRegistration) {
+        libusb_hotplug_deregister_callback(context, registration.handle)
+    }
+
+    /// `libusb_handle_events_timeout_completed`: handles pending events (hotplug callbacks, transfers) or waits up to
+    /// `milliseconds` for one.
+    static func handleEvents(_ context: OpaquePointer, milliseconds: Int) -> LibUSBError? {
+        var limit = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
+        let code = libusb_handle_events_timeout_completed(context, &limit, nil)
+        return code == 0 ? nil : LibUSBError(rawValue: code)
+    }
+
+    /// `libusb_interrupt_event_handler`: wakes a thread waiting in `handleEvents` at once.
+    static func interruptEventHandler(_ context: OpaquePointer) { libusb_interrupt_event_handler(context) }
+
     /// `libusb_has_capability(LIBUSB_CAP_HAS_HOTPLUG)`.
     static var hasHotplug: Bool { libusb_has_capability(UInt32(LIBUSB_CAP_HAS_HOTPLUG.rawValue)) != 0 }
 
@@ -132,4 +182,16 @@ enum LibUSBCalls {
         let v = libusb_get_version().pointee
         return "\(v.major).\(v.minor).\(v.micro)"
     }
+}
+
+/// The Swift side of a hotplug callback: what the C callback calls with each event.
+final class HotplugSink: Sendable {
+    let deliver: @Sendable (OpaquePointer, Bool) -> Void
+    init(_ deliver: @escaping @Sendable (OpaquePointer, Bool) -> Void) { self.deliver = deliver }
+}
+
+/// A registered hotplug callback: libusb's handle and the sink its `user_data` points to (retained until released).
+struct HotplugRegistration: @unchecked Sendable {
+    let handle: libusb_hotplug_callback_handle
+    let sink: Unmanaged<HotplugSink>
 }

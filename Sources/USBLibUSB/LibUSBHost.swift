@@ -1,61 +1,195 @@
+import CLibUSB
 import Dispatch
 import Foundation
 import RigCore
 import Synchronization
 import USBLink
 
+/// How a `LibUSBHost` learns about plugs and unplugs.
+public enum USBHotplugMechanism: Sendable, Equatable, CustomStringConvertible {
+    /// libusb's hotplug callbacks, handled on the host's event thread.
+    case callbacks
+    /// Listing the bus every `interval`; `reason` says why callbacks are not used.
+    case polling(interval: Duration, reason: String)
+
+    public var description: String {
+        switch self {
+        case .callbacks: return "hotplug callbacks (libusb \(LibUSBCalls.version), event thread)"
+        case .polling(let interval, let reason): return "polling every \(interval) (\(reason))"
+        }
+    }
+}
+
 /// The USB bus of this machine through libusb: enumeration, opening by vendor, product and serial, transfers.
 ///
 /// Enumeration and claims run on the host's serial worker queue, transfers on
 /// each handle's two (bulk IN; bulk OUT and control), with libusb's synchronous
 /// calls and their time limits, so the cooperative pool never blocks; results
-/// come back through continuations. Plug and unplug are found by polling the
-/// device list every `pollInterval` on the rig's clock (libusb's hotplug
-/// callbacks need an event thread; polling works everywhere, containers included).
+/// come back through continuations.
+///
+/// Plug and unplug (`hotplugEvents()`, which readers turn into availability) come from libusb's hotplug
+/// callbacks where libusb has them (`LIBUSB_CAP_HAS_HOTPLUG`) and registering one succeeds, handled on an event
+/// thread of the host's own; otherwise from listing the bus every `pollInterval` on the rig's clock.
+/// `hotplugMechanism` says which runs. Either way devices are cached by bus number and address
+/// (`USBDeviceCache`): a device is opened to read its strings once, not on every listing.
 public final class LibUSBHost: USBHost, @unchecked Sendable {
+    /// Whether to use libusb's hotplug callbacks when they work, or always poll.
+    public enum HotplugPreference: Sendable { case automatic, polling }
+
     // `context` is created in init and destroyed in deinit; libusb contexts are thread-safe.
     private let context: OpaquePointer
     let queue = DispatchQueue(label: "rigkit.libusb")
     private let clock: any RigClock
     private let pollInterval: Duration
+    private let preference: HotplugPreference
+    /// Touched only on `queue`.
+    private let cache = Mutex(USBDeviceCache())
+    private let monitor = Mutex(Monitor())
+
+    private struct Monitor: @unchecked Sendable {   // unchecked for the registration's pointer; it lives in the Mutex
+        var started = false
+        var mechanism: USBHotplugMechanism?
+        var subscribers: [UInt64: AsyncStream<USBHotplugEvent>.Continuation] = [:]
+        var nextID: UInt64 = 0
+        var registration: HotplugRegistration?
+        var eventThread: LibUSBEventThread?
+        var poller: Task<Void, Never>?
+        var callbackEvents = 0
+        var listingEvents = 0
+    }
 
     /// Opens a libusb context; fails when libusb cannot start (e.g. no USB support at all).
-    public init(clock: any RigClock, pollInterval: Duration = .seconds(1)) throws(USBError) {
+    /// `RIGKIT_USB_HOTPLUG=poll` in the environment makes `automatic` poll.
+    public init(clock: any RigClock, pollInterval: Duration = .seconds(1), hotplug: HotplugPreference = .automatic) throws(USBError) {
         switch LibUSBCalls.makeContext() {
         case .success(let context): self.context = context
         case .failure(let error): throw .io("libusb_init failed: \(error)")
         }
         self.clock = clock
         self.pollInterval = pollInterval
+        preference = ProcessInfo.processInfo.environment["RIGKIT_USB_HOTPLUG"] == "poll" ? .polling : hotplug
     }
 
-    deinit { LibUSBCalls.destroy(context) }
+    deinit {
+        let (registration, thread, poller) = monitor.withLock { m in (m.registration, m.eventThread, m.poller) }
+        poller?.cancel()
+        if let registration { LibUSBCalls.deregisterHotplug(context, registration) }
+        thread?.stop()
+        LibUSBCalls.destroy(context)
+        registration?.sink.release()   // no thread can be in the callback once the context is gone
+    }
 
     /// libusb's version, e.g. `1.0.26`.
     public static var libraryVersion: String { LibUSBCalls.version }
 
+    /// How plugs and unplugs are found, once `hotplugEvents()` started following the bus; nil before.
+    public var hotplugMechanism: USBHotplugMechanism? { monitor.withLock { $0.mechanism } }
+
+    /// Changes reported so far: by hotplug callbacks, and by listings of the bus (the poll, `devices()`, `open()`);
+    /// and how many times a device was opened to read its strings.
+    public var hotplugStatistics: (callbackEvents: Int, listingEvents: Int, deviceReads: Int) {
+        let (c, l) = monitor.withLock { ($0.callbackEvents, $0.listingEvents) }
+        return (c, l, cache.withLock { $0.reads })
+    }
+
     public func devices() async -> [USBDeviceDescriptor] {
         await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: self.enumerate().map(\.descriptor)) }
+            queue.async {
+                let found = self.enumerate()
+                for f in found { LibUSBCalls.release(f.device) }
+                continuation.resume(returning: found.map(\.descriptor))
+            }
         }
     }
 
+    /// Changes from now on, from whichever mechanism runs (`hotplugMechanism`); the first call starts it.
     public func hotplugEvents() async -> AsyncStream<USBHotplugEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: USBHotplugEvent.self, bufferingPolicy: .bufferingNewest(64))
-        let initial = await devices()
-        let task = clock.spawn { [weak self, clock, pollInterval] in
-            var known = initial
-            while !Task.isCancelled {
-                do { try await clock.sleep(for: pollInterval) } catch { return }
-                guard let self else { return }
-                let now = await self.devices()
-                for left in known where !now.contains(left) { continuation.yield(.left(left)) }
-                for arrived in now where !known.contains(arrived) { continuation.yield(.arrived(arrived)) }
-                known = now
+        await startMonitoring()
+        let id = monitor.withLock { m -> UInt64 in
+            m.nextID += 1
+            m.subscribers[m.nextID] = continuation
+            return m.nextID
+        }
+        continuation.onTermination = { [weak self] _ in _ = self?.monitor.withLock { $0.subscribers.removeValue(forKey: id) } }
+        return stream
+    }
+
+    /// Starts following the bus once: fills the cache, then registers the hotplug callback (and the event thread),
+    /// or starts the poll when libusb has no hotplug here, registration fails, or polling was asked for.
+    private func startMonitoring() async {
+        let first = monitor.withLock { m -> Bool in
+            defer { m.started = true }
+            return !m.started
+        }
+        guard first else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async {
+                for f in self.enumerate() { LibUSBCalls.release(f.device) }
+                let mechanism: USBHotplugMechanism
+                if self.preference == .polling {
+                    mechanism = .polling(interval: self.pollInterval, reason: "asked for")
+                } else if !LibUSBCalls.hasHotplug {
+                    mechanism = .polling(interval: self.pollInterval, reason: "libusb has no hotplug support here")
+                } else {
+                    switch LibUSBCalls.registerHotplug(self.context, { [weak self, queue = self.queue] device, arrived in
+                        // On a thread handling libusb's events: hand over and return at once. The host is not
+                        // referenced here, so its deinit never runs on the event thread (which it waits for).
+                        nonisolated(unsafe) let device = device
+                        queue.async { [weak self] in
+                            self?.hotplugCallback(device, arrived: arrived)
+                            LibUSBCalls.release(device)
+                        }
+                    }) {
+                    case .success(let registration):
+                        let thread = LibUSBEventThread(context: self.context)
+                        self.monitor.withLock { $0.registration = registration; $0.eventThread = thread }
+                        thread.start()
+                        mechanism = .callbacks
+                    case .failure(let error):
+                        mechanism = .polling(interval: self.pollInterval, reason: "libusb_hotplug_register_callback failed: \(error)")
+                    }
+                }
+                self.monitor.withLock { $0.mechanism = mechanism }
+                continuation.resume()
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        if case .polling = hotplugMechanism {
+            let poller = clock.spawn { [weak self, clock, pollInterval] in
+                while !Task.isCancelled {
+                    do { try await clock.sleep(for: pollInterval) } catch { return }
+                    guard let self else { return }
+                    _ = await self.devices()   // a listing reconciles the cache and reports what changed
+                }
+            }
+            monitor.withLock { $0.poller = poller }
+        }
+    }
+
+    /// A hotplug callback's event, on `queue`.
+    private func hotplugCallback(_ device: OpaquePointer, arrived: Bool) {
+        let address = LibUSBCalls.busAddress(device)
+        let event: USBHotplugEvent?
+        if arrived {
+            guard case .success(let raw) = LibUSBCalls.deviceDescriptor(device) else { return }
+            let listed = USBDeviceCache.Listed(address: address, vendorID: raw.idVendor, productID: raw.idProduct)
+            event = cache.withLock { $0.arrived(listed) { _ in Self.read(device, raw) } }
+        } else {
+            event = cache.withLock { $0.left(address) }
+        }
+        if let event { emit([event], byCallback: true) }
+    }
+
+    private func emit(_ events: [USBHotplugEvent], byCallback: Bool) {
+        guard !events.isEmpty else { return }
+        let subscribers = monitor.withLock { m in
+            // Counted when someone follows the bus (the first listing, before anyone does, only fills the cache).
+            if !m.subscribers.isEmpty {
+                if byCallback { m.callbackEvents += events.count } else { m.listingEvents += events.count }
+            }
+            return Array(m.subscribers.values)
+        }
+        for subscriber in subscribers { for event in events { subscriber.yield(event) } }
     }
 
     public func open(_ match: USBDeviceMatch) async throws(USBError) -> any USBDeviceHandle {
@@ -72,31 +206,51 @@ public final class LibUSBHost: USBHost, @unchecked Sendable {
         var node: String
     }
 
-    /// Lists the devices; call on `queue`. The caller releases each `device`.
+    /// Lists the devices, reading only those the cache does not know, and reports what changed; call on `queue`.
+    /// The caller releases each `device`.
     func enumerate() -> [Found] {
         guard case .success(let devices) = LibUSBCalls.devices(context) else { return [] }
-        var out: [Found] = []
+        var listed: [(USBDeviceCache.Listed, OpaquePointer, libusb_device_descriptor)] = []
         for device in devices {
             guard case .success(let raw) = LibUSBCalls.deviceDescriptor(device) else { LibUSBCalls.release(device); continue }
-            var serial: String?, manufacturer: String?, product: String?
-            if case .success(let handle) = LibUSBCalls.open(device) {
-                serial = LibUSBCalls.string(handle, index: raw.iSerialNumber)
-                manufacturer = LibUSBCalls.string(handle, index: raw.iManufacturer)
-                product = LibUSBCalls.string(handle, index: raw.iProduct)
-                LibUSBCalls.close(handle)
-            }
-            let interfaces = LibUSBCalls.interfaces(device).map { i in
-                USBInterfaceDescriptor(number: i.number, interfaceClass: i.cls, interfaceSubclass: i.subclass, interfaceProtocol: i.proto,
-                                       endpoints: i.endpoints.map { e in
-                                           USBEndpointDescriptor(address: e.0, transferType: [.control, .isochronous, .bulk, .interrupt][Int(e.1)],
-                                                                 maxPacketSize: e.2)
-                                       })
-            }
-            out.append(Found(device: device, descriptor: USBDeviceDescriptor(
-                vendorID: raw.idVendor, productID: raw.idProduct, serialNumber: serial, manufacturer: manufacturer, product: product,
-                interfaces: interfaces), node: LibUSBCalls.node(device)))
+            listed.append((USBDeviceCache.Listed(address: LibUSBCalls.busAddress(device), vendorID: raw.idVendor, productID: raw.idProduct), device, raw))
         }
-        return out
+        let byAddress = Dictionary(listed.map { ($0.0.address, ($0.1, $0.2)) }, uniquingKeysWith: { a, _ in a })
+        let (events, descriptors) = cache.withLock { c in
+            let events = c.reconcile(listed.map(\.0)) { l in
+                let (device, raw) = byAddress[l.address]!
+                return Self.read(device, raw)
+            }
+            return (events, listed.map { c.descriptor(at: $0.0.address) })
+        }
+        emit(events, byCallback: false)
+        return zip(listed, descriptors).compactMap { entry, descriptor in
+            guard let descriptor else { LibUSBCalls.release(entry.1); return nil }
+            return Found(device: entry.1, descriptor: descriptor, node: LibUSBCalls.node(entry.1))
+        }
+    }
+
+    /// Reads a device: opens it for its strings (complete when the open worked) and reads its interfaces.
+    private static func read(_ device: OpaquePointer, _ raw: libusb_device_descriptor) -> USBDeviceCache.Read {
+        var serial: String?, manufacturer: String?, product: String?
+        var opened = false
+        if case .success(let handle) = LibUSBCalls.open(device) {
+            opened = true
+            serial = LibUSBCalls.string(handle, index: raw.iSerialNumber)
+            manufacturer = LibUSBCalls.string(handle, index: raw.iManufacturer)
+            product = LibUSBCalls.string(handle, index: raw.iProduct)
+            LibUSBCalls.close(handle)
+        }
+        let interfaces = LibUSBCalls.interfaces(device).map { i in
+            USBInterfaceDescriptor(number: i.number, interfaceClass: i.cls, interfaceSubclass: i.subclass, interfaceProtocol: i.proto,
+                                   endpoints: i.endpoints.map { e in
+                                       USBEndpointDescriptor(address: e.0, transferType: [.control, .isochronous, .bulk, .interrupt][Int(e.1)],
+                                                             maxPacketSize: e.2)
+                                   })
+        }
+        return USBDeviceCache.Read(descriptor: USBDeviceDescriptor(
+            vendorID: raw.idVendor, productID: raw.idProduct, serialNumber: serial, manufacturer: manufacturer, product: product,
+            interfaces: interfaces), complete: opened)
     }
 
     private func openNow(_ match: USBDeviceMatch) -> Result<LibUSBDeviceHandle, USBError> {
@@ -219,6 +373,7 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     func close() async {
         // Releasing the interfaces first ends a transfer in flight on them at once (usbfs discards an interface's URBs when
         // it is released), so closing does not wait out a pending bulk IN's time limit.
+        let claimedAtClose = state.withLock { $0.claimed }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let (handle, claimed) = state.withLock { s -> (OpaquePointer?, [UInt8]) in
                 s.closing = true
@@ -234,6 +389,26 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
             host.queue.async {
                 for number in claimed { LibUSBCalls.release(open, interface: number) }
                 continuation.resume()
+            }
+        }
+        // Releasing discards only the URBs already submitted. A bulk IN that had started (`run` counted it) but not yet
+        // submitted its URB goes out after the release (usbfs then claims the interface for it by itself) and would
+        // wait out its time limit: the resume scenario saw `disconnected` 1 s late now and then. So while transfers
+        // are still in flight, claim and release again every 20 ms, which discards such a late URB too.
+        var rounds = 0
+        while rounds < 100, state.withLock({ $0.inFlight > 0 && $0.handle != nil }) {
+            try? await Task.sleep(for: .milliseconds(20))
+            rounds += 1
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                host.queue.async { [self] in
+                    nonisolated(unsafe) let open = state.withLock { $0.inFlight > 0 ? $0.handle : nil }
+                    if let open {
+                        for number in claimedAtClose where LibUSBCalls.claim(open, interface: number) == nil {
+                            LibUSBCalls.release(open, interface: number)
+                        }
+                    }
+                    continuation.resume()
+                }
             }
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -260,4 +435,34 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     }
 
     static func milliseconds(_ d: Duration) -> UInt32 { UInt32(clamping: max(1, d.nanoseconds / 1_000_000)) }
+}
+
+/// The thread that handles libusb's events while hotplug callbacks are registered (the callbacks run from
+/// `libusb_handle_events`); `stop()` wakes it with `libusb_interrupt_event_handler` and waits for it to end.
+final class LibUSBEventThread: @unchecked Sendable {
+    // `context` outlives the thread: the host stops the thread before `libusb_exit`.
+    private let context: OpaquePointer
+    private let stopping = Mutex(false)
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(context: OpaquePointer) { self.context = context }
+
+    func start() {
+        let thread = Thread { [self] in
+            while !stopping.withLock({ $0 }) {
+                if let error = LibUSBCalls.handleEvents(context, milliseconds: 500), error != .interrupted, error != .timeout {
+                    Thread.sleep(forTimeInterval: 0.05)   // a failing event loop must not spin
+                }
+            }
+            ended.signal()
+        }
+        thread.name = "rigkit.libusb.events"
+        thread.start()
+    }
+
+    func stop() {
+        stopping.withLock { $0 = true }
+        LibUSBCalls.interruptEventHandler(context)
+        ended.wait()
+    }
 }

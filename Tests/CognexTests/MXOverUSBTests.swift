@@ -89,6 +89,37 @@ private func withMX<T: Sendable>(_ body: @escaping @Sendable (VirtualClock, Simu
         }
         #expect(status?.status == .badChecksum)
     }
+
+    /// On the wall clock `DECODER.MAX-SCAN-TIMEOUT` is a deadline: the no-read comes on time while frames are still being
+    /// decoded, and the reader answers commands meanwhile. A dense QR with QR off decodes to nothing, slowly (about 0.5 s
+    /// a frame here, 15-20 s in the QEMU guest); before, the time-out was checked only between decodes.
+    @Test func theScanTimeOutIsADeadlineWhateverADecodeCosts() async throws {
+        let clock = WallClock()
+        let trace = TraceLog(clock: clock)
+        let bus = SimulatedUSBBus(clock: clock, trace: trace)
+        let simulator = MXReaderSimulator(role: "mx", model: "MX-1502", serialNumber: "S1", vendorID: 0x1209, productID: 0x0D02,
+                                          batteryPercent: 80, clock: clock, trace: trace, seed: 1)
+        await bus.plug(simulator, role: "mx")
+        let reader = MXReader(name: "mx reader", host: bus, match: USBDeviceMatch(vendorID: 0x1209, productID: 0x0D02), clock: clock, trace: trace)
+        await reader.watchAvailability()
+        try await reader.connect()
+        var results = reader.results.makeAsyncIterator()
+        await simulator.setScene(ReaderScene([.init(.qr, String(repeating: "RIGKIT-DEADLINE-", count: 10), size: 0.7)]))
+        try await reader.setSymbology(.qr, enabled: false)
+        #expect(await reader.send("SET DECODER.MAX-SCAN-TIMEOUT 1").status == .noError)
+        let start = clock.now
+        try await reader.startScanning()
+        let answer = await reader.send("GET DEVICE.TYPE")   // while the first frame decodes
+        let answered = clock.now - start
+        let outcome = await results.next()
+        let took = clock.now - start
+        #expect(answer.payload == "MX-1502")
+        #expect(answered < .milliseconds(500), "a command during the decode was answered after \(answered)")
+        #expect(outcome == [.noRead])
+        #expect(took >= .milliseconds(950) && took < .milliseconds(1500), "the no-read of a 1 s scan came after \(took)")
+        await reader.disconnect()
+        await simulator.shutDown()
+    }
 }
 
 @Suite struct SceneCameraTests {

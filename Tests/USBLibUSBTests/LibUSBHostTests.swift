@@ -30,4 +30,34 @@ import USBLink
         await #expect(throws: USBError.notFound(match)) { _ = try await host.open(match) }
         #expect(LibUSBHost.libraryVersion.hasPrefix("1.0."))
     }
+
+    /// Following the bus starts one mechanism and says which; a host that goes away stops its event thread (no hang).
+    @Test func followingTheBusNamesItsMechanismAndEndsCleanly() async throws {
+        for preference in [LibUSBHost.HotplugPreference.automatic, .polling] {
+            var host: LibUSBHost?
+            do { host = try LibUSBHost(clock: WallClock(), pollInterval: .milliseconds(20), hotplug: preference) } catch {
+                print("libusb cannot start here (\(error)); skipping")
+                return
+            }
+            #expect(host?.hotplugMechanism == nil, "nothing runs before anyone follows the bus")
+            let events = await host!.hotplugEvents()
+            _ = await host!.hotplugEvents()   // a second subscriber shares the monitor
+            let mechanism = try #require(host?.hotplugMechanism)
+            print("hotplug mechanism here: \(mechanism)")
+            switch (preference, mechanism) {
+            case (.polling, .polling(let interval, let reason)):
+                #expect(interval == .milliseconds(20))
+                #expect(reason == "asked for")
+            case (.polling, _): Issue.record("asked to poll, got \(mechanism)")
+            default: break
+            }
+            try await Task.sleep(for: .milliseconds(60))   // a few polls: an unchanged bus reads no device again
+            let reads = host!.hotplugStatistics.deviceReads
+            try await Task.sleep(for: .milliseconds(60))
+            #expect(host!.hotplugStatistics.deviceReads == reads)
+            #expect(host!.hotplugStatistics.listingEvents == 0, "an unchanged bus reports nothing")
+            host = nil   // deinit stops the event thread before libusb_exit
+            _ = events
+        }
+    }
 }

@@ -183,6 +183,10 @@ do {
     // Unplug with an IN pending: the launcher unplugs as soon as it sees the next IN URB.
     if let launcher = ProcessInfo.processInfo.environment["RIGKIT_UMOCKDEV_PID"].flatMap({ Int32($0) }) {
         let events = await host.hotplugEvents()
+        // The fallback too: a second host that polls (every 50 ms) must see the same unplug.
+        let polling = try LibUSBHost(clock: clock, pollInterval: .milliseconds(50), hotplug: .polling)
+        let polled = await polling.hotplugEvents()
+        print("INFO hotplug mechanism: \(host.hotplugMechanism.map { "\($0)" } ?? "none"); second host: \(polling.hotplugMechanism.map { "\($0)" } ?? "none")")
         kill(launcher, SIGUSR1)
         do {
             let data = try await handle.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .seconds(10))
@@ -197,8 +201,16 @@ do {
             verdicts.check("bulk OUT after unplug", error == .noDevice, error.description)
         }
         let left = await firstLeft(of: events, within: .seconds(10), clock: clock)
+        let statistics = host.hotplugStatistics
         verdicts.check("hotplug reports the unplug", left.map { match.matches($0) } ?? false,
-                       left.map { "left: \($0.ids) serial \($0.serialNumber ?? "-")" } ?? "no .left event within 10 s")
+                       (left.map { "left: \($0.ids) serial \($0.serialNumber ?? "-")" } ?? "no .left event within 10 s")
+                       + " (by \(host.hotplugMechanism.map { "\($0)" } ?? "none"): \(statistics.callbackEvents) event(s) from callbacks, "
+                       + "\(statistics.listingEvents) from listings, \(statistics.deviceReads) device read(s))")
+        let leftPolled = await firstLeft(of: polled, within: .seconds(10), clock: clock)
+        let pollStatistics = polling.hotplugStatistics
+        verdicts.check("polling reports the unplug", leftPolled.map { match.matches($0) } ?? false,
+                       (leftPolled.map { "left: \($0.ids) serial \($0.serialNumber ?? "-")" } ?? "no .left event within 10 s")
+                       + " (\(pollStatistics.listingEvents) event(s) from listings, \(pollStatistics.deviceReads) device read(s))")
     } else {
         verdicts.check("unplug with IN pending", false, "RIGKIT_UMOCKDEV_PID is not set: run under Tools/umockdev-mx")
     }

@@ -152,6 +152,10 @@ do {
     verdicts.check("reconnect", await reader.connectionState == .connected && type.payload == "MX-1502",
                    "state \(await reader.connectionState), GET DEVICE.TYPE → \(type.status) \(type.payload)")
     await reader.disconnect()
+    // Which mechanism followed the bus (the reader's unplug and replug above came from it: nothing listed the bus then).
+    let statistics = host.hotplugStatistics
+    print("INFO hotplug mechanism: \(host.hotplugMechanism.map { "\($0)" } ?? "none"); \(statistics.callbackEvents) event(s) from callbacks, "
+          + "\(statistics.listingEvents) from listings, \(statistics.deviceReads) device read(s)")
 } catch {
     verdicts.check("vm-usb-check", false, "stopped: \(error)")
 }
