@@ -32,6 +32,8 @@ struct BlueZCalls: Sendable {
     var read: @Sendable (_ fd: Int32, _ capacity: Int) -> Result<[UInt8], Errno>
     /// `write` of all of `bytes`: the count written or `-errno`.
     var write: @Sendable (_ fd: Int32, _ bytes: [UInt8]) -> Int32
+    /// `shutdown(fd, SHUT_RDWR)`: wakes a thread polling the socket without freeing its number.
+    var shutdown: @Sendable (_ fd: Int32) -> Void
     /// `close(fd)`.
     var close: @Sendable (_ fd: Int32) -> Void
     /// The id of adapter `hciN` (`HCIGETDEVLIST`), or of the first adapter for an empty name.
@@ -101,6 +103,7 @@ extension BlueZCalls {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             return n < 0 ? -errno : Int32(n)
         },
+        shutdown: { _ = Glibc.shutdown($0, Int32(SHUT_RDWR)) },
         close: { _ = Glibc.close($0) },
         adapterID: { name in name.withCString { rigkit_hci_adapter($0) } },
         adapterInfo: { id in

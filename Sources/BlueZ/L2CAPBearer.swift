@@ -45,7 +45,10 @@ final class L2CAPBearer: ATTBearer {
         end(.disconnected("closed by this side"))
     }
 
+    /// The only place the socket is closed: closing it while this thread polls would free its number for the next
+    /// socket, and a stale poll could then read that socket's data.
     private func readLoop(_ fd: Int32) {
+        defer { calls.close(fd) }
         while state.withLock({ $0.reason == nil }) {
             let ready = calls.poll(fd, BluetoothSocket.pollIn, 250)
             if ready == 0 { continue }
@@ -74,7 +77,7 @@ final class L2CAPBearer: ATTBearer {
             return s.fd
         }
         guard fd >= 0 else { return }
-        calls.close(fd)
+        calls.shutdown(fd)   // the read thread wakes, sees the reason and closes the socket
         continuation.finish()
     }
 }

@@ -86,6 +86,9 @@ import Testing
         // Disconnect (OGF 1, OCF 6) for handle 0x0040, reason 0x13, rather than the kernel's 2 s timer.
         #expect(kernel.commands.contains([0x01, 0x06, 0x04, 0x03, 0x40, 0x00, 0x13]))
         #expect(bearer.disconnectReason != nil)
+        #expect(kernel.calls.contains("shutdown(11)"))
+        // The read thread closes the socket once it has stopped polling it (within one 5 ms mock poll).
+        for _ in 0..<200 where !kernel.calls.contains("close(11)") { try await Task.sleep(for: .milliseconds(5)) }
         #expect(kernel.calls.contains("close(11)"))
     }
 

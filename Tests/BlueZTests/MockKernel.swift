@@ -103,6 +103,7 @@ final class MockKernel: Sendable {
                 state.withLock { $0.pending[fd, default: []] += events }
                 return Int32(bytes.count)
             },
+            shutdown: { [self] fd in log("shutdown(\(fd))") },
             close: { [self] fd in log("close(\(fd))") },
             adapterID: { [self] name in log("adapterID(\(name))"); return failure("adapterID") ?? 0 },
             adapterInfo: { [self] _ in
