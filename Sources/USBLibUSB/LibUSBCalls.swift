@@ -110,7 +110,9 @@ enum LibUSBCalls {
     /// `libusb_release_interface`.
     static func release(_ handle: OpaquePointer, interface: UInt8) { _ = libusb_release_interface(handle, Int32(interface)) }
 
-    /// `libusb_bulk_transfer` (blocking; called on the context's worker thread, never on the cooperative pool).
+    /// `libusb_bulk_transfer` (blocking; bulk OUT, on a handle's OUT queue, never on the cooperative pool; bulk IN is
+    /// asynchronous: `bulkInTransfer`). While it waits it handles libusb's events too, so other transfers' callbacks
+    /// and hotplug callbacks may run on its thread.
     static func bulk(_ handle: OpaquePointer, endpoint: UInt8, buffer: inout [UInt8], timeoutMilliseconds: UInt32) -> (LibUSBError?, Int) {
         var transferred: Int32 = 0
         let code = buffer.withUnsafeMutableBufferPointer { pointer in
@@ -170,7 +172,7 @@ enum LibUSBCalls {
         buffer?.deallocate()
     }
 
-    /// `libusb_control_transfer` (blocking; called on the worker thread).
+    /// `libusb_control_transfer` (blocking; on a handle's OUT queue; handles events while it waits, like `bulk`).
     static func control(_ handle: OpaquePointer, requestType: UInt8, request: UInt8, value: UInt16, index: UInt16,
                         buffer: inout [UInt8], timeoutMilliseconds: UInt32) -> Result<Int, LibUSBError> {
         let code = buffer.withUnsafeMutableBufferPointer { pointer in
