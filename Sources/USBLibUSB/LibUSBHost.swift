@@ -22,14 +22,14 @@ public enum USBHotplugMechanism: Sendable, Equatable, CustomStringConvertible {
 
 /// The USB bus of this machine through libusb: enumeration, opening by vendor, product and serial, transfers.
 ///
-/// Enumeration and claims run on the host's serial worker queue, transfers on
-/// each handle's two (bulk IN; bulk OUT and control), with libusb's synchronous
-/// calls and their time limits, so the cooperative pool never blocks; results
-/// come back through continuations.
+/// Enumeration and claims run on the host's serial worker queue. Bulk IN transfers are libusb's asynchronous ones,
+/// completing on the host's event thread (`LibUSBEventThread`, started before the first is submitted); bulk OUT and
+/// control are libusb's synchronous calls with their time limits on each handle's OUT queue. The cooperative pool
+/// never blocks: results come back through continuations.
 ///
 /// Plug and unplug (`hotplugEvents()`, which readers turn into availability) come from libusb's hotplug
-/// callbacks where libusb has them (`LIBUSB_CAP_HAS_HOTPLUG`) and registering one succeeds, handled on an event
-/// thread of the host's own; otherwise from listing the bus every `pollInterval` on the rig's clock.
+/// callbacks where libusb has them (`LIBUSB_CAP_HAS_HOTPLUG`) and registering one succeeds, handled on the same
+/// event thread; otherwise from listing the bus every `pollInterval` on the rig's clock.
 /// `hotplugMechanism` says which runs. Either way devices are cached by bus number and address
 /// (`USBDeviceCache`): a device is opened to read its strings once, not on every listing.
 public final class LibUSBHost: USBHost, @unchecked Sendable {
