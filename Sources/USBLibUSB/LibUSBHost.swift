@@ -308,12 +308,18 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
         var claimed: [UInt8] = []
         /// Synchronous transfers running and asynchronous ones submitted whose callback has not run yet.
         var inFlight = 0
-        /// The asynchronous transfers submitted whose callback has not run yet (those `close()` cancels); an entry is
-        /// removed by the callback, under the lock, before the transfer is freed.
-        var transfers: [UInt64: BulkTransfer] = [:]
-        var nextTransfer: UInt64 = 0
+        /// Each `bulkIn` from its start until its result: the transfer once submitted (what `close()` and the task's
+        /// cancellation cancel) and whether its task was cancelled. The callback removes the entry, under the lock,
+        /// before the transfer is freed, so nothing cancels a freed transfer.
+        var requests: [UInt64: InRequest] = [:]
+        var nextRequest: UInt64 = 0
         var closing = false
         var drained: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private struct InRequest {
+        var transfer: BulkTransfer?
+        var taskCancelled = false
     }
 
     init(handle: OpaquePointer, descriptor: USBDeviceDescriptor, node: String, host: LibUSBHost) {
@@ -373,43 +379,76 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     }
 
     func bulkIn(endpoint: UInt8, maxLength: Int, timeout: Duration) async throws(USBError) -> [UInt8] {
-        let result: Result<[UInt8], USBError> = await withCheckedContinuation { continuation in
-            // Submitting is an ioctl (under umockdev a round trip to the launcher): on the IN queue, not the pool.
-            inQueue.async { self.submitIn(endpoint: endpoint, maxLength: maxLength, timeout: timeout) { continuation.resume(returning: $0) } }
+        let id = state.withLock { s -> UInt64 in
+            s.nextRequest += 1
+            s.requests[s.nextRequest] = InRequest()
+            return s.nextRequest
+        }
+        let result: Result<[UInt8], USBError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // Submitting is an ioctl (under umockdev a round trip to the launcher): on the IN queue, not the pool.
+                inQueue.async {
+                    self.submitIn(id, endpoint: endpoint, maxLength: maxLength, timeout: timeout) { continuation.resume(returning: $0) }
+                }
+            }
+        } onCancel: {
+            // The awaiting task was cancelled (as the simulated bus does, the transfer ends and takes nothing): cancel the
+            // transfer if it is in flight, or keep it from being submitted.
+            state.withLock { s in
+                guard var request = s.requests[id] else { return }   // already over
+                request.taskCancelled = true
+                s.requests[id] = request
+                if let transfer = request.transfer { LibUSBCalls.cancel(transfer) }
+            }
         }
         return try result.get()
     }
 
-    /// Submits an asynchronous bulk IN transfer; `finish` runs once, with its result: from the callback on a thread
-    /// handling libusb's events, or here when the transfer could not be submitted.
-    private func submitIn(endpoint: UInt8, maxLength: Int, timeout: Duration, _ finish: @escaping @Sendable (Result<[UInt8], USBError>) -> Void) {
+    /// Submits the asynchronous bulk IN transfer of request `id`; `finish` runs once, with its result: from the callback
+    /// on a thread handling libusb's events, or here when the transfer was not submitted.
+    private func submitIn(_ id: UInt64, endpoint: UInt8, maxLength: Int, timeout: Duration,
+                          _ finish: @escaping @Sendable (Result<[UInt8], USBError>) -> Void) {
+        let node = node
+        let cancelledByTask = USBError.io("bulk IN on endpoint 0x\(String(endpoint, radix: 16)) on \(node) cancelled: its task was cancelled")
         host.startEventThread()   // the callback and the time limit need a thread handling events
         guard let handle = state.withLock({ s -> OpaquePointer? in s.closing ? nil : s.handle }) else {
+            state.withLock { _ = $0.requests.removeValue(forKey: id) }
             finish(.failure(.noDevice))
             return
         }
-        let id = state.withLock { s -> UInt64 in s.nextTransfer += 1; return s.nextTransfer }
-        let node = node
         let transfer = LibUSBCalls.bulkInTransfer(handle, endpoint: endpoint, length: maxLength,
                                                   timeoutMilliseconds: Self.milliseconds(timeout)) { [self] completion in
             // On the event thread (or a thread in a synchronous transfer): forget the transfer before libusb frees it,
             // hand the result over, and return.
-            state.withLock { _ = $0.transfers.removeValue(forKey: id) }
-            finish(Self.result(completion, node: node, endpoint: endpoint, timeout: timeout))
+            let byTask = state.withLock { $0.requests.removeValue(forKey: id)?.taskCancelled ?? false }
+            if byTask, completion.status == .cancelled {
+                finish(.failure(cancelledByTask))
+            } else {
+                finish(Self.result(completion, node: node, endpoint: endpoint, timeout: timeout))
+            }
             ended()
         }
         guard let transfer else {
+            state.withLock { _ = $0.requests.removeValue(forKey: id) }
             finish(.failure(.io("libusb_alloc_transfer failed for endpoint 0x\(String(endpoint, radix: 16)) on \(node)")))
             return
         }
-        // Checking `closing` and submitting under one lock: `close()` (which sets `closing`, then cancels what is listed
-        // under the same lock) either sees this transfer or it is never submitted. libusb runs no callback inside
-        // `libusb_submit_transfer` or `libusb_cancel_transfer`, and this lock is never held across a call that waits
-        // for the event thread (open, close, claim, release, event handling).
+        // Checking `closing` and the task's cancellation and submitting under one lock: `close()` and the cancellation
+        // handler (which set their flag, then cancel the submitted transfer under the same lock) either see this
+        // transfer or it is never submitted. libusb runs no callback inside `libusb_submit_transfer` or
+        // `libusb_cancel_transfer`, and this lock is never held across a call that waits for the event thread (open,
+        // close, claim, release, event handling).
         let submitted = state.withLock { s -> USBError? in
-            guard !s.closing, s.handle != nil else { return .noDevice }
-            if let error = LibUSBCalls.submit(transfer) { return error.usbError(node: node, endpoint: endpoint, timeout: timeout) }
-            s.transfers[id] = transfer
+            let taskCancelled = s.requests[id]?.taskCancelled ?? true
+            guard !s.closing, s.handle != nil, !taskCancelled else {
+                s.requests[id] = nil
+                return taskCancelled ? cancelledByTask : .noDevice
+            }
+            if let error = LibUSBCalls.submit(transfer) {
+                s.requests[id] = nil
+                return error.usbError(node: node, endpoint: endpoint, timeout: timeout)
+            }
+            s.requests[id]?.transfer = transfer
             s.inFlight += 1
             return nil
         }
@@ -454,7 +493,7 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
         // synchronous transfers (each has its time limit) before releasing the interfaces and closing the handle.
         state.withLock { s in
             s.closing = true
-            for transfer in s.transfers.values { LibUSBCalls.cancel(transfer) }
+            for request in s.requests.values { if let transfer = request.transfer { LibUSBCalls.cancel(transfer) } }
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let drained = state.withLock { s -> Bool in

@@ -210,6 +210,24 @@ do {
     handle = try await host.open(match)
     try await handle.claimInterface(0)
 
+    // Cancelling the task that awaits a bulk IN cancels its transfer (as the simulated bus ends such a transfer): it
+    // ends at once instead of after its 5 s limit, and the handle goes on working (the unplug check below uses it).
+    let cancelledRead = Task { [handle] () throws(USBError) -> [UInt8] in
+        try await handle.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .seconds(5))
+    }
+    try? await clock.sleep(until: clock.now + .milliseconds(100))
+    let cancelling = clock.now
+    cancelledRead.cancel()
+    let cancelledOutcome = await cancelledRead.result
+    let cancelledAfter = clock.now - cancelling
+    switch cancelledOutcome {
+    case .success(let data):
+        verdicts.check("cancelled task's IN", false, "the IN received \(data.count) bytes")
+    case .failure(let error):
+        verdicts.check("cancelled task's IN", "\(error)".contains("its task was cancelled") && cancelledAfter < .seconds(1),
+                       "ended after \(cancelledAfter): \(error)")
+    }
+
     // Unplug with an IN pending: the launcher unplugs as soon as it sees the next IN URB.
     if let launcher = ProcessInfo.processInfo.environment["RIGKIT_UMOCKDEV_PID"].flatMap({ Int32($0) }) {
         let events = await host.hotplugEvents()
