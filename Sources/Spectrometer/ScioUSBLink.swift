@@ -55,7 +55,7 @@ final class ScioUSBLink: ScioLink {
     private func readLoop() async {
         while !Task.isCancelled {
             do {
-                // A short limit: a libusb transfer cannot be cancelled, and closing waits for the one in flight.
+                // A 1 s limit, then read again (closing cancels the transfer in flight at once).
                 let bytes = try await handle.bulkIn(endpoint: bulkIn, maxLength: 512, timeout: .seconds(1))
                 let results = assembler.withLock { $0.add(bytes) }
                 for result in results {

@@ -1,4 +1,5 @@
 import CLibUSB
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -109,7 +110,9 @@ enum LibUSBCalls {
     /// `libusb_release_interface`.
     static func release(_ handle: OpaquePointer, interface: UInt8) { _ = libusb_release_interface(handle, Int32(interface)) }
 
-    /// `libusb_bulk_transfer` (blocking; called on the context's worker thread, never on the cooperative pool).
+    /// `libusb_bulk_transfer` (blocking; bulk OUT, on a handle's OUT queue, never on the cooperative pool; bulk IN is
+    /// asynchronous: `bulkInTransfer`). While it waits it handles libusb's events too, so other transfers' callbacks
+    /// and hotplug callbacks may run on its thread.
     static func bulk(_ handle: OpaquePointer, endpoint: UInt8, buffer: inout [UInt8], timeoutMilliseconds: UInt32) -> (LibUSBError?, Int) {
         var transferred: Int32 = 0
         let code = buffer.withUnsafeMutableBufferPointer { pointer in
@@ -118,7 +121,58 @@ enum LibUSBCalls {
         return (code == 0 ? nil : LibUSBError(rawValue: code), Int(transferred))
     }
 
-    /// `libusb_control_transfer` (blocking; called on the worker thread).
+    /// `libusb_alloc_transfer` and `libusb_fill_bulk_transfer`: an asynchronous bulk IN transfer of up to `length` bytes
+    /// on `endpoint`, not yet submitted. Its C callback runs on whichever thread handles libusb's events (the host's
+    /// event thread, or a thread inside a synchronous transfer of the same context): it copies what arrived and calls
+    /// `done` there, then frees the transfer and its buffer. `done` must return at once; once it has been called the
+    /// `BulkTransfer` is gone, so whoever cancels must know (under the same lock `done` takes) that it has not run yet.
+    /// nil when libusb cannot allocate a transfer. Submit it with `submit(_:)`; when that fails, `discard(_:)` it.
+    static func bulkInTransfer(_ handle: OpaquePointer, endpoint: UInt8, length: Int, timeoutMilliseconds: UInt32,
+                               _ done: @escaping @Sendable (TransferCompletion) -> Void) -> BulkTransfer? {
+        guard let transfer = libusb_alloc_transfer(0) else { return nil }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, length))
+        let box = Unmanaged.passRetained(TransferBox(done))   // released after the callback, or by `discard`
+        libusb_fill_bulk_transfer(transfer, handle, endpoint, buffer, Int32(length), { transfer in
+            guard let transfer, let userData = transfer.pointee.user_data else { return }
+            let box = Unmanaged<TransferBox>.fromOpaque(userData).takeRetainedValue()
+            let received = Int(max(0, transfer.pointee.actual_length))
+            let completion = TransferCompletion(status: TransferStatus(transfer.pointee.status),
+                                                data: Array(UnsafeBufferPointer(start: transfer.pointee.buffer, count: received)))
+            box.done(completion)
+            let buffer = transfer.pointee.buffer
+            libusb_free_transfer(transfer)   // only now, after libusb is done with it
+            buffer?.deallocate()
+            // The box's closure may hold the last reference to a device handle, and that one to the host, whose deinit
+            // stops (and waits for) the event thread we may be on: let go of it elsewhere.
+            DispatchQueue.global().async { withExtendedLifetime(box) {} }
+        }, box.toOpaque(), timeoutMilliseconds)
+        return BulkTransfer(pointer: transfer)
+    }
+
+    /// `libusb_submit_transfer`. On success the callback runs exactly once, later, on a thread handling events.
+    static func submit(_ transfer: BulkTransfer) -> LibUSBError? {
+        let code = libusb_submit_transfer(transfer.pointer)
+        return code == 0 ? nil : LibUSBError(rawValue: code)
+    }
+
+    /// `libusb_cancel_transfer`: the transfer then completes (its callback runs) with `.cancelled`, or with what it
+    /// ended with if it was ending anyway. Call only while the callback has not run.
+    @discardableResult
+    static func cancel(_ transfer: BulkTransfer) -> LibUSBError? {
+        let code = libusb_cancel_transfer(transfer.pointer)
+        return code == 0 ? nil : LibUSBError(rawValue: code)
+    }
+
+    /// `libusb_free_transfer` for a transfer whose submission failed (its callback will never run).
+    static func discard(_ transfer: BulkTransfer) {
+        let pointer = transfer.pointer
+        if let userData = pointer.pointee.user_data { Unmanaged<TransferBox>.fromOpaque(userData).release() }
+        let buffer = pointer.pointee.buffer
+        libusb_free_transfer(pointer)
+        buffer?.deallocate()
+    }
+
+    /// `libusb_control_transfer` (blocking; on a handle's OUT queue; handles events while it waits, like `bulk`).
     static func control(_ handle: OpaquePointer, requestType: UInt8, request: UInt8, value: UInt16, index: UInt16,
                         buffer: inout [UInt8], timeoutMilliseconds: UInt32) -> Result<Int, LibUSBError> {
         let code = buffer.withUnsafeMutableBufferPointer { pointer in
@@ -194,4 +248,54 @@ final class HotplugSink: Sendable {
 struct HotplugRegistration: @unchecked Sendable {
     let handle: libusb_hotplug_callback_handle
     let sink: Unmanaged<HotplugSink>
+}
+
+/// An allocated libusb transfer (`libusb_transfer *`); valid until its callback ran, or until `discard`.
+struct BulkTransfer: @unchecked Sendable {   // libusb transfers may be submitted and cancelled from any thread
+    let pointer: UnsafeMutablePointer<libusb_transfer>
+}
+
+/// How an asynchronous transfer ended (`libusb_transfer_status`).
+enum TransferStatus: Sendable, Equatable, CustomStringConvertible {
+    case completed, error, timedOut, cancelled, stall, noDevice, overflow
+    case other(UInt32)
+
+    init(_ status: libusb_transfer_status) {
+        switch status {
+        case LIBUSB_TRANSFER_COMPLETED: self = .completed
+        case LIBUSB_TRANSFER_ERROR: self = .error
+        case LIBUSB_TRANSFER_TIMED_OUT: self = .timedOut
+        case LIBUSB_TRANSFER_CANCELLED: self = .cancelled
+        case LIBUSB_TRANSFER_STALL: self = .stall
+        case LIBUSB_TRANSFER_NO_DEVICE: self = .noDevice
+        case LIBUSB_TRANSFER_OVERFLOW: self = .overflow
+        default: self = .other(status.rawValue)
+        }
+    }
+
+    /// libusb's name for the status (`LIBUSB_TRANSFER_…`).
+    var description: String {
+        switch self {
+        case .completed: "LIBUSB_TRANSFER_COMPLETED"
+        case .error: "LIBUSB_TRANSFER_ERROR"
+        case .timedOut: "LIBUSB_TRANSFER_TIMED_OUT"
+        case .cancelled: "LIBUSB_TRANSFER_CANCELLED"
+        case .stall: "LIBUSB_TRANSFER_STALL"
+        case .noDevice: "LIBUSB_TRANSFER_NO_DEVICE"
+        case .overflow: "LIBUSB_TRANSFER_OVERFLOW"
+        case .other(let raw): "libusb transfer status \(raw)"
+        }
+    }
+}
+
+/// What an asynchronous transfer's callback saw: its status and the bytes that arrived (`actual_length`).
+struct TransferCompletion: Sendable {
+    let status: TransferStatus
+    let data: [UInt8]
+}
+
+/// The Swift side of an asynchronous transfer: what its C callback calls, through `user_data`.
+final class TransferBox: Sendable {
+    let done: @Sendable (TransferCompletion) -> Void
+    init(_ done: @escaping @Sendable (TransferCompletion) -> Void) { self.done = done }
 }

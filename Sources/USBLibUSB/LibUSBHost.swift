@@ -22,14 +22,14 @@ public enum USBHotplugMechanism: Sendable, Equatable, CustomStringConvertible {
 
 /// The USB bus of this machine through libusb: enumeration, opening by vendor, product and serial, transfers.
 ///
-/// Enumeration and claims run on the host's serial worker queue, transfers on
-/// each handle's two (bulk IN; bulk OUT and control), with libusb's synchronous
-/// calls and their time limits, so the cooperative pool never blocks; results
-/// come back through continuations.
+/// Enumeration and claims run on the host's serial worker queue. Bulk IN transfers are libusb's asynchronous ones,
+/// completing on the host's event thread (`LibUSBEventThread`, started before the first is submitted); bulk OUT and
+/// control are libusb's synchronous calls with their time limits on each handle's OUT queue. The cooperative pool
+/// never blocks: results come back through continuations.
 ///
 /// Plug and unplug (`hotplugEvents()`, which readers turn into availability) come from libusb's hotplug
-/// callbacks where libusb has them (`LIBUSB_CAP_HAS_HOTPLUG`) and registering one succeeds, handled on an event
-/// thread of the host's own; otherwise from listing the bus every `pollInterval` on the rig's clock.
+/// callbacks where libusb has them (`LIBUSB_CAP_HAS_HOTPLUG`) and registering one succeeds, handled on the same
+/// event thread; otherwise from listing the bus every `pollInterval` on the rig's clock.
 /// `hotplugMechanism` says which runs. Either way devices are cached by bus number and address
 /// (`USBDeviceCache`): a device is opened to read its strings once, not on every listing.
 public final class LibUSBHost: USBHost, @unchecked Sendable {
@@ -142,9 +142,8 @@ public final class LibUSBHost: USBHost, @unchecked Sendable {
                         }
                     }) {
                     case .success(let registration):
-                        let thread = LibUSBEventThread(context: self.context)
-                        self.monitor.withLock { $0.registration = registration; $0.eventThread = thread }
-                        thread.start()
+                        self.monitor.withLock { $0.registration = registration }
+                        self.startEventThread()
                         mechanism = .callbacks
                     case .failure(let error):
                         mechanism = .polling(interval: self.pollInterval, reason: "libusb_hotplug_register_callback failed: \(error)")
@@ -163,6 +162,18 @@ public final class LibUSBHost: USBHost, @unchecked Sendable {
                 }
             }
             monitor.withLock { $0.poller = poller }
+        }
+    }
+
+    /// Starts the host's event thread unless it runs already. Hotplug callbacks and asynchronous transfers complete on
+    /// it, so it is started by registering the hotplug callback and before the first asynchronous transfer is
+    /// submitted (also when the host polls the bus), and it runs until the host goes (`deinit`).
+    func startEventThread() {
+        monitor.withLock { m in
+            guard m.eventThread == nil else { return }
+            let thread = LibUSBEventThread(context: context)
+            m.eventThread = thread
+            thread.start()
         }
     }
 
@@ -274,11 +285,13 @@ public final class LibUSBHost: USBHost, @unchecked Sendable {
 
 /// An open device through libusb.
 ///
-/// Bulk IN transfers run on one serial queue and bulk OUT and control transfers on another
-/// (libusb's synchronous calls are safe on several threads), so a read left pending, as a
-/// reader's response loop does, never holds up a command. `close()` stops new transfers,
-/// waits for the ones in flight to end (each has its time limit), then releases and closes
-/// on the host's queue.
+/// Bulk IN is asynchronous: each `bulkIn` submits a libusb transfer (`libusb_submit_transfer`, from the handle's IN
+/// queue) that completes on the host's event thread, whose callback resumes the waiting task's continuation; a read
+/// left pending, as a reader's response loop does, holds no thread at all. Bulk OUT and control run libusb's
+/// synchronous calls (with their time limits) on a serial queue of their own, never on the cooperative pool: they are
+/// short, and the callers await their result anyway. `close()` stops new transfers, cancels the bulk IN transfers in
+/// flight (`libusb_cancel_transfer`), waits until their callbacks ran and the synchronous transfers ended, then
+/// releases the interfaces and closes on the host's queue.
 final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     let descriptor: USBDeviceDescriptor
     private let node: String
@@ -287,14 +300,26 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     private let outQueue = DispatchQueue(label: "rigkit.libusb.out")
     private let state: Mutex<State>
 
-    // Unchecked only for the `OpaquePointer`: the state lives in the Mutex, and libusb device handles may be used from any thread.
+    // Unchecked only for the pointers: the state lives in the Mutex, and libusb device handles and transfers may be used
+    // from any thread.
     private struct State: @unchecked Sendable {
         /// nil once closed.
         var handle: OpaquePointer?
         var claimed: [UInt8] = []
+        /// Synchronous transfers running and asynchronous ones submitted whose callback has not run yet.
         var inFlight = 0
+        /// Each `bulkIn` from its start until its result: the transfer once submitted (what `close()` and the task's
+        /// cancellation cancel) and whether its task was cancelled. The callback removes the entry, under the lock,
+        /// before the transfer is freed, so nothing cancels a freed transfer.
+        var requests: [UInt64: InRequest] = [:]
+        var nextRequest: UInt64 = 0
         var closing = false
         var drained: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private struct InRequest {
+        var transfer: BulkTransfer?
+        var taskCancelled = false
     }
 
     init(handle: OpaquePointer, descriptor: USBDeviceDescriptor, node: String, host: LibUSBHost) {
@@ -302,6 +327,17 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
         self.node = node
         self.host = host
         state = Mutex(State(handle: handle))
+    }
+
+    /// Counts a transfer as ended and wakes `close()` when it was the last.
+    private func ended() {
+        let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+            s.inFlight -= 1
+            guard s.inFlight == 0 else { return [] }
+            defer { s.drained = [] }
+            return s.drained
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Runs `body` on `queue` with the libusb handle, counted as in flight; `.noDevice` once closing or closed.
@@ -315,13 +351,7 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
                 }
                 guard let handle else { continuation.resume(returning: .failure(.noDevice)); return }
                 let result = body(handle)
-                let waiters = self.state.withLock { s -> [CheckedContinuation<Void, Never>] in
-                    s.inFlight -= 1
-                    guard s.inFlight == 0 else { return [] }
-                    defer { s.drained = [] }
-                    return s.drained
-                }
-                for waiter in waiters { waiter.resume() }
+                self.ended()
                 continuation.resume(returning: result)
             }
         }
@@ -349,13 +379,100 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     }
 
     func bulkIn(endpoint: UInt8, maxLength: Int, timeout: Duration) async throws(USBError) -> [UInt8] {
-        try await run(on: inQueue) { [node] handle -> Result<[UInt8], USBError> in
-            var buffer = [UInt8](repeating: 0, count: maxLength)
-            let (error, received) = LibUSBCalls.bulk(handle, endpoint: endpoint, buffer: &buffer, timeoutMilliseconds: Self.milliseconds(timeout))
-            if let error, !(error == .timeout && received > 0) {
-                return .failure(error.usbError(node: node, endpoint: endpoint, transferred: received, timeout: timeout))
+        let id = state.withLock { s -> UInt64 in
+            s.nextRequest += 1
+            s.requests[s.nextRequest] = InRequest()
+            return s.nextRequest
+        }
+        let result: Result<[UInt8], USBError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // Submitting is an ioctl (under umockdev a round trip to the launcher): on the IN queue, not the pool.
+                inQueue.async {
+                    self.submitIn(id, endpoint: endpoint, maxLength: maxLength, timeout: timeout) { continuation.resume(returning: $0) }
+                }
             }
-            return .success(Array(buffer.prefix(received)))
+        } onCancel: {
+            // The awaiting task was cancelled (as the simulated bus does, the transfer ends and takes nothing): cancel the
+            // transfer if it is in flight, or keep it from being submitted.
+            state.withLock { s in
+                guard var request = s.requests[id] else { return }   // already over
+                request.taskCancelled = true
+                s.requests[id] = request
+                if let transfer = request.transfer { LibUSBCalls.cancel(transfer) }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Submits the asynchronous bulk IN transfer of request `id`; `finish` runs once, with its result: from the callback
+    /// on a thread handling libusb's events, or here when the transfer was not submitted.
+    private func submitIn(_ id: UInt64, endpoint: UInt8, maxLength: Int, timeout: Duration,
+                          _ finish: @escaping @Sendable (Result<[UInt8], USBError>) -> Void) {
+        let node = node
+        let cancelledByTask = USBError.io("bulk IN on endpoint 0x\(String(endpoint, radix: 16)) on \(node) cancelled: its task was cancelled")
+        host.startEventThread()   // the callback and the time limit need a thread handling events
+        guard let handle = state.withLock({ s -> OpaquePointer? in s.closing ? nil : s.handle }) else {
+            state.withLock { _ = $0.requests.removeValue(forKey: id) }
+            finish(.failure(.noDevice))
+            return
+        }
+        let transfer = LibUSBCalls.bulkInTransfer(handle, endpoint: endpoint, length: maxLength,
+                                                  timeoutMilliseconds: Self.milliseconds(timeout)) { [self] completion in
+            // On the event thread (or a thread in a synchronous transfer): forget the transfer before libusb frees it,
+            // hand the result over, and return.
+            let byTask = state.withLock { $0.requests.removeValue(forKey: id)?.taskCancelled ?? false }
+            if byTask, completion.status == .cancelled {
+                finish(.failure(cancelledByTask))
+            } else {
+                finish(Self.result(completion, node: node, endpoint: endpoint, timeout: timeout))
+            }
+            ended()
+        }
+        guard let transfer else {
+            state.withLock { _ = $0.requests.removeValue(forKey: id) }
+            finish(.failure(.io("libusb_alloc_transfer failed for endpoint 0x\(String(endpoint, radix: 16)) on \(node)")))
+            return
+        }
+        // Checking `closing` and the task's cancellation and submitting under one lock: `close()` and the cancellation
+        // handler (which set their flag, then cancel the submitted transfer under the same lock) either see this
+        // transfer or it is never submitted. libusb runs no callback inside `libusb_submit_transfer` or
+        // `libusb_cancel_transfer`, and this lock is never held across a call that waits for the event thread (open,
+        // close, claim, release, event handling).
+        let submitted = state.withLock { s -> USBError? in
+            let taskCancelled = s.requests[id]?.taskCancelled ?? true
+            guard !s.closing, s.handle != nil, !taskCancelled else {
+                s.requests[id] = nil
+                return taskCancelled ? cancelledByTask : .noDevice
+            }
+            if let error = LibUSBCalls.submit(transfer) {
+                s.requests[id] = nil
+                return error.usbError(node: node, endpoint: endpoint, timeout: timeout)
+            }
+            s.requests[id]?.transfer = transfer
+            s.inFlight += 1
+            return nil
+        }
+        if let submitted {
+            LibUSBCalls.discard(transfer)
+            finish(.failure(submitted))
+        }
+    }
+
+    /// A completed bulk IN transfer as what `bulkIn` returns.
+    static func result(_ completion: TransferCompletion, node: String, endpoint: UInt8, timeout: Duration) -> Result<[UInt8], USBError> {
+        let ep = "endpoint 0x\(String(endpoint, radix: 16)) on \(node)"
+        switch completion.status {
+        case .completed: return .success(completion.data)
+        case .timedOut:
+            // What arrived before the limit is data, as libusb's synchronous call returns it.
+            if !completion.data.isEmpty { return .success(completion.data) }
+            return .failure(.timeout(endpoint: endpoint, after: timeout, transferred: 0))
+        case .noDevice: return .failure(.noDevice)
+        case .stall: return .failure(.stall(endpoint: endpoint))
+        case .overflow: return .failure(.overflow(endpoint: endpoint))
+        case .cancelled: return .failure(.io("bulk IN on \(ep) cancelled: the handle was closed"))
+        case .error: return .failure(.io("bulk IN on \(ep) failed (LIBUSB_TRANSFER_ERROR: the host controller reported an error, e.g. the device left mid-transfer)"))
+        case .other: return .failure(.io("bulk IN on \(ep) ended with \(completion.status)"))
         }
     }
 
@@ -371,45 +488,12 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     }
 
     func close() async {
-        // Releasing the interfaces first ends a transfer in flight on them at once (usbfs discards an interface's URBs when
-        // it is released), so closing does not wait out a pending bulk IN's time limit.
-        let claimedAtClose = state.withLock { $0.claimed }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let (handle, claimed) = state.withLock { s -> (OpaquePointer?, [UInt8]) in
-                s.closing = true
-                defer { s.claimed = [] }
-                return s.inFlight > 0 ? (s.handle, s.claimed) : (nil, s.claimed)
-            }
-            guard let handle else {
-                state.withLock { $0.claimed = claimed }
-                continuation.resume()
-                return
-            }
-            nonisolated(unsafe) let open = handle   // libusb handles may be used from any thread
-            host.queue.async {
-                for number in claimed { LibUSBCalls.release(open, interface: number) }
-                continuation.resume()
-            }
-        }
-        // Releasing discards only the URBs already submitted. A bulk IN that had started (`run` counted it) but not yet
-        // submitted its URB goes out after the release (usbfs then claims the interface for it by itself) and would
-        // wait out its time limit: the resume scenario saw `disconnected` 1 s late now and then. So while transfers
-        // are still in flight, claim and release again every 20 ms, which discards such a late URB too.
-        var rounds = 0
-        while rounds < 100, state.withLock({ $0.inFlight > 0 && $0.handle != nil }) {
-            try? await Task.sleep(for: .milliseconds(20))
-            rounds += 1
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                host.queue.async { [self] in
-                    nonisolated(unsafe) let open = state.withLock { $0.inFlight > 0 ? $0.handle : nil }
-                    if let open {
-                        for number in claimedAtClose where LibUSBCalls.claim(open, interface: number) == nil {
-                            LibUSBCalls.release(open, interface: number)
-                        }
-                    }
-                    continuation.resume()
-                }
-            }
+        // No new transfers from here on; the bulk IN transfers in flight are cancelled (each then completes, with
+        // CANCELLED or with what it was ending with anyway), and closing waits for their callbacks and for the
+        // synchronous transfers (each has its time limit) before releasing the interfaces and closing the handle.
+        state.withLock { s in
+            s.closing = true
+            for request in s.requests.values { if let transfer = request.transfer { LibUSBCalls.cancel(transfer) } }
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let drained = state.withLock { s -> Bool in
@@ -437,8 +521,8 @@ final class LibUSBDeviceHandle: USBDeviceHandle, Sendable {
     static func milliseconds(_ d: Duration) -> UInt32 { UInt32(clamping: max(1, d.nanoseconds / 1_000_000)) }
 }
 
-/// The thread that handles libusb's events while hotplug callbacks are registered (the callbacks run from
-/// `libusb_handle_events`); `stop()` wakes it with `libusb_interrupt_event_handler` and waits for it to end.
+/// The host's thread that handles libusb's events: hotplug callbacks and asynchronous transfers' callbacks run from
+/// `libusb_handle_events_timeout_completed` here, and libusb's transfer time limits fire here; `stop()` wakes it with `libusb_interrupt_event_handler` and waits for it to end.
 final class LibUSBEventThread: @unchecked Sendable {
     // `context` outlives the thread: the host stops the thread before `libusb_exit`.
     private let context: OpaquePointer

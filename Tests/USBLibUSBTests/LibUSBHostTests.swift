@@ -1,6 +1,6 @@
 import RigCore
 import Testing
-import USBLibUSB
+@testable import USBLibUSB
 import USBLink
 
 @Suite struct LibUSBHostTests {
@@ -15,6 +15,28 @@ import USBLink
         #expect(LibUSBError.notFound.usbError(node: "n", interface: 3) == .invalidEndpoint(3))
         #expect(LibUSBError.notFound.usbError(node: "n", endpoint: 0x83) == .invalidEndpoint(0x83))
         #expect("\(LibUSBError.access)" == "LIBUSB_ERROR_ACCESS")
+    }
+
+    /// Each way an asynchronous bulk IN can end becomes the `USBError` a family sees, naming node and endpoint where
+    /// the error is not one of the typed ones.
+    @Test func asynchronousBulkInCompletionsBecomeUSBErrors() throws {
+        func result(_ status: TransferStatus, _ data: [UInt8] = []) -> Result<[UInt8], USBError> {
+            LibUSBDeviceHandle.result(TransferCompletion(status: status, data: data), node: "/dev/bus/usb/001/002",
+                                      endpoint: 0x81, timeout: .seconds(1))
+        }
+        #expect(try result(.completed, [1, 2]).get() == [1, 2])
+        #expect(try result(.completed).get() == [])
+        #expect(result(.timedOut) == .failure(.timeout(endpoint: 0x81, after: .seconds(1), transferred: 0)))
+        #expect(try result(.timedOut, [7]).get() == [7], "what arrived before the limit is data")
+        #expect(result(.noDevice) == .failure(.noDevice))
+        #expect(result(.stall) == .failure(.stall(endpoint: 0x81)))
+        #expect(result(.overflow) == .failure(.overflow(endpoint: 0x81)))
+        for status in [TransferStatus.cancelled, .error, .other(9)] {
+            guard case .failure(let error) = result(status) else { Issue.record("\(status) succeeded"); continue }
+            #expect(error.description.contains("endpoint 0x81 on /dev/bus/usb/001/002"), "\(error)")
+        }
+        #expect("\(result(.cancelled))".contains("the handle was closed"))
+        #expect("\(result(.error))".contains("LIBUSB_TRANSFER_ERROR"))
     }
 
     /// On a machine without the device (CI, this container) a match is a clear `notFound`, never a crash.

@@ -116,7 +116,7 @@ do {
                        "\(found.interfaces.count) interface(s), class 0x\(String(found.interfaces.first?.interfaceClass ?? 0, radix: 16)), endpoints \(endpoints)")
     }
 
-    let handle = try await host.open(match)
+    var handle = try await host.open(match)
     verdicts.check("open", true, "opened \(handle.descriptor.ids) serial \(handle.descriptor.serialNumber ?? "-")")
 
     do {
@@ -149,7 +149,7 @@ do {
                    "received \"\(printable(reply))\"" + (readError.map { ", last error \($0)" } ?? ""))
 
     // A read left pending (as MXReader's response loop does) must not hold up a command: the pending IN gets the reply.
-    let pendingRead = Task { () throws(USBError) -> [UInt8] in
+    let pendingRead = Task { [handle] () throws(USBError) -> [UInt8] in
         try await handle.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .seconds(5))
     }
     try? await clock.sleep(until: clock.now + .milliseconds(100))   // lets the IN reach the device first
@@ -180,6 +180,54 @@ do {
         verdicts.check("stalled bulk IN", error == .stall(endpoint: 0x81) && error.description.contains("0x81 stalled"), error.description)
     }
 
+    // Bulk IN is an asynchronous libusb transfer that completes on the host's event thread: on a host that polls the
+    // bus (no hotplug callback) only the transfer starts that thread. Closing with an IN pending cancels it: the IN
+    // ends at once with the cancelled error, and close() returns without waiting out its 5 s limit.
+    await handle.close()
+    do {
+        let poller = try LibUSBHost(clock: clock, pollInterval: .milliseconds(50), hotplug: .polling)
+        let polled = try await poller.open(match)
+        try await polled.claimInterface(0)
+        _ = try await polled.bulkOut(endpoint: 0x02, Array("||0:3>GET DEVICE.TYPE\r\n".utf8), timeout: .seconds(2))
+        let (answer, answerError) = await read(until: "||0:3[0]MX-1502", from: polled)
+        verdicts.check("bulk IN on a polling host", answer.contains("||0:3[0]MX-1502"),
+                       "received \"\(printable(answer))\"" + (answerError.map { ", last error \($0)" } ?? ""))
+        let pending = Task { () throws(USBError) -> [UInt8] in
+            try await polled.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .seconds(5))
+        }
+        try? await clock.sleep(until: clock.now + .milliseconds(100))   // lets the IN reach the device first
+        let closing = clock.now
+        await polled.close()
+        let closedAfter = clock.now - closing
+        switch await pending.result {
+        case .success(let data):
+            verdicts.check("close with IN pending", false, "the pending IN received \(data.count) bytes")
+        case .failure(let error):
+            verdicts.check("close with IN pending", "\(error)".contains("the handle was closed") && closedAfter < .seconds(1),
+                           "closed after \(closedAfter); the pending IN: \(error)")
+        }
+    }
+    handle = try await host.open(match)
+    try await handle.claimInterface(0)
+
+    // Cancelling the task that awaits a bulk IN cancels its transfer (as the simulated bus ends such a transfer): it
+    // ends at once instead of after its 5 s limit, and the handle goes on working (the unplug check below uses it).
+    let cancelledRead = Task { [handle] () throws(USBError) -> [UInt8] in
+        try await handle.bulkIn(endpoint: 0x81, maxLength: 512, timeout: .seconds(5))
+    }
+    try? await clock.sleep(until: clock.now + .milliseconds(100))
+    let cancelling = clock.now
+    cancelledRead.cancel()
+    let cancelledOutcome = await cancelledRead.result
+    let cancelledAfter = clock.now - cancelling
+    switch cancelledOutcome {
+    case .success(let data):
+        verdicts.check("cancelled task's IN", false, "the IN received \(data.count) bytes")
+    case .failure(let error):
+        verdicts.check("cancelled task's IN", "\(error)".contains("its task was cancelled") && cancelledAfter < .seconds(1),
+                       "ended after \(cancelledAfter): \(error)")
+    }
+
     // Unplug with an IN pending: the launcher unplugs as soon as it sees the next IN URB.
     if let launcher = ProcessInfo.processInfo.environment["RIGKIT_UMOCKDEV_PID"].flatMap({ Int32($0) }) {
         let events = await host.hotplugEvents()
@@ -195,7 +243,7 @@ do {
             verdicts.check("unplug with IN pending", error == .noDevice && error.description.contains("unplugged"), error.description)
         }
         do {
-            _ = try await handle.bulkOut(endpoint: 0x02, Array("||0:3>GET DEVICE.TYPE\r\n".utf8), timeout: .seconds(1))
+            _ = try await handle.bulkOut(endpoint: 0x02, Array("||0:4>GET DEVICE.TYPE\r\n".utf8), timeout: .seconds(1))
             verdicts.check("bulk OUT after unplug", false, "the transfer succeeded")
         } catch {
             verdicts.check("bulk OUT after unplug", error == .noDevice, error.description)
