@@ -35,14 +35,14 @@ enum ReaderScenarios {
     }
 
     /// Scans for a read on the MX reader playing `role`: the step is about what is read, not about the reader's time-out,
-    /// so the time-out is set to 15 s first. A real reader decodes a frame in tens of milliseconds; the simulator decodes
+    /// so the time-out is set to 60 s first. A real reader decodes a frame in tens of milliseconds; the simulator decodes
     /// on the rig's host, and the time-out is a deadline that does not wait for a decode (Docs/Cognex.md), so on a slow
-    /// host (the QEMU guest under TCG takes several seconds for the first 1280×720 QR frame) the default 5 s would turn
+    /// host (the QEMU guest under TCG takes 15-20 s for the first 1280×720 QR frame) the default 5 s would turn
     /// the read into a no-read. On the virtual clock decoding takes no time and nothing changes.
     static func scanForRead(_ rig: LiveRig, _ role: String = "reader") async throws -> [ReadResult] {
-        let response = await (try await rig.mxReader(role)).send("SET DECODER.MAX-SCAN-TIMEOUT 15")
-        try require(response.status, equals: .noError, "SET DECODER.MAX-SCAN-TIMEOUT 15")
-        return try await scan(rig, role, within: .seconds(20))
+        let response = await (try await rig.mxReader(role)).send("SET DECODER.MAX-SCAN-TIMEOUT 60")
+        try require(response.status, equals: .noError, "SET DECODER.MAX-SCAN-TIMEOUT 60")
+        return try await scan(rig, role, within: .seconds(65))
     }
 
     static let mxConnect = Scenario("Reader: an MX-1502 on USB is available, connects and reports its type", .tags(.reader)) { rig in
