@@ -409,7 +409,9 @@ enum WristbandScenarios {
             try await eventually(within: .seconds(1), "prepareForBackground called") { await fixture.api.isInBackground }
             let before = fixture.timestamps(.bvp).count
             try await wait(.seconds(10))
-            expect(fixture.timestamps(.bvp).count - before, in: 630...650, "BVP samples in 10 s of background")
+            // 640 at 64 Hz; BVP comes in packets of up to 16 samples, so a window that cuts a packet (always on a real
+            // link, where packets arrive with the link's timing) is off by up to one packet.
+            expect(fixture.timestamps(.bvp).count - before, in: 620...660, "BVP samples in 10 s of background")
             await rig.host.setAppState(.foreground)
             try await eventually(within: .seconds(1), "prepareForResume called") { await !fixture.api.isInBackground }
         }
