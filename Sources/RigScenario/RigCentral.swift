@@ -2,23 +2,24 @@ import GATT
 import Synchronization
 
 /// The central the app's SDKs use on a rig: the simulated radio, plus a real central (BlueZ) on each adapter
-/// the rig file names for real links. Scans listen on all of them at once; a connection goes to the central
-/// that last saw the address (or that the rig file binds it to), else to the simulated radio.
+/// the rig file names for real links. Scans listen on all of them at once; a connection goes to the central the
+/// rig file binds the address to, else to the one that last saw it, else to the simulated radio.
 final class RigCentral: BLECentral {
     private let radio: any BLECentral
     private let real: [String: any BLECentral]
-    private let routes: Mutex<[String: String]>
+    /// Adapters by address: the rig file's bindings, and what scans saw.
+    private let routes = Mutex<(bound: [String: String], seen: [String: String])>(([:], [:]))
 
     /// `real` maps adapters to their centrals; `bound` maps addresses the rig file knows to their adapter.
     init(radio: any BLECentral, real: [String: any BLECentral], bound: [String: String]) {
         self.radio = radio
         self.real = real
-        routes = Mutex(Dictionary(uniqueKeysWithValues: bound.map { ($0.key.uppercased(), $0.value) }))
+        for (address, adapter) in bound { self.bind(address, to: adapter) }
     }
 
-    /// Sends connections to `address` through the central on `adapter` (a simulator broadcast after this central was made).
+    /// Sends connections to `address` through the central on `adapter`, whichever adapters hear it.
     func bind(_ address: String, to adapter: String) {
-        routes.withLock { $0[address.uppercased()] = adapter }
+        routes.withLock { $0.bound[address.uppercased()] = adapter }
     }
 
     func scan(for duration: Duration) async throws -> [ScanResult] {
@@ -34,7 +35,7 @@ final class RigCentral: BLECentral {
         routes.withLock { routes in
             for (adapter, part) in found {
                 for result in part {
-                    if let adapter { routes[result.address.uppercased()] = adapter } else { routes[result.address.uppercased()] = nil }
+                    routes.seen[result.address.uppercased()] = adapter
                     results.append(result)
                 }
             }
@@ -43,7 +44,7 @@ final class RigCentral: BLECentral {
     }
 
     func openBearer(to address: String, name: String) async throws(LinkError) -> any ATTBearer {
-        let adapter = routes.withLock { $0[address.uppercased()] }
+        let adapter = routes.withLock { $0.bound[address.uppercased()] ?? $0.seen[address.uppercased()] }
         if let adapter, let central = real[adapter] { return try await central.openBearer(to: address, name: name) }
         return try await radio.openBearer(to: address, name: name)
     }
