@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),
         .testTarget(name: "RigHostTests", dependencies: ["RigHost", "RigCore"]),
         .testTarget(name: "RoomScanTests", dependencies: ["RoomScan", "RigHost", "RigCore"]),
-        .testTarget(name: "RigScenarioTests", dependencies: ["RigScenario", "RigCore", "RigHost", "RoomScan"]),
+        .testTarget(name: "RigScenarioTests", dependencies: ["RigScenario", "RigCore", "RigHost", "RoomScan", "GATT", "ATT"]),
         .testTarget(name: "RigCLITests", dependencies: ["RigCLI", "BarcodeDecoder", "BarcodeEncoder", "ImageIO"]),
         .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario"]),
     ],

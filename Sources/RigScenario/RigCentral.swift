@@ -31,16 +31,26 @@ final class RigCentral: BLECentral {
             for try await part in group { all.append(part) }
             return all
         }
-        var results: [ScanResult] = []
+        // Several adapters hear the same device: one result per address, from the adapter the rig file binds it to,
+        // else the strongest.
+        var best: [String: (adapter: String?, result: ScanResult)] = [:]
         routes.withLock { routes in
             for (adapter, part) in found {
                 for result in part {
-                    routes.seen[result.address.uppercased()] = adapter
-                    results.append(result)
+                    let key = result.address.uppercased()
+                    routes.seen[key] = adapter
+                    let bound = routes.bound[key]
+                    if let kept = best[key] {
+                        let keptIsBound = bound != nil && kept.adapter == bound
+                        let thisIsBound = bound != nil && adapter == bound
+                        if keptIsBound || (!thisIsBound && kept.result.rssi >= result.rssi) { continue }
+                    }
+                    best[key] = (adapter, result)
                 }
             }
+            for (key, kept) in best { routes.seen[key] = kept.adapter }
         }
-        return results.sorted { $0.address < $1.address }
+        return best.values.map(\.result).sorted { $0.address < $1.address }
     }
 
     func openBearer(to address: String, name: String) async throws(LinkError) -> any ATTBearer {
