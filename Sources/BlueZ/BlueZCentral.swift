@@ -155,7 +155,7 @@ public final class BlueZCentral: BLECentral {
         if r < 0 { throw fail(r) }
         r = calls.connect(fd, BluetoothSocket.l2capAddress(destination, type: random ? .leRandom : .lePublic))
         if r < 0 && -r != EINPROGRESS { throw fail(r) }
-        let milliseconds = Int32(clamping: connectTimeout.components.seconds * 1000)
+        let milliseconds = Int32(clamping: connectTimeout.nanoseconds / 1_000_000)
         let ready = calls.poll(fd, BluetoothSocket.pollOut, milliseconds)
         if ready <= 0 { throw fail(ready == 0 ? -ETIMEDOUT : ready) }
         let pending = calls.pendingError(fd)

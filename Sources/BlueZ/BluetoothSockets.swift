@@ -1,3 +1,6 @@
+import ATT
+import RigCore
+
 /// The numbers and byte layouts of Linux Bluetooth sockets (`<bluetooth/*.h>`, `include/net/bluetooth` in the kernel),
 /// written out so the bytes that cross into the kernel are Swift values tests can check.
 enum BluetoothSocket {
@@ -70,13 +73,7 @@ public struct BluetoothAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `AA:BB:CC:DD:EE:FF` (either case); nil for anything else.
     public init?(_ text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 6 else { return nil }
-        var bytes: [UInt8] = []
-        for part in parts {
-            guard part.count == 2, let byte = UInt8(part, radix: 16) else { return nil }
-            bytes.append(byte)
-        }
+        guard let bytes = BluetoothAddressText.bytes(text) else { return nil }
         self.bytes = bytes
     }
 
@@ -89,11 +86,5 @@ public struct BluetoothAddress: Hashable, Sendable, CustomStringConvertible {
     /// The bytes as the kernel and HCI carry them (least significant first).
     var littleEndian: [UInt8] { bytes.reversed() }
 
-    public var description: String { bytes.map { hex2($0) }.joined(separator: ":") }
-}
-
-/// Two upper-case hex digits.
-func hex2(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    public var description: String { bytes.map { Hex.encode([$0]).uppercased() }.joined(separator: ":") }
 }

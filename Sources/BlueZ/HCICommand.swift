@@ -1,3 +1,5 @@
+import ATT
+
 /// HCI commands RigKit sends on a raw HCI socket (Core spec Vol 4 Part E §7.8, LE controller commands),
 /// and the events that answer them.
 struct HCICommand: Equatable, Sendable {
@@ -14,7 +16,7 @@ struct HCICommand: Equatable, Sendable {
             0x2009: "LE Set Scan Response Data", 0x200A: "LE Set Advertise Enable", 0x200B: "LE Set Scan Parameters",
             0x200C: "LE Set Scan Enable", 0x0406: "Disconnect",
         ]
-        return "\(known[opcode] ?? "HCI command") (0x\(hex2(UInt8(opcode >> 8)))\(hex2(UInt8(opcode & 0xFF))))"
+        return "\(known[opcode] ?? "HCI command") (0x\(Hex.encode([UInt8(opcode >> 8), UInt8(opcode & 0xFF)]).uppercased()))"
     }
 
     private static func le(_ ocf: UInt16, _ parameters: [UInt8]) -> HCICommand {
@@ -87,7 +89,7 @@ struct HCICommandAnswer: Equatable {
         case 0x0C: "command disallowed"
         case 0x11: "unsupported feature or parameter"
         case 0x12: "invalid HCI command parameters"
-        default: "HCI error 0x\(hex2(status))"
+        default: "HCI error 0x\(Hex.encode([status]).uppercased())"
         }
     }
 }

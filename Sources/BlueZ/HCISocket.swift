@@ -1,3 +1,5 @@
+import RigCore
+
 /// A raw HCI socket on one adapter: sends commands and reads the events that answer them and LE meta events.
 ///
 /// Blocking: call it from a worker queue, never from the cooperative pool.
@@ -41,7 +43,7 @@ struct HCISocket: Sendable {
 
     /// The next event packet within `timeout`, or nil when none came.
     func next(timeout: Duration) throws(BlueZError) -> [UInt8]? {
-        let milliseconds = Int32(clamping: max(0, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = Int32(clamping: max(0, timeout.nanoseconds / 1_000_000))
         let ready = calls.poll(fd, BluetoothSocket.pollIn, milliseconds)
         if ready < 0 { throw BlueZError.from(ready, adapter: adapter, doing: "reading HCI events on \(adapter)") }
         if ready == 0 { return nil }

@@ -183,10 +183,9 @@ struct RigFileReader {
         case "ble":
             let m = try c.object(allowed: ["adapter", "address", "addressType"])
             let address = try c.required("address", in: m, expected: "a Bluetooth address like \"AA:BB:CC:DD:EE:FF\"")
-            let text = try address.string()
-            guard Self.isBluetoothAddress(text) else { throw address.invalid("a Bluetooth address like \"AA:BB:CC:DD:EE:FF\"") }
+            let text = try address.bluetoothAddress(example: "AA:BB:CC:DD:EE:FF")
             let type = BLEAddressType(rawValue: try m["addressType"]?.choice(["public", "random"]) ?? "public")!
-            return .ble(adapter: try m["adapter"]?.name() ?? "hci0", address: text.uppercased(), addressType: type)
+            return .ble(adapter: try m["adapter"]?.name() ?? "hci0", address: text, addressType: type)
         case "ble-peripheral":
             let m = try c.object(allowed: ["adapter", "central", "simulator"])
             let adapter = try m["adapter"]?.name() ?? "hci0"
@@ -252,10 +251,5 @@ struct RigFileReader {
         let expected = "a 16-bit USB ID as four hex digits, e.g. \"0451\""
         guard case .string(let s) = c.value.content, s.count == 4, let id = UInt16(s, radix: 16) else { throw c.invalid(expected) }
         return id
-    }
-
-    private static func isBluetoothAddress(_ s: String) -> Bool {
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        return parts.count == 6 && parts.allSatisfy { $0.count == 2 && UInt8($0, radix: 16) != nil }
     }
 }

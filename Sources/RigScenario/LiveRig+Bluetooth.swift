@@ -18,7 +18,7 @@ extension LiveRig {
                     adapters[adapter, default: []].formUnion(type == .random ? [address] : [])
                     bound[address] = adapter
                 case .blePeripheral(_, let central?, _):
-                    adapters[central, default: []].formUnion([])
+                    if adapters[central] == nil { adapters[central] = [] }
                     if let broadcast: SimulatorBroadcast = cached("broadcast/\(spec.role)") { bound[broadcast.address] = central }
                 default: break
                 }

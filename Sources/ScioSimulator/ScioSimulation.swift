@@ -73,14 +73,7 @@ public struct ScioSimulation: Sendable {
             guard ScioDeviceName.validate(Array(name.utf8)) != nil else { throw c.invalid("a name of 1 to 16 bytes", found: JSONText.quote(name)) }
             simulation.name = name
         }
-        if let c = m["address"] {
-            let text = try c.string()
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 6, parts.allSatisfy({ $0.count == 2 && UInt8($0, radix: 16) != nil }) else {
-                throw c.invalid("a Bluetooth address like \"C0:5C:10:AA:BB:CC\"")
-            }
-            simulation.address = text.uppercased()
-        }
+        if let c = m["address"] { simulation.address = try c.bluetoothAddress(example: "C0:5C:10:AA:BB:CC") }
         if let c = m["sample"] { simulation.sample = try c.choice(ScioMaterial.library.map(\.name)) }
         if let c = m["inCover"] { simulation.inCover = try c.bool() }
         if let c = m["batteryPercent"] { simulation.batteryPercent = try c.number(in: 0...100, unit: "percent") }

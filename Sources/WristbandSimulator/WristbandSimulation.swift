@@ -52,14 +52,7 @@ public struct WristbandSimulation: Sendable, Equatable {
                                                 "streamingDrainPerHour", "idleDrainPerHour", "rssi", "ibiWarmUpSeconds", "poweredOn", "acceptedApiKeys",
                                                 "notificationLoss", "dropConnectionAtSeconds"])
         if let c = m["serialNumber"] { simulation.serialNumber = try c.name() }
-        if let c = m["address"] {
-            let text = try c.string()
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 6, parts.allSatisfy({ $0.count == 2 && UInt8($0, radix: 16) != nil }) else {
-                throw c.invalid("a Bluetooth address like \"00:07:80:AA:BB:CC\"")
-            }
-            simulation.address = text.uppercased()
-        }
+        if let c = m["address"] { simulation.address = try c.bluetoothAddress(example: "00:07:80:AA:BB:CC") }
         if let c = m["heartRate"] { simulation.heartRate = try c.number(in: 30...220, unit: "beats per minute") }
         if let c = m["motion"] { simulation.motion = try c.number(in: 0...1) }
         if let c = m["batteryPercent"] { simulation.batteryPercent = try c.number(in: 0...100, unit: "percent") }

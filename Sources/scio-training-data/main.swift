@@ -50,7 +50,7 @@ func write(_ name: String, target: String, rows: [(label: String, material: Stri
 
 var random = SeededGenerator(seed: seed, stream: "scio-training/fat")
 var fatRows: [(String, String, [Double])] = []
-for row in 0..<240 {
+for _ in 0..<240 {
     let fat = uniform(0...0.40, &random)
     let material = ScioMaterial.dairy(name: "dairy", fat: fat, protein: uniform(0.02...0.26, &random), sugar: uniform(0.005...0.06, &random))
     fatRows.append((String(format: "%.3f", fat * 100), "dairy", scan(material, random: &random)))

@@ -1,3 +1,4 @@
+import ATT
 @testable import BlueZ
 import Foundation
 import Synchronization
@@ -39,7 +40,7 @@ final class MockKernel: Sendable {
 
     private func log(_ entry: String) { state.withLock { $0.calls.append(entry) } }
     private func failure(_ name: String) -> Int32? { failures.withLock { $0[name] } }
-    private static func hex(_ bytes: [UInt8]) -> String { bytes.map { hex2($0) }.joined(separator: " ") }
+    private static func hex(_ bytes: [UInt8]) -> String { bytes.map { Hex.encode([$0]).uppercased() }.joined(separator: " ") }
 
     var syscalls: BlueZCalls {
         BlueZCalls(

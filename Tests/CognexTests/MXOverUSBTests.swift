@@ -9,17 +9,23 @@ import Testing
 import USBLink
 import USBSimulation
 
-/// An MX-1502 simulator on a bus and the reader facade, on a virtual clock.
+/// An MX-1502 simulator plugged into a bus on `clock`, and the reader facade watching for it.
+private func makeMX(clock: any RigClock) async -> (SimulatedUSBBus, MXReaderSimulator, MXReader) {
+    let trace = TraceLog(clock: clock)
+    let bus = SimulatedUSBBus(clock: clock, trace: trace)
+    let simulator = MXReaderSimulator(role: "mx", model: "MX-1502", serialNumber: "S1", vendorID: 0x1209, productID: 0x0D02,
+                                      batteryPercent: 80, clock: clock, trace: trace, seed: 1)
+    await bus.plug(simulator, role: "mx")
+    let reader = MXReader(name: "mx reader", host: bus, match: USBDeviceMatch(vendorID: 0x1209, productID: 0x0D02), clock: clock, trace: trace)
+    await reader.watchAvailability()
+    return (bus, simulator, reader)
+}
+
+/// `makeMX` on a virtual clock, running `body` on it.
 private func withMX<T: Sendable>(_ body: @escaping @Sendable (VirtualClock, SimulatedUSBBus, MXReaderSimulator, MXReader) async throws -> T) async throws -> T {
     let clock = VirtualClock()
-    let trace = TraceLog(clock: clock)
     return try await clock.run {
-        let bus = SimulatedUSBBus(clock: clock, trace: trace)
-        let simulator = MXReaderSimulator(role: "mx", model: "MX-1502", serialNumber: "S1", vendorID: 0x1209, productID: 0x0D02,
-                                          batteryPercent: 80, clock: clock, trace: trace, seed: 1)
-        await bus.plug(simulator, role: "mx")
-        let reader = MXReader(name: "mx reader", host: bus, match: USBDeviceMatch(vendorID: 0x1209, productID: 0x0D02), clock: clock, trace: trace)
-        await reader.watchAvailability()
+        let (bus, simulator, reader) = await makeMX(clock: clock)
         let result = try await body(clock, bus, simulator, reader)
         await simulator.shutDown()
         return result
@@ -97,13 +103,7 @@ private func withMX<T: Sendable>(_ body: @escaping @Sendable (VirtualClock, Simu
     /// (3.02 s for 3 s there) and the trace.
     @Test func theScanTimeOutIsADeadlineWhateverADecodeCosts() async throws {
         let clock = WallClock()
-        let trace = TraceLog(clock: clock)
-        let bus = SimulatedUSBBus(clock: clock, trace: trace)
-        let simulator = MXReaderSimulator(role: "mx", model: "MX-1502", serialNumber: "S1", vendorID: 0x1209, productID: 0x0D02,
-                                          batteryPercent: 80, clock: clock, trace: trace, seed: 1)
-        await bus.plug(simulator, role: "mx")
-        let reader = MXReader(name: "mx reader", host: bus, match: USBDeviceMatch(vendorID: 0x1209, productID: 0x0D02), clock: clock, trace: trace)
-        await reader.watchAvailability()
+        let (_, simulator, reader) = await makeMX(clock: clock)
         try await reader.connect()
         var results = reader.results.makeAsyncIterator()
         await simulator.setScene(ReaderScene([.init(.qr, String(repeating: "RIGKIT-DEADLINE-", count: 10), size: 0.7)]))

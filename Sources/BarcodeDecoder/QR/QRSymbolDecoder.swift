@@ -26,14 +26,7 @@ public enum QRSymbolDecoder {
     public static func decode(_ grid: BitMatrix) throws(QRDecodeError) -> Result {
         guard grid.width == grid.height, var version = QRVersion(dimension: grid.width) else { throw .badDimension(grid.width) }
         let n = grid.width
-        var copyA = 0, copyB = 0
-        for i in 0..<15 {
-            let (ax, ay) = QRFormatInformation.formatPositionsA(i)
-            let (bx, by) = QRFormatInformation.formatPositionsB(i, dimension: n)
-            if grid[ax, ay] { copyA |= 1 << i }
-            if grid[bx, by] { copyB |= 1 << i }
-        }
-        guard let (level, mask) = QRFormatInformation.decodeFormat([copyA, copyB]) else { throw .unreadableFormat }
+        guard let (level, mask) = formatInformation(grid) else { throw .unreadableFormat }
         if version.number >= 7 {
             var v1 = 0, v2 = 0
             for i in 0..<18 {
