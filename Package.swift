@@ -1,13 +1,28 @@
 // swift-tools-version: 6.0
-// RigKit: a hardware-in-the-loop test harness. Targets are layered as Docs/Architecture.md describes.
+// RigKit: a hardware-in-the-loop test harness. Targets are layered as Docs/Architecture.md describes: a thin core
+// (RigCore, RigHost, RigScenario) that knows no device family, link plug-ins (the simulated radio and bus, BlueZ,
+// libusb) and device families that plug in as values, each a product a user's package can depend on
+// (Docs/UsingRigKit.md). Linux only: no `platforms:` entry claims an Apple platform nobody builds or tests here.
 import PackageDescription
 
 let package = Package(
     name: "RigKit",
-    platforms: [.macOS(.v15)],
     products: [
-        .library(name: "RigKit", targets: ["RigScenario", "RigHost", "RoomScan"]),
+        // The core: `import RigKit` gives the DSL, the runner and reports, rig files, clocks and the phone host.
+        .library(name: "RigKit", targets: ["RigKit", "RigScenario", "RigCore", "RigHost"]),
         .library(name: "RigKitTesting", targets: ["RigKitTesting"]),
+        // A `rig`-like command line of one's own: run (every report option), list, rigs validate.
+        .library(name: "RigCommandLine", targets: ["RigCommandLine"]),
+        // Links: the in-memory BLE radio and USB bus (no C library), and the real backends.
+        .library(name: "RigKitBLE", targets: ["RigKitBLE", "BLESimulation", "GATT", "ATT"]),
+        .library(name: "RigKitUSB", targets: ["RigKitUSB", "USBSimulation", "USBLink", "USBDeviceSide"]),
+        .library(name: "RigKitBlueZ", targets: ["RigKitBlueZ", "BlueZ"]),
+        .library(name: "RigKitLibUSB", targets: ["RigKitLibUSB", "USBLibUSB"]),
+        // Device families.
+        .library(name: "RigKitRoomScan", targets: ["RigKitRoomScan", "RoomScan"]),
+        .library(name: "RigKitWristband", targets: ["RigKitWristband", "Wristband", "WristbandSimulator", "E4Protocol"]),
+        .library(name: "RigKitScio", targets: ["RigKitScio", "Spectrometer", "ScioSimulator", "ScioCloud", "ScioProtocol"]),
+        .library(name: "RigKitCognex", targets: ["RigKitCognex", "CognexReader", "CognexSimulator", "CognexCore", "DMCC"]),
         .executable(name: "rig", targets: ["rig"]),
     ],
     targets: [
@@ -17,22 +32,42 @@ let package = Package(
         .target(name: "RigHost", dependencies: ["RigCore"]),
         // Roomio-style room-scan session facade, simulated on the phone host.
         .target(name: "RoomScan", dependencies: ["RigCore", "RigHost"]),
-        // Scenario DSL, runner, expectations, reports.
-        .target(name: "RigScenario", dependencies: ["RigCore", "RigHost", "RoomScan", "BLESimulation", "Wristband", "WristbandSimulator",
-                                                    "CognexCore", "CognexReader", "CognexSimulator", "USBLink", "USBSimulation", "USBLibUSB", "USBDeviceSide", "BlueZ", "GATT",
-                                                    "ScioProtocol", "ScioSimulator", "Spectrometer", "ScioCloud"]),
-        // The bundled scenarios, a target of their own.
-        .target(name: "BundledScenarios", dependencies: ["RigScenario", "RigHost", "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
+        // Scenario DSL, runner, expectations, reports, the live rig and the plug-in registry. No family, no backend.
+        .target(name: "RigScenario", dependencies: ["RigCore", "RigHost"]),
+        // The umbrella module of the RigKit product.
+        .target(name: "RigKit", dependencies: ["RigCore", "RigHost", "RigScenario"]),
+        // Swift Testing integration: one test per scenario.
+        .target(name: "RigKitTesting", dependencies: ["RigScenario", "RigCore"]),
+        // The command-line framework and the runner commands.
+        .target(name: "RigCommandLine", dependencies: ["RigCore", "RigScenario"]),
+
+        // MARK: Link and family plug-ins
+        .target(name: "RigKitBLE", dependencies: ["RigScenario", "RigCore", "BLESimulation", "GATT", "ATT"]),
+        .target(name: "RigKitUSB", dependencies: ["RigScenario", "RigCore", "USBSimulation", "USBLink", "USBDeviceSide"]),
+        .target(name: "RigKitBlueZ", dependencies: ["RigKitBLE", "RigScenario", "BlueZ", "BLESimulation", "GATT"]),
+        .target(name: "RigKitLibUSB", dependencies: ["RigKitUSB", "RigScenario", "RigCore", "USBLibUSB", "USBLink"]),
+        .target(name: "RigKitRoomScan", dependencies: ["RigScenario", "RigCore", "RoomScan"]),
+        .target(name: "RigKitWristband", dependencies: ["RigKitBLE", "RigScenario", "RigCore", "BLESimulation", "Wristband", "WristbandSimulator", "E4Protocol"]),
+        .target(name: "RigKitScio", dependencies: ["RigKitBLE", "RigKitUSB", "RigScenario", "RigCore", "BLESimulation", "USBLink", "USBSimulation",
+                                                   "Spectrometer", "ScioSimulator", "ScioCloud", "ScioProtocol"]),
+        .target(name: "RigKitCognex", dependencies: ["RigKitUSB", "RigScenario", "RigCore", "USBLink", "USBSimulation",
+                                                     "CognexReader", "CognexSimulator", "CognexCore", "DMCC"]),
+        .testTarget(name: "RigKitPluginTests", dependencies: ["RigKitBLE", "RigKitScio", "RigKitWristband", "RigKitCognex", "RigKitRoomScan",
+                                                              "RigKitUSB", "RigScenario", "RigCore", "GATT", "ATT", "BundledScenarios"]),
+
+        // The bundled scenarios, a target of their own, and the plug-ins they run with.
+        .target(name: "BundledScenarios", dependencies: ["RigKit", "RigScenario", "RigCore", "RigHost", "RigKitBLE", "RigKitUSB", "RigKitBlueZ", "RigKitLibUSB",
+                                                         "RigKitRoomScan", "RigKitWristband", "RigKitScio", "RigKitCognex",
+                                                         "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
                                                          "CognexCore", "CognexReader", "CognexSimulator", "BarcodeDecoder", "DMCC",
                                                          "ScioProtocol", "ScioSimulator", "Spectrometer", "ScioCloud"], path: "scenarios"),
-        // Swift Testing integration: one test per scenario.
-        .target(name: "RigKitTesting", dependencies: ["RigScenario"]),
-        // The `rig` command line: commands as a library so tests can drive them.
-        .target(name: "RigCLI", dependencies: ["RigCore", "RigScenario", "BundledScenarios", "AnalyzerCommands", "BLESimulation",
-                                               "BarcodeDecoder", "ImageIO", "BarcodeBench", "USBLibUSB", "USBLink", "BlueZ", "GATT", "ATT", "USBSimulation"]),
+        // RigKit's own `rig`: the runner commands plus decode, bench, model and probe.
+        .target(name: "RigCLI", dependencies: ["RigCommandLine", "RigCore", "RigScenario", "AnalyzerCommands",
+                                               "BarcodeDecoder", "ImageIO", "BarcodeBench", "USBLibUSB", "USBLink", "BlueZ", "GATT", "ATT"]),
         .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
         // Benchmarks (run with `swift run -c release rig-bench`).
-        .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "Wristband", "WristbandSimulator", "CognexReader"],
+        .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "RigKitWristband", "RigKitCognex", "BundledScenarios",
+                                                            "Wristband", "WristbandSimulator", "CognexReader"],
                           path: "Benchmarks/rig-bench"),
 
         // MARK: BLE link layer (issue 3)
@@ -46,7 +81,7 @@ let package = Package(
         // USB: the link abstraction every USB family speaks through (libusb implements it too).
         .target(name: "USBLink"),
         // An in-memory USB bus on the rig's clock, with plug/unplug, stalls and time-outs.
-        .target(name: "USBSimulation", dependencies: ["USBLink", "RigCore", "ATT"]),
+        .target(name: "USBSimulation", dependencies: ["USBLink", "RigCore"]),
         .testTarget(name: "USBSimulationTests", dependencies: ["USBSimulation", "USBLink", "RigCore"]),
         // MARK: Cognex reader family (issue 7)
         // DMCC: the text protocol of Cognex readers (commands, responses, read strings): pure codec.
@@ -66,7 +101,7 @@ let package = Package(
         .target(name: "CBlueZShim", dependencies: ["CBluetooth"]),
         // The BLE central over the kernel's Bluetooth stack: LE scan on a raw HCI socket, ATT on an L2CAP LE socket.
         .target(name: "BlueZ", dependencies: ["CBlueZShim", "GATT", "ATT", "BLESimulation", "RigCore"]),
-        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "GATT", "ATT"]),
+        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "GATT", "ATT", "RigCore"]),
         // The QEMU lane's BLE check (scripts/vm-lane ble): BlueZCentral and GATTClient against a Bumble peripheral.
         .executableTarget(name: "vm-ble-check", dependencies: ["BlueZ", "GATT", "ATT", "RigCore", "RigHost", "Wristband", "E4Protocol"], path: "Tools/vm-ble-check"),
         // MARK: end
@@ -120,13 +155,11 @@ let package = Package(
         // MARK: end
 
         // MARK: Barcode decoder (issue 5)
-        // The pure decoder core: grayscale frames in, symbols out. Optimized even in debug builds, so the
-        // image tests (synthesized frames, fuzzing) stay fast. SwiftPM refuses unsafe flags in packages used as
-        // dependencies: drop them before these targets join a library product.
-        .target(name: "BarcodeDecoder", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The pure decoder core: grayscale frames in, symbols out. No unsafe flags (a versioned dependency refuses
+        // them); scripts/test builds the tests optimized instead.
+        .target(name: "BarcodeDecoder"),
         // Pure encoders for every decoded symbology, and the seeded frame synthesizer.
-        .target(name: "BarcodeEncoder", dependencies: ["BarcodeDecoder", "RigCore"],
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "BarcodeEncoder", dependencies: ["BarcodeDecoder", "RigCore"]),
         // libpng and libjpeg-turbo from Debian, and a C shim that keeps their setjmp/longjmp error handling in C.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -160,9 +193,10 @@ let package = Package(
         .testTarget(name: "RigCoreTests", dependencies: ["RigCore"]),
         .testTarget(name: "RigHostTests", dependencies: ["RigHost", "RigCore"]),
         .testTarget(name: "RoomScanTests", dependencies: ["RoomScan", "RigHost", "RigCore"]),
-        .testTarget(name: "RigScenarioTests", dependencies: ["RigScenario", "RigCore", "RigHost", "RoomScan", "GATT", "ATT"]),
-        .testTarget(name: "RigCLITests", dependencies: ["RigCLI", "BarcodeDecoder", "BarcodeEncoder", "ImageIO"]),
-        .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario"]),
+        .testTarget(name: "RigScenarioTests", dependencies: ["RigScenario", "RigCore", "RigHost"]),
+        .testTarget(name: "RigCLITests", dependencies: ["RigCLI", "RigCommandLine", "RigScenario", "RigCore", "BundledScenarios", "RigKitWristband",
+                                                        "BarcodeDecoder", "BarcodeEncoder", "ImageIO"]),
+        .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario", "RigCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import RigKitBLE
+import RigKitWristband
 import RigScenario
 import Wristband
 import WristbandSimulator

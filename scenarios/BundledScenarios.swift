@@ -1,7 +1,21 @@
-import RigScenario
+import RigKit
+import RigKitBLE
+import RigKitBlueZ
+import RigKitCognex
+import RigKitLibUSB
+import RigKitRoomScan
+import RigKitScio
+import RigKitUSB
+import RigKitWristband
 
-/// Every scenario that ships with RigKit, in a stable order.
+/// Every scenario that ships with RigKit, in a stable order, and the plug-ins they run with.
 public enum BundledScenarios {
+    /// The links (simulated radio and bus, BlueZ, libusb) and the four device families.
+    public static let plugins: RigPlugins = [
+        BLESimulationPlugin(), USBSimulationPlugin(), BlueZPlugin(), LibUSBPlugin(),
+        RoomScanFamily(), WristbandFamily(), ScioFamily(), CognexFamily(),
+    ]
+
     public static var all: [Scenario] {
         RoomioLifecycleScenarios.all + RoomioPowerGuardScenarios.all + HostScenarios.all + WristbandScenarios.all + ReaderScenarios.all
             + ScioScenarios.all

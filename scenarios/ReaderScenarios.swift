@@ -1,3 +1,5 @@
+import RigKitCognex
+import RigKitUSB
 import BarcodeDecoder
 import CognexCore
 import CognexReader
@@ -21,10 +23,7 @@ enum ReaderScenarios {
 
     /// Results of the MX reader playing `role`, recorded once per scenario.
     static func results(_ rig: LiveRig, _ role: String) async throws -> EventLog<[ReadResult]> {
-        if let log: EventLog<[ReadResult]> = rig.cached("results/\(role)") { return log }
-        let log = rig.record(try await rig.mxReader(role).results, "\(role) results")
-        rig.cache(log, as: "results/\(role)")
-        return log
+        try await rig.part(RigKey("mx-results"), of: role, orBuild: { rig.record(try await rig.mxReader(role).results, "\(role) results") })
     }
 
     /// Starts a scan on the MX reader playing `role` and returns its results.

@@ -1,3 +1,4 @@
+import RigKitRoomScan
 import Foundation
 import RigCore
 import RigHost

@@ -1,3 +1,4 @@
+import RigKitRoomScan
 import RigCore
 import RigHost
 import RigScenario

@@ -1,3 +1,6 @@
+import RigKitBLE
+import RigKitScio
+import RigKitUSB
 import RigScenario
 import ScioCloud
 import ScioSimulator

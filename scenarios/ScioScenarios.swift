@@ -1,3 +1,6 @@
+import RigKitBLE
+import RigKitScio
+import RigKitUSB
 import Foundation
 import RigScenario
 import ScioCloud

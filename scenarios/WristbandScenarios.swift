@@ -1,3 +1,5 @@
+import RigKitBLE
+import RigKitWristband
 import E4Protocol
 import Foundation
 import RigCore

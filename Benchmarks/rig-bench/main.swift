@@ -1,6 +1,9 @@
 // Runner benchmark: how many virtual seconds the scenario runner gets through per wall second.
 // Run with `swift run -c release rig-bench [--json FILE]`; figures are also written to
 // .build/bench/runner.json so runs can be compared.
+import BundledScenarios
+import RigKitCognex
+import RigKitWristband
 import Foundation
 import RigCore
 import RigScenario
@@ -22,7 +25,7 @@ func check(_ result: ScenarioResult, _ name: String) {
 
 /// Runs `scenario` `repeats` times (after one warm-up) and returns the best wall time.
 func measure(_ name: String, repeats: Int = 5, _ scenario: Scenario) async -> Figure {
-    let runner = ScenarioRunner(rig: .builtinSimulated(), directory: FileManager.default.temporaryDirectory.appendingPathComponent("rig-bench"))
+    let runner = ScenarioRunner(rig: .builtinSimulated(), plugins: BundledScenarios.plugins, directory: FileManager.default.temporaryDirectory.appendingPathComponent("rig-bench"))
     let warmUp = await runner.run(scenario)
     check(warmUp, name)
     var best = Duration.seconds(1_000_000)

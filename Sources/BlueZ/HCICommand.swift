@@ -1,3 +1,4 @@
+import RigCore
 import ATT
 
 /// HCI commands RigKit sends on a raw HCI socket (Core spec Vol 4 Part E §7.8, LE controller commands),

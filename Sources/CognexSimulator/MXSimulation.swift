@@ -31,3 +31,14 @@ public struct MXSimulation: Sendable, Equatable {
         return simulation
     }
 }
+
+extension DeviceKind {
+    /// Cognex MX-1000 reader (USB).
+    public static let mx1000 = DeviceKind(rawValue: "mx-1000")
+    /// Cognex MX-1502 reader (USB).
+    public static let mx1502 = DeviceKind(rawValue: "mx-1502")
+    /// Cognex MX-100 camera reader with its aimer.
+    public static let mx100 = DeviceKind(rawValue: "mx-100")
+    /// The phone-camera barcode reader.
+    public static let cameraReader = DeviceKind(rawValue: "camera-reader")
+}

@@ -1,3 +1,4 @@
+import RigCommandLine
 import BarcodeBench
 import BarcodeDecoder
 import Foundation

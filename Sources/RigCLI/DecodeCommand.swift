@@ -1,3 +1,4 @@
+import RigCommandLine
 import BarcodeDecoder
 import Foundation
 import ImageIO
@@ -74,7 +75,7 @@ public struct DecodeCommand: Command {
             for symbol in symbols {
                 if json {
                     let corners = symbol.corners.map { "[\(Self.format($0.x)),\(Self.format($0.y))]" }.joined(separator: ",")
-                    let hex = symbol.bytes.map { String(format: "%02x", $0) }.joined()
+                    let hex = Hex.encode(symbol.bytes)
                     context.out("{\"image\":\(JSONText.quote(file)),\"text\":\(JSONText.quote(symbol.text)),\"symbology\":\"\(symbol.symbology.rawValue)\",\"bytes_hex\":\"\(hex)\",\"corners\":[\(corners)],\"ms\":\(Self.format(ms))}")
                 } else {
                     context.out("\(file): \(symbol.symbology.rawValue) \(JSONText.quote(symbol.text)) (\(Self.format(ms)) ms)")

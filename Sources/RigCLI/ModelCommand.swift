@@ -1,4 +1,5 @@
 import AnalyzerCommands
+import RigCommandLine
 
 /// `rig model …` and `rig bench analyzer …`: the spectral analyzer's commands, which parse their own arguments.
 enum AnalyzerCommandBridge {
@@ -14,30 +15,23 @@ enum AnalyzerCommandBridge {
     }
 }
 
-/// A subcommand that parses its own arguments (the spectral analyzer's commands).
-protocol PassThroughCommand: Sendable {
-    static var name: String { get }
-    static var abstract: String { get }
-    static func run(_ arguments: [String], _ context: CommandContext) async -> Int32
-}
-
 /// `rig model train|predict|info`.
-struct ModelCommand: PassThroughCommand {
-    static let name = "model"
-    static let abstract = "Train, apply and describe spectral analyzer models."
-    static func run(_ arguments: [String], _ context: CommandContext) async -> Int32 {
+public struct ModelCommand: PassThroughCommand {
+    public static let name = "model"
+    public static let abstract = "Train, apply and describe spectral analyzer models."
+    public static func run(_ arguments: [String], _ context: CommandContext) async -> Int32 {
         AnalyzerCommandBridge.emit(AnalyzerCommands.model(arguments, currentDirectory: context.currentDirectory), context)
     }
 }
 
 /// `rig bench analyzer …`: measure a model on a lab's own data.
-struct BenchCommand: PassThroughCommand {
-    static let name = "bench"
-    static let abstract = "Measure a core on your own data: 'rig bench analyzer …' or 'rig bench decoder …'."
-    static func run(_ arguments: [String], _ context: CommandContext) async -> Int32 {
+public struct BenchCommand: PassThroughCommand {
+    public static let name = "bench"
+    public static let abstract = "Measure a core on your own data: 'rig bench analyzer …' or 'rig bench decoder …'."
+    public static func run(_ arguments: [String], _ context: CommandContext) async -> Int32 {
         switch arguments.first {
         case "decoder":
-            return await RigCommandLine.run(BenchDecoderCommand.self, arguments, context)
+            return await RigTool.commandLine.run(BenchDecoderCommand.self, arguments, context)
         case "analyzer":
             return AnalyzerCommandBridge.emit(
                 AnalyzerCommands.benchAnalyzer(Array(arguments.dropFirst()), currentDirectory: context.currentDirectory), context)

@@ -2,7 +2,9 @@ import ATT
 import BlueZ
 import Foundation
 import GATT
+import RigCommandLine
 import RigCore
+import RigScenario
 import USBLibUSB
 import USBLink
 
@@ -17,10 +19,11 @@ public struct ProbeCommand: Command {
         OptionSpec("json", help: "One JSON object per device per line."),
     ]
     public static let discussion = """
-    USB devices are listed through libusb. Families are matched by USB IDs: 0451:16aa a SCiO (USB CDC);
+    USB devices are listed through libusb, BLE devices through BlueZ. Each device family plugged into
+    the runner says which devices it recognises: RigKit's own match 0451:16aa a SCiO (USB CDC);
     1209:0d01 / 1209:0d02 an MX-1000 / MX-1502 as RigKit's simulators and rig files name them (how real MX
-    readers present on Linux is not public; bind them by their IDs in the rig file). BLE scanning comes
-    with the BlueZ backend. Exit codes: 0 listed (possibly none); 3 libusb could not start.
+    readers present on Linux is not public; bind them by their IDs in the rig file); advertised names
+    "Empatica E4"/"Empatica E3" and "SCiO…" and the SCiO service 0x3490. Exit codes: 0 listed (possibly none); 3 libusb could not start.
     """
 
     var json: Bool
@@ -39,22 +42,18 @@ public struct ProbeCommand: Command {
         }
     }
 
-    /// The family a BLE advertisement looks like, if any.
-    static func family(_ result: ScanResult) -> String? {
-        if let name = result.data.localName, name.hasPrefix("Empatica E4") { return "e4" }
-        if let name = result.data.localName, name.hasPrefix("Empatica E3") { return "e3" }
-        if result.data.serviceUUIDs.contains(BluetoothUUID(0x3490)) { return "scio" }
-        return nil
+    /// The device kind the run's plug-ins recognise a BLE advertisement as, if any.
+    static func family(_ result: ScanResult, _ plugins: RigPlugins) -> String? {
+        plugins.recognise(.ble(address: result.address, name: result.data.localName,
+                               serviceUUIDs: result.data.serviceUUIDs.map(\.description)))?.rawValue
     }
 
-    /// The family a USB device looks like, if any.
-    static func family(_ d: USBDeviceDescriptor) -> String? {
-        switch (d.vendorID, d.productID) {
-        case (0x0451, 0x16AA): "scio (USB CDC)"
-        case (0x1209, 0x0D01): "mx-1000"
-        case (0x1209, 0x0D02): "mx-1502"
-        default: d.manufacturer?.lowercased().contains("cognex") == true ? "cognex reader" : nil
+    /// The device kind the run's plug-ins recognise a USB device as, if any.
+    static func family(_ d: USBDeviceDescriptor, _ plugins: RigPlugins) -> String? {
+        if let kind = plugins.recognise(.usb(vendor: d.vendorID, product: d.productID, serial: d.serialNumber, productName: d.product)) {
+            return kind.rawValue
         }
+        return d.manufacturer?.lowercased().contains("cognex") == true ? "cognex reader" : nil
     }
 
     public func run(_ context: CommandContext) async -> Int32 {
@@ -65,7 +64,7 @@ public struct ProbeCommand: Command {
         }
         let devices = await host.devices()
         for d in devices {
-            let family = Self.family(d)
+            let family = Self.family(d, context.plugins)
             if json {
                 context.out("{\"bus\":\"usb\",\"ids\":\(JSONText.quote(d.ids)),\"serial\":\(d.serialNumber.map(JSONText.quote) ?? "null"),"
                             + "\"product\":\(d.product.map(JSONText.quote) ?? "null"),\"family\":\(family.map(JSONText.quote) ?? "null")}")
@@ -78,7 +77,7 @@ public struct ProbeCommand: Command {
             let central = try BlueZCentral(adapter: adapter)
             let found = try await central.scan(for: .seconds(seconds))
             for r in found {
-                let family = Self.family(r)
+                let family = Self.family(r, context.plugins)
                 if json {
                     context.out("{\"bus\":\"ble\",\"address\":\(JSONText.quote(r.address)),\"name\":\(r.data.localName.map(JSONText.quote) ?? "null"),"
                                 + "\"rssi\":\(r.rssi),\"family\":\(family.map(JSONText.quote) ?? "null")}")

@@ -8,12 +8,17 @@ public struct DeviceSpec: Sendable {
     public var link: DeviceLink
     /// Where the device was declared, for messages.
     public var cursor: JSONCursor
+    /// Where its kind and its link are written, for messages about them.
+    public var kindCursor: JSONCursor
+    public var linkCursor: JSONCursor
 
-    public init(role: String, kind: DeviceKind, link: DeviceLink, cursor: JSONCursor) {
+    public init(role: String, kind: DeviceKind, link: DeviceLink, cursor: JSONCursor, kindCursor: JSONCursor? = nil, linkCursor: JSONCursor? = nil) {
         self.role = role
         self.kind = kind
         self.link = link
         self.cursor = cursor
+        self.kindCursor = kindCursor ?? cursor
+        self.linkCursor = linkCursor ?? cursor
     }
 }
 
@@ -22,35 +27,7 @@ public struct DeviceKind: RawRepresentable, Hashable, Sendable, CustomStringConv
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
-
-    /// A Roomio-style room-scan session on the phone host.
-    public static let roomio = DeviceKind(rawValue: "roomio")
-    /// Empatica E4 wristband (BLE).
-    public static let e4 = DeviceKind(rawValue: "e4")
-    /// Empatica E3 wristband (BLE).
-    public static let e3 = DeviceKind(rawValue: "e3")
-    /// ConsumerPhysics SCiO spectrometer (BLE or USB CDC).
-    public static let scio = DeviceKind(rawValue: "scio")
-    /// Cognex MX-1000 reader (USB).
-    public static let mx1000 = DeviceKind(rawValue: "mx-1000")
-    /// Cognex MX-1502 reader (USB).
-    public static let mx1502 = DeviceKind(rawValue: "mx-1502")
-    /// Cognex MX-100 camera reader with its aimer.
-    public static let mx100 = DeviceKind(rawValue: "mx-100")
-    /// The phone-camera barcode reader.
-    public static let cameraReader = DeviceKind(rawValue: "camera-reader")
-
-    /// Every kind a rig file may name, with the links each can be reached over.
-    public static let known: [(kind: DeviceKind, links: [String])] = [
-        (.roomio, ["simulated"]),
-        (.e4, ["simulated", "ble", "ble-peripheral"]),
-        (.e3, ["simulated", "ble", "ble-peripheral"]),
-        (.scio, ["simulated", "ble", "ble-peripheral", "usb", "usb-gadget"]),
-        (.mx1000, ["simulated", "usb", "usb-gadget"]),
-        (.mx1502, ["simulated", "usb", "usb-gadget"]),
-        (.mx100, ["simulated"]),
-        (.cameraReader, ["simulated"]),
-    ]
+    // Each device family declares its kinds (e.g. `DeviceKind.e4` in RigKitWristband) and the links they take.
 }
 
 /// How a device is reached.

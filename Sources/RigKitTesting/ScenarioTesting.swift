@@ -8,19 +8,21 @@ extension Scenario: CustomTestStringConvertible {
 }
 
 extension Scenario {
-    /// Runs the scenario on `rig` (the built-in simulated rig by default) and records a Swift Testing issue for each failure.
+    /// Runs the scenario on `rig` with `plugins` and records a Swift Testing issue for each failure.
     ///
     /// One line makes every scenario of a project a test of its own:
     /// ```swift
-    /// @Test(arguments: MyScenarios.all) func scenario(_ s: Scenario) async { await s.check() }
+    /// @Test(arguments: MyScenarios.all) func scenario(_ s: Scenario) async {
+    ///     await s.check(on: try! RigFile.load(path: "rigs/simulated.json"), plugins: MyRig.plugins)
+    /// }
     /// ```
     /// Issues point at the scenario line that failed. A scenario the rig cannot
     /// run is reported as a skip in the output and records no issue.
     @discardableResult
-    public func check(on rig: RigFile = .builtinSimulated(), seed: UInt64? = nil) async -> ScenarioResult {
+    public func check(on rig: RigFile = .builtinSimulated(), plugins: RigPlugins, seed: UInt64? = nil) async -> ScenarioResult {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("rigkit-tests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-        let result = await ScenarioRunner(rig: rig, seed: seed, directory: directory).run(self)
+        let result = await ScenarioRunner(rig: rig, plugins: plugins, seed: seed, directory: directory).run(self)
         for failure in result.failures {
             Issue.record(
                 Comment(rawValue: failure.description),

@@ -1,14 +1,14 @@
 import Foundation
 import RigCore
 import RigHost
-import RoomScan
 import Synchronization
 
-/// The rig as a running scenario sees it: clock, trace, host and devices by role.
+/// The rig as a running scenario sees it: clock, trace, host, plug-ins, and devices by role.
 ///
-/// Devices are asked for by role and kind, never by address; asking for one
-/// the rig cannot provide throws `RigUnavailable`, which skips the scenario
-/// with that reason.
+/// Devices are asked for by role and kind, never by address; asking for one the rig cannot provide throws
+/// `RigUnavailable`, which skips the scenario with that reason. Families add typed accessors in extensions
+/// (`rig.empatica()`, `rig.mxReader("reader")`); they keep what they make under typed `RigKey`s, made once per run
+/// even when several tasks ask at once.
 public final class LiveRig: Sendable {
     /// The rig file this run uses.
     public let file: RigFile
@@ -20,12 +20,15 @@ public final class LiveRig: Sendable {
     public let seed: UInt64
     /// Where devices of this run keep their files (exports, caches).
     public let directory: URL
+    /// The plug-ins of this run.
+    public let plugins: RigPlugins
     private let scenarioName: String
-    private let cache = Mutex<[String: any Sendable]>([:])
+    private let store = SingleFlightStore()
     private let cleanups = Mutex<[@Sendable () async -> Void]>([])
 
-    init(file: RigFile, clock: any RigClock, trace: TraceLog, seed: UInt64, directory: URL, scenarioName: String) {
+    public init(file: RigFile, plugins: RigPlugins, clock: any RigClock, trace: TraceLog, seed: UInt64, directory: URL, scenarioName: String) {
         self.file = file
+        self.plugins = plugins
         self.clock = clock
         self.trace = trace
         self.seed = seed
@@ -40,7 +43,8 @@ public final class LiveRig: Sendable {
         SeededGenerator(seed: seed, stream: "\(scenarioName)/\(stream)")
     }
 
-    /// The rig-file entry for `role`, checked to be of one of `kinds` and simulated, or reached over one of `realLinks` this build drives.
+    /// The rig-file entry for `role`, checked to be of one of `kinds` and played by a simulator, or reached over a
+    /// real link one of this run's plug-ins drives (and that the caller accepts: `realLinks`).
     public func device(_ role: String, kinds: [DeviceKind], realLinks: [String] = []) throws(RigUnavailable) -> DeviceSpec {
         guard let spec = file.device(role: role) else {
             throw RigUnavailable(reason: "the rig \(file.name) has no device with role \(JSONText.quote(role)) (needs \(Self.list(kinds)))")
@@ -51,28 +55,61 @@ public final class LiveRig: Sendable {
         guard spec.link.runsSimulator || realLinks.contains(spec.link.name) else {
             throw RigUnavailable(reason: "role \(JSONText.quote(role)) is reached over \(spec.link.name), which this build of RigKit cannot drive yet")
         }
+        guard plugins.drives(spec.link) || spec.link.runsSimulator else {
+            throw RigUnavailable(reason: "role \(JSONText.quote(role)) is reached over \(spec.link.name), and no plug-in of this runner drives it")
+        }
         return spec
     }
 
-    /// Returns the facade cached for `role`, making it with `make` the first time.
-    public func facade<T: Sendable>(_ role: String, make: () throws -> T) throws -> T {
-        if let existing = cache.withLock({ $0[role] }) as? T { return existing }
-        let made = try make()
-        cache.withLock { $0[role] = made }
-        return made
+    /// Every device of the rig of one of `kinds`, in rig-file order.
+    public func devices(of kinds: [DeviceKind]) -> [DeviceSpec] { file.devices.filter { kinds.contains($0.kind) } }
+
+    // MARK: Services and parts
+
+    /// The run's service under `key`, if it was made.
+    public func service<Value>(_ key: RigKey<Value>) -> Value? {
+        store.value(RigSlot.service(key.name, ObjectIdentifier(Value.self)))
     }
 
-    /// Keeps `value` under `key` for later `cached(_:)` calls in this run.
-    public func cache<T: Sendable>(_ value: T, as key: String) {
-        self.cache.withLock { $0[key] = value }
+    /// The run's service under `key`, made with `make` the first time (once, even when several tasks ask at once).
+    public func service<Value>(_ key: RigKey<Value>, orMake make: () throws -> Value) throws -> Value {
+        try store.value(RigSlot.service(key.name, ObjectIdentifier(Value.self)), orMake: make)
     }
 
-    /// The value kept under `key`, if there is one of type `T`.
-    public func cached<T: Sendable>(_ key: String) -> T? {
-        cache.withLock { $0[key] } as? T
+    /// The run's service under `key`, made with the asynchronous `make` the first time; callers that ask while it is
+    /// being made wait for it.
+    public func service<Value>(_ key: RigKey<Value>, orBuild make: () async throws -> Value) async throws -> Value {
+        try await store.value(RigSlot.service(key.name, ObjectIdentifier(Value.self)), orBuild: make)
     }
 
-    /// Registers work to do when the scenario ends (close sessions, end streams).
+    /// Keeps `value` as the run's service under `key`; a service already there is an error of the plug-in.
+    public func setService<Value>(_ value: Value, for key: RigKey<Value>) {
+        store.set(value, at: RigSlot.service(key.name, ObjectIdentifier(Value.self)))
+    }
+
+    /// The part under `key` of the device playing `role`, if it was made.
+    public func part<Value>(_ key: RigKey<Value>, of role: String) -> Value? {
+        store.value(RigSlot.part(role: role, key.name, ObjectIdentifier(Value.self)))
+    }
+
+    /// The part under `key` of the device playing `role`, made with `make` the first time.
+    public func part<Value>(_ key: RigKey<Value>, of role: String, orMake make: () throws -> Value) throws -> Value {
+        try store.value(RigSlot.part(role: role, key.name, ObjectIdentifier(Value.self)), orMake: make)
+    }
+
+    /// The part under `key` of the device playing `role`, made with the asynchronous `make` the first time.
+    public func part<Value>(_ key: RigKey<Value>, of role: String, orBuild make: () async throws -> Value) async throws -> Value {
+        try await store.value(RigSlot.part(role: role, key.name, ObjectIdentifier(Value.self)), orBuild: make)
+    }
+
+    /// Keeps `value` as the part under `key` of the device playing `role`.
+    public func setPart<Value>(_ value: Value, _ key: RigKey<Value>, of role: String) {
+        store.set(value, at: RigSlot.part(role: role, key.name, ObjectIdentifier(Value.self)))
+    }
+
+    // MARK: Lifetime
+
+    /// Registers work to do when the scenario ends (close sessions, end streams); cleanups run in reverse order.
     public func addCleanup(_ cleanup: @escaping @Sendable () async -> Void) {
         cleanups.withLock { $0.append(cleanup) }
     }
@@ -86,6 +123,11 @@ public final class LiveRig: Sendable {
         }
         addCleanup { reader.cancel() }
         return log
+    }
+
+    /// Brings every plug-in up, links first, then families, each in the order given.
+    func bringUp() async throws {
+        for plugin in plugins.bringUpOrder { try await plugin.bringUp(self) }
     }
 
     func shutDown() async {
@@ -103,15 +145,4 @@ public struct RigUnavailable: Error, Equatable, CustomStringConvertible {
     public var reason: String
     public init(reason: String) { self.reason = reason }
     public var description: String { reason }
-}
-
-extension LiveRig {
-    /// The room-scan SDK playing `role` (kind `roomio`).
-    public func roomScanner(_ role: String) throws -> RoomScanner {
-        let spec = try device(role, kinds: [.roomio])
-        return try facade(role) {
-            RoomScanner(role: role, simulation: try RoomScanner.simulation(from: spec), host: host, clock: clock,
-                        trace: trace, directory: directory.appendingPathComponent(role, isDirectory: true), seed: seed)
-        }
-    }
 }

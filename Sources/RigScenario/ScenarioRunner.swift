@@ -26,13 +26,16 @@ extension RunObserver {
 /// not on which other scenarios ran (filters and shards give the same traces).
 public struct ScenarioRunner: Sendable {
     public var rig: RigFile
+    /// The device families and links the rig's devices need.
+    public var plugins: RigPlugins
     public var seed: UInt64
     /// Where devices keep their files; each scenario gets a folder inside.
     public var directory: URL
     public var observers: [any RunObserver]
 
-    public init(rig: RigFile, seed: UInt64? = nil, directory: URL, observers: [any RunObserver] = []) {
+    public init(rig: RigFile, plugins: RigPlugins, seed: UInt64? = nil, directory: URL, observers: [any RunObserver] = []) {
         self.rig = rig
+        self.plugins = plugins
         self.seed = seed ?? rig.seed
         self.directory = directory
         self.observers = observers
@@ -62,7 +65,7 @@ public struct ScenarioRunner: Sendable {
         let trace = TraceLog(clock: clock) { event in
             for o in observers { o.traced(event, scenario: scenario) }
         }
-        let execution = ScenarioExecution(scenario: scenario, rig: rig, seed: seed, clock: clock, trace: trace,
+        let execution = ScenarioExecution(scenario: scenario, rig: rig, plugins: plugins, seed: seed, clock: clock, trace: trace,
                                           directory: directory.appendingPathComponent(Self.folderName(scenario.name), isDirectory: true))
         var result: ScenarioResult
         do {
@@ -101,15 +104,17 @@ public struct ScenarioRunner: Sendable {
 struct ScenarioExecution: Sendable {
     let scenario: Scenario
     let rig: RigFile
+    let plugins: RigPlugins
     let seed: UInt64
     let clock: any RigClock
     let trace: TraceLog
     let directory: URL
     let record: ScenarioRun
 
-    init(scenario: Scenario, rig: RigFile, seed: UInt64, clock: any RigClock, trace: TraceLog, directory: URL) {
+    init(scenario: Scenario, rig: RigFile, plugins: RigPlugins, seed: UInt64, clock: any RigClock, trace: TraceLog, directory: URL) {
         self.scenario = scenario
         self.rig = rig
+        self.plugins = plugins
         self.seed = seed
         self.clock = clock
         self.trace = trace
@@ -122,8 +127,11 @@ struct ScenarioExecution: Sendable {
         for requirement in scenario.requirements where !rigProvides(requirement) {
             return finish(.skipped, skipReason: "the rig \(rig.name) cannot provide \(requirement)", steps: [])
         }
+        do throws(RigFileError) { try plugins.validate(rig) } catch {
+            return result(status: .failed, skipReason: nil, steps: [], extraFailure: "the rig does not fit this runner's plug-ins: \(error)")
+        }
         try? FileManager.default.removeItem(at: directory)
-        let live = LiveRig(file: rig, clock: clock, trace: trace, seed: seed, directory: directory, scenarioName: scenario.name)
+        let live = LiveRig(file: rig, plugins: plugins, clock: clock, trace: trace, seed: seed, directory: directory, scenarioName: scenario.name)
         let deadline = clock.now + scenario.timeLimit
         let outcome = await ScenarioRun.$current.withValue(record) {
             await self.runSteps(live: live, deadline: deadline)
@@ -134,7 +142,10 @@ struct ScenarioExecution: Sendable {
 
     private func runSteps(live: LiveRig, deadline: RigInstant) async -> ScenarioResult {
         record.begin(step: nil)
-        let built = await race(clock: clock, limit: deadline - clock.now) { try await scenario.body(live) }
+        let built = await race(clock: clock, limit: deadline - clock.now) {
+            try await live.bringUp()
+            return try await scenario.body(live)
+        }
         let steps: [Step]
         switch built {
         case .value(let value): steps = value

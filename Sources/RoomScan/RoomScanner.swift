@@ -61,3 +61,8 @@ private final class SessionCounter: Sendable {
     private let value = Mutex(0)
     func next() -> Int { value.withLock { $0 += 1; return $0 } }
 }
+
+extension DeviceKind {
+    /// A Roomio-style room-scan session on the phone host.
+    public static let roomio = DeviceKind(rawValue: "roomio")
+}

@@ -91,3 +91,8 @@ public struct ScioSimulation: Sendable {
         return simulation
     }
 }
+
+extension DeviceKind {
+    /// ConsumerPhysics SCiO spectrometer (BLE or USB CDC).
+    public static let scio = DeviceKind(rawValue: "scio")
+}

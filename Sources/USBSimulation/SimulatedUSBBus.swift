@@ -1,4 +1,3 @@
-import ATT
 import RigCore
 import Synchronization
 import USBLink

@@ -1,5 +1,4 @@
 import Foundation
-import ATT
 import RigCore
 import USBLink
 

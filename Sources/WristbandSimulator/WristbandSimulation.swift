@@ -69,3 +69,10 @@ public struct WristbandSimulation: Sendable, Equatable {
         return simulation
     }
 }
+
+extension DeviceKind {
+    /// Empatica E4 wristband (BLE).
+    public static let e4 = DeviceKind(rawValue: "e4")
+    /// Empatica E3 wristband (BLE).
+    public static let e3 = DeviceKind(rawValue: "e3")
+}

@@ -2,4 +2,4 @@ import BundledScenarios
 import Foundation
 import RigCLI
 
-exit(await RigCommandLine.main(scenarios: BundledScenarios.all))
+exit(await RigTool.commandLine.main(plugins: BundledScenarios.plugins, scenarios: BundledScenarios.all))

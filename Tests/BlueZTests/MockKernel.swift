@@ -1,3 +1,4 @@
+import RigCore
 import ATT
 @testable import BlueZ
 import Foundation

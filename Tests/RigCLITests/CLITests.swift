@@ -1,5 +1,8 @@
+import BundledScenarios
 import Foundation
 import RigCLI
+import RigCommandLine
+import RigKitWristband
 import RigScenario
 import Synchronization
 import Testing
@@ -22,8 +25,8 @@ func rig(_ arguments: [String], in directory: String = FileManager.default.tempo
     let capture = Capture()
     let context = CommandContext(out: { line in capture.out.withLock { $0.append(line) } },
                                  err: { line in capture.err.withLock { $0.append(line) } },
-                                 currentDirectory: directory, scenarios: scenarios)
-    let code = await RigCommandLine.run(arguments, context: context)
+                                 currentDirectory: directory, scenarios: scenarios, plugins: BundledScenarios.plugins)
+    let code = await RigTool.commandLine.run(arguments, context: context)
     return Outcome(code: code, out: capture.out.withLock { $0.joined(separator: "\n") }, err: capture.err.withLock { $0.joined(separator: "\n") })
 }
 

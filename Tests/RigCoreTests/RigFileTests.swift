@@ -25,8 +25,8 @@ import Testing
         #expect(rig.name == "simulated")
         #expect(rig.clock == .virtual)
         #expect(rig.devices.map(\.role) == ["scanner", "wristband", "wristband-2", "wristband-3", "reader", "reader-2", "camera", "aimer", "scio", "scio-usb"])
-        #expect(rig.device(role: "scio-usb")?.kind == .scio)
-        #expect(rig.device(role: "scanner")?.kind == .roomio)
+        #expect(rig.device(role: "scio-usb")?.kind.rawValue == "scio")
+        #expect(rig.device(role: "scanner")?.kind.rawValue == "roomio")
     }
 
     @Test func everyBundledRigFileLoads() throws {
@@ -70,14 +70,10 @@ import Testing
         ("negative-seed.json", "{\"name\": \"x\", \"seed\": -1}", "negative-seed.json:1:23: $.seed: expected an integer from 0 to 18446744073709551615, found a number -1"),
         ("battery-range.json", "{\"name\": \"x\", \"host\": {\"batteryPercent\": 101}}", "battery-range.json:1:42: $.host.batteryPercent: expected a number from 0 to 100 percent, found a number 101"),
         ("typo.json", "{\"name\": \"x\", \"host\": {\"lowPowerMod\": true}}", "typo.json:1:39: $.host.lowPowerMod: unknown member; allowed here: batteryPercent, charging, lowPowerMode, freeStorageMB, cameraPermission, permissionPromptAnswer, appState, bluetooth"),
-        ("unknown-kind.json", "{\"name\": \"x\", \"devices\": [{\"role\": \"r\", \"kind\": \"printer\", \"simulated\": {}}]}",
-         "unknown-kind.json:1:49: $.devices[0].kind: expected one of \"roomio\", \"e4\", \"e3\", \"scio\", \"mx-1000\", \"mx-1502\", \"mx-100\", \"camera-reader\", found a string \"printer\""),
         ("duplicate-role.json", "{\"name\": \"x\", \"devices\": [{\"role\": \"s\", \"kind\": \"roomio\", \"simulated\": {}}, {\"role\": \"s\", \"kind\": \"roomio\", \"simulated\": {}}]}",
          "duplicate-role.json:1:77: $.devices[1]: expected a role not used before (\"s\" is already $.devices[0]), found \"s\""),
         ("no-link.json", "{\"name\": \"x\", \"devices\": [{\"role\": \"s\", \"kind\": \"roomio\"}]}",
          "no-link.json:1:27: $.devices[0]: expected exactly one of \"simulated\", \"ble\", \"ble-peripheral\", \"usb\", \"usb-gadget\" saying how the device is reached, found none"),
-        ("wrong-link.json", "{\"name\": \"x\", \"clock\": \"wall\", \"devices\": [{\"role\": \"s\", \"kind\": \"roomio\", \"usb\": {}}]}",
-         "wrong-link.json:1:83: $.devices[0].usb: expected a link a roomio can be reached over (simulated), found \"usb\""),
         ("real-on-virtual.json", "{\"name\": \"x\", \"devices\": [{\"role\": \"w\", \"kind\": \"e4\", \"ble\": {\"address\": \"00:11:22:33:44:55\"}}]}",
          "real-on-virtual.json:1:27: $.devices[0]: expected a simulated device, since the rig's clock is virtual (use \"clock\": \"wall\" for real devices), found a ble device"),
         ("bad-address.json", "{\"name\": \"x\", \"clock\": \"wall\", \"devices\": [{\"role\": \"w\", \"kind\": \"e4\", \"ble\": {\"address\": \"00:11:22\"}}]}",

@@ -7,7 +7,7 @@ import Testing
 /// Runs `scenario` on the built-in simulated rig.
 func run(_ scenario: Scenario, rig: RigFile = .builtinSimulated(), seed: UInt64? = nil) async -> ScenarioResult {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rigkit-dsl-\(ProcessInfo.processInfo.processIdentifier)")
-    return await ScenarioRunner(rig: rig, seed: seed, directory: directory).run(scenario)
+    return await ScenarioRunner(rig: rig, plugins: .forCoreTests, seed: seed, directory: directory).run(scenario)
 }
 
 /// The one failure of a failed result, or a recorded issue.

@@ -89,8 +89,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rigkit-order")
         let first = Scenario("first") { _ in Step("wait") { try await wait(.seconds(5)) } }
         let second = Scenario("second") { rig in Step("t") { rig.trace.record("test", "now", [("t", "\(rigNow)")]) } }
-        let both = await ScenarioRunner(rig: .builtinSimulated(), directory: directory).run([first, second])
-        let alone = await ScenarioRunner(rig: .builtinSimulated(), directory: directory).run([second])
+        let both = await ScenarioRunner(rig: .builtinSimulated(), plugins: .forCoreTests, directory: directory).run([first, second])
+        let alone = await ScenarioRunner(rig: .builtinSimulated(), plugins: .forCoreTests, directory: directory).run([second])
         #expect(both.scenarios[1].trace == alone.scenarios[0].trace)
     }
 

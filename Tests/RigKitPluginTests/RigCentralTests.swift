@@ -1,6 +1,6 @@
 import ATT
 import GATT
-@testable import RigScenario
+@testable import RigKitBLE
 import Synchronization
 import Testing
 

@@ -60,13 +60,16 @@ public struct CommandContext: Sendable {
     public var currentDirectory: String
     /// The scenarios `rig run` and `rig list` work on.
     public var scenarios: [Scenario]
+    /// The device families and links rig files are checked against and runs use.
+    public var plugins: RigPlugins
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                currentDirectory: String, scenarios: [Scenario]) {
+                currentDirectory: String, scenarios: [Scenario], plugins: RigPlugins) {
         self.out = out
         self.err = err
         self.currentDirectory = currentDirectory
         self.scenarios = scenarios
+        self.plugins = plugins
     }
 
     /// `path` made absolute against the current directory.
@@ -90,4 +93,11 @@ public enum ExitCode {
     public static let cannotWrite: Int32 = 4
     /// The filters selected no scenario.
     public static let nothingSelected: Int32 = 5
+}
+
+/// A subcommand that parses its own arguments (e.g. RigKit's spectral analyzer commands).
+public protocol PassThroughCommand: Sendable {
+    static var name: String { get }
+    static var abstract: String { get }
+    static func run(_ arguments: [String], _ context: CommandContext) async -> Int32
 }

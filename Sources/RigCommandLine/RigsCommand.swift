@@ -30,7 +30,7 @@ public struct RigsCommand: Command {
         for file in files {
             do throws(RigFileError) {
                 let rig = try RigFile.load(path: context.resolve(file))
-                try RigValidation.validate(rig)
+                try context.plugins.validate(rig)
                 let devices = rig.devices.map { "\($0.role)=\($0.kind) (\($0.link.name))" }.joined(separator: ", ")
                 context.out("\(file): ok — rig \(rig.name), \(rig.clock.rawValue) clock, seed \(rig.seed), devices: \(devices.isEmpty ? "none" : devices)")
             } catch {

@@ -1,40 +1,32 @@
-import BLESimulation
-import USBSimulation
 import Foundation
 import RigCore
 import RigScenario
 import Synchronization
 
-/// Writes a capture of every BLE link (btsnoop) and every USB device (usbmon pcap) of every scenario as the scenario ends.
+/// Writes the captures the run's plug-ins make of every scenario as the scenario ends: a btsnoop file per BLE link and
+/// a usbmon pcap per USB device with RigKit's link plug-ins.
 ///
-/// Files are named `<scenario>--<link>.btsnoop` and `<scenario>--<device>.pcap` and written atomically.
+/// Files are named `<scenario>--<subject>.<extension>` (e.g. `…--wristband.btsnoop`) and written atomically.
 final class CaptureWriter: RunObserver {
     private let directory: String
+    private let plugins: RigPlugins
     private let unixStart: Double?
     private let state = Mutex<(files: [String], error: FileWriteError?)>(([], nil))
 
     /// Captures go to `directory`; `unixStart` is the Unix time at rig zero (nil on a wall clock: the run's start).
-    init(directory: String, unixStart: Double?) {
+    init(directory: String, plugins: RigPlugins, unixStart: Double?) {
         self.directory = directory
+        self.plugins = plugins
         self.unixStart = unixStart
     }
 
     func scenarioFinished(_ result: ScenarioResult, index: Int, of total: Int) {
         let start = unixStart ?? Date().timeIntervalSince1970 - result.rigDuration.seconds
-        for link in CaptureExport.links(in: result.trace) {
-            let name = Self.fileName(result.name) + "--" + Self.fileName(link) + ".btsnoop"
+        for capture in plugins.captures(of: result.trace, unixStart: start) {
+            let name = Self.fileName(result.name) + "--" + Self.fileName(capture.subject) + "." + capture.fileExtension
             let path = (directory as NSString).appendingPathComponent(name)
             do {
-                try AtomicFile.write(Data(CaptureExport.btsnoop(result.trace, link: link, unixStart: start)), to: path)
-                state.withLock { $0.files.append(path) }
-            } catch {
-                state.withLock { $0.error = $0.error ?? error }
-            }
-        }
-        for device in USBCaptureExport.devices(in: result.trace) {
-            let path = (directory as NSString).appendingPathComponent(Self.fileName(result.name) + "--" + Self.fileName(device) + ".pcap")
-            do {
-                try AtomicFile.write(Data(USBCaptureExport.pcap(result.trace, device: device, unixStart: start)), to: path)
+                try AtomicFile.write(Data(capture.bytes), to: path)
                 state.withLock { $0.files.append(path) }
             } catch {
                 state.withLock { $0.error = $0.error ?? error }

@@ -1,25 +1,38 @@
 import Foundation
 import RigScenario
 
-/// The `rig` command line: picks the subcommand, handles help and usage errors, returns the exit code.
+/// A `rig`-like command line: picks the subcommand, handles help and usage errors, returns the exit code.
 ///
-/// A project with scenarios of its own can make its own runner in one line:
-/// `exit(await RigCommandLine.main(scenarios: MyScenarios.all))`.
-public enum RigCommandLine {
-    /// The subcommands, in the order help lists them.
-    public static let commands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self, DecodeCommand.self, ProbeCommand.self]
-    /// Subcommands that parse their own arguments.
-    static let passThroughCommands: [any PassThroughCommand.Type] = [ModelCommand.self, BenchCommand.self]
+/// A project with scenarios and device families of its own makes its own runner in one line:
+/// `exit(await RigCommandLine.main(plugins: MyRig.plugins, scenarios: MyScenarios.all))` gives it `run` (with every
+/// report option), `list` and `rigs validate`; `commands:` adds commands of its own.
+public struct RigCommandLine: Sendable {
+    /// The commands every runner has, in the order help lists them.
+    public static let standardCommands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self]
 
-    /// Runs `rig` with `arguments` (without the program name) in `context`.
-    public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+    /// The program name help and usage print, e.g. `rig`.
+    public var program: String
+    /// The subcommands, in the order help lists them.
+    public var commands: [any Command.Type]
+    /// Subcommands that parse their own arguments.
+    public var passThroughCommands: [any PassThroughCommand.Type]
+
+    public init(program: String = "rig", commands: [any Command.Type] = RigCommandLine.standardCommands,
+                passThroughCommands: [any PassThroughCommand.Type] = []) {
+        self.program = program
+        self.commands = commands
+        self.passThroughCommands = passThroughCommands
+    }
+
+    /// Runs the command line with `arguments` (without the program name) in `context`.
+    public func run(_ arguments: [String], context: CommandContext) async -> Int32 {
         guard let first = arguments.first else {
             context.err(help)
             return ExitCode.usage
         }
         if first == "-h" || first == "--help" || first == "help" {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-                context.out(command.helpText(prefix: "rig"))
+                context.out(command.helpText(prefix: program))
             } else {
                 context.out(help)
             }
@@ -37,24 +50,24 @@ public enum RigCommandLine {
     }
 
     /// Parses `arguments` for `type`, validates and runs it; usage errors print the command's usage.
-    static func run(_ type: any Command.Type, _ arguments: [String], _ context: CommandContext) async -> Int32 {
+    public func run(_ type: any Command.Type, _ arguments: [String], _ context: CommandContext) async -> Int32 {
         do throws(UsageError) {
-            let parsed = try ParsedArguments(arguments, options: type.options, command: "rig \(type.name)")
+            let parsed = try ParsedArguments(arguments, options: type.options, command: "\(program) \(type.name)")
             if parsed.wantsHelp {
-                context.out(type.helpText(prefix: "rig"))
+                context.out(type.helpText(prefix: program))
                 return ExitCode.success
             }
             let command = try type.init(parsed)
             try command.validate()
             return await command.run(context)
         } catch {
-            context.err("error: \(error)\nusage: rig \(type.name) \(type.usage)\nSee 'rig \(type.name) --help'.")
+            context.err("error: \(error)\nusage: \(program) \(type.name) \(type.usage)\nSee '\(program) \(type.name) --help'.")
             return ExitCode.usage
         }
     }
 
     /// The top-level help.
-    public static var help: String {
+    public var help: String {
         var out = "OVERVIEW: RigKit — run hardware-in-the-loop scenarios on simulated or real rigs.\n\nUSAGE: rig <command> [options]\n\nCOMMANDS:\n"
         let rows = commands.map { ($0.name, $0.abstract) } + passThroughCommands.map { ($0.name, $0.abstract) }
         let width = rows.map { $0.0.count }.max() ?? 0
@@ -65,13 +78,18 @@ public enum RigCommandLine {
         return out
     }
 
-    /// Runs the process's command line with `scenarios` and returns the exit code.
-    public static func main(scenarios: [Scenario]) async -> Int32 {
+    /// Runs the process's command line with `plugins` and `scenarios` and returns the exit code.
+    public func main(plugins: RigPlugins, scenarios: [Scenario]) async -> Int32 {
         let context = CommandContext(
             out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
             err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
             currentDirectory: FileManager.default.currentDirectoryPath,
-            scenarios: scenarios)
+            scenarios: scenarios, plugins: plugins)
         return await run(Array(CommandLine.arguments.dropFirst()), context: context)
+    }
+
+    /// Runs the process's command line with the standard commands, `plugins` and `scenarios`.
+    public static func main(plugins: RigPlugins, scenarios: [Scenario]) async -> Int32 {
+        await RigCommandLine().main(plugins: plugins, scenarios: scenarios)
     }
 }

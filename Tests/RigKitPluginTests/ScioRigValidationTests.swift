@@ -1,3 +1,4 @@
+import BundledScenarios
 import RigCore
 import RigScenario
 import Testing
@@ -6,13 +7,13 @@ import Testing
     func problem(_ simulated: String) -> String? {
         let text = #"{"name":"t","devices":[{"role":"scio","kind":"scio","simulated":"# + simulated + "}]}"
         do {
-            try RigValidation.validate(try RigFile.parse(Array(text.utf8), source: "t.json"))
+            try BundledScenarios.plugins.validate(try RigFile.parse(Array(text.utf8), source: "t.json"))
             return nil
         } catch { return "\(error)" }
     }
 
     @Test func theSimulatedRigIsValid() throws {
-        try RigValidation.validate(RigFile.builtinSimulated())
+        try BundledScenarios.plugins.validate(RigFile.builtinSimulated())
         #expect(problem(#"{"transport":"usb","deviceID":"13B7D00D5EED0002","version":"1.3","name":"0123456789abcdef"}"#) == nil)
     }
 

@@ -103,10 +103,10 @@ public struct RunCommand: Command {
         }
         var captures: CaptureWriter?
         if let capturesDirectory {
-            captures = CaptureWriter(directory: context.resolve(capturesDirectory), unixStart: rig.clock == .virtual ? VirtualClock.defaultUnixStart : nil)
+            captures = CaptureWriter(directory: context.resolve(capturesDirectory), plugins: context.plugins, unixStart: rig.clock == .virtual ? VirtualClock.defaultUnixStart : nil)
             observers.append(captures!)
         }
-        let runner = ScenarioRunner(rig: rig, seed: seed, directory: URL(fileURLWithPath: context.resolve(outDirectory)), observers: observers)
+        let runner = ScenarioRunner(rig: rig, plugins: context.plugins, seed: seed, directory: URL(fileURLWithPath: context.resolve(outDirectory)), observers: observers)
         let result = await runner.run(scenarios)
         var code = result.failed > 0 ? ExitCode.failure : ExitCode.success
         do {
@@ -139,13 +139,13 @@ enum RigLoading {
         do throws(RigFileError) {
             if let path {
                 let rig = try RigFile.load(path: context.resolve(path))
-                try RigValidation.validate(rig)
+                try context.plugins.validate(rig)
                 return .success(rig.renamingSource(path))
             }
             let fallback = context.resolve("rigs/simulated.json")
             if FileManager.default.fileExists(atPath: fallback) {
                 let rig = try RigFile.load(path: fallback)
-                try RigValidation.validate(rig)
+                try context.plugins.validate(rig)
                 return .success(rig.renamingSource("rigs/simulated.json"))
             }
             return .success(RigFile.builtinSimulated())
