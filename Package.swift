@@ -22,7 +22,7 @@ let package = Package(
         .library(name: "RigKitRoomScan", targets: ["RigKitRoomScan", "RoomScan"]),
         .library(name: "RigKitWristband", targets: ["RigKitWristband", "Wristband", "WristbandSimulator", "E4Protocol"]),
         .library(name: "RigKitScio", targets: ["RigKitScio", "Spectrometer", "ScioSimulator", "ScioCloud", "ScioProtocol"]),
-        .library(name: "RigKitCognex", targets: ["RigKitCognex", "CognexReader", "CognexSimulator", "CognexCore", "DMCC"]),
+        .library(name: "RigKitCognex", targets: ["RigKitCognex", "CognexReader", "CognexSimulator", "CognexCore", "DMCC", "BarcodeDecoder"]),
         .executable(name: "rig", targets: ["rig"]),
     ],
     targets: [
@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "RigKitScio", dependencies: ["RigKitBLE", "RigKitUSB", "RigScenario", "RigCore", "BLESimulation", "USBLink", "USBSimulation",
                                                    "Spectrometer", "ScioSimulator", "ScioCloud", "ScioProtocol"]),
         .target(name: "RigKitCognex", dependencies: ["RigKitUSB", "RigScenario", "RigCore", "USBLink", "USBSimulation",
-                                                     "CognexReader", "CognexSimulator", "CognexCore", "DMCC"]),
+                                                     "CognexReader", "CognexSimulator", "CognexCore", "DMCC", "BarcodeDecoder"]),
         .testTarget(name: "RigKitPluginTests", dependencies: ["RigKitBLE", "RigKitScio", "RigKitWristband", "RigKitCognex", "RigKitRoomScan",
                                                               "RigKitUSB", "RigScenario", "RigCore", "GATT", "ATT", "BundledScenarios"]),
 

@@ -3,3 +3,4 @@
 @_exported import CognexReader
 @_exported import CognexSimulator
 @_exported import DMCC
+@_exported import BarcodeDecoder
