@@ -305,7 +305,7 @@ public actor MXReader {
         reader = nil
         let all = pending
         pending = [:]
-        for (_, continuation) in all { continuation.resume(returning: ReaderResponse(status: .readerOffline)) }
+        for id in all.keys.sorted() { all[id]!.resume(returning: ReaderResponse(status: .readerOffline)) }
         if let handle { await handle.close() }
         handle = nil
         if connectionState != .disconnected { trace.record(name, "connectionLost", [("reason", reason)]) }

@@ -309,7 +309,7 @@ public actor GATTClient {
             current.timer.cancel()
             current.continuation.resume(throwing: GATTError.link(reason))
         }
-        let all = subscribers.table.withLock { table in defer { table.removeAll() }; return Array(table.values) }
+        let all = subscribers.table.withLock { table in defer { table.removeAll() }; return table.keys.sorted().map { table[$0]! } }
         for subscriber in all { subscriber.finish() }
         for waiter in disconnectWaiters { waiter.resume(returning: reason) }
         disconnectWaiters = []

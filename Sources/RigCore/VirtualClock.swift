@@ -157,7 +157,7 @@ public final class VirtualClock: RigClock, TaskExecutor {
                         s.timers = BinaryHeap()
                         return .exit
                     }
-                    let all = Array(s.sleepers.values)
+                    let all = s.sleepers.keys.sorted().map { s.sleepers[$0]! }   // in sleep order, the same in every process
                     s.sleepers.removeAll()
                     s.timers = BinaryHeap()
                     return .cancel(all)

@@ -32,14 +32,15 @@ public actor PhoneHost {
 
     /// Ends every subscriber's stream; the rig calls this when a run ends.
     public func shutDown() {
-        for continuation in subscribers.values { continuation.finish() }
+        for id in subscribers.keys.sorted() { subscribers[id]!.finish() }
         subscribers.removeAll()
     }
 
     private func publish(_ change: HostChange, _ field: String, _ value: String) {
         trace.record("host", "hostChanged", [(field, value)])
-        for (id, continuation) in subscribers {
-            if case .terminated = continuation.yield(change) { subscribers[id] = nil }
+        // In subscription order, so the tasks woken run in the same order in every process.
+        for id in subscribers.keys.sorted() {
+            if case .terminated = subscribers[id]!.yield(change) { subscribers[id] = nil }
         }
     }
 

@@ -40,7 +40,8 @@ public struct ScioMaterial: Sendable, Hashable {
     public func draw(_ random: inout SeededGenerator) -> ScioMaterial {
         guard heterogeneity > 0 else { return self }
         var copy = self
-        for (component, fraction) in composition {
+        // In name order: a Dictionary's order changes from process to process, and so would the draws (issue 19).
+        for (component, fraction) in orderedComposition {
             copy.composition[component] = max(0, fraction * (1 + heterogeneity * Gaussian.next(&random)))
         }
         copy.baseline = max(0.005, baseline * (1 + 0.08 * Gaussian.next(&random)))
@@ -48,10 +49,15 @@ public struct ScioMaterial: Sendable, Hashable {
         return copy
     }
 
+    /// The composition in component-name order, so sums and draws are the same in every process.
+    var orderedComposition: [(component: NIRComponent, fraction: Double)] {
+        composition.sorted { $0.key.name < $1.key.name }.map { ($0.key, $0.value) }
+    }
+
     /// Diffuse reflectance at `wavelength` (nm), 0…1.
     public func reflectance(at wavelength: Double) -> Double {
         var absorbance = baseline + slope * (wavelength - 740) / 100
-        for (component, fraction) in composition { absorbance += fraction * path * component.absorbance(at: wavelength) }
+        for (component, fraction) in orderedComposition { absorbance += fraction * path * component.absorbance(at: wavelength) }
         return pow(10, -absorbance)
     }
 
