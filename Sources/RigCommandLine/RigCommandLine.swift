@@ -33,6 +33,8 @@ public struct RigCommandLine: Sendable {
         if first == "-h" || first == "--help" || first == "help" {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
                 context.out(command.helpText(prefix: program))
+            } else if arguments.count > 1, let passThrough = passThroughCommands.first(where: { $0.name == arguments[1] }) {
+                return await passThrough.run(Array(arguments.dropFirst(2)) + ["--help"], context)
             } else {
                 context.out(help)
             }
