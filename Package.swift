@@ -9,7 +9,7 @@ let package = Package(
     name: "RigKit",
     products: [
         // The core: `import RigKit` gives the DSL, the runner and reports, rig files, clocks and the phone host.
-        .library(name: "RigKit", targets: ["RigKit", "RigScenario", "RigCore", "RigHost"]),
+        .library(name: "RigKit", targets: ["RigKit", "RigScenario", "RigCore", "RigHost", "SafeOutput"]),
         .library(name: "RigKitTesting", targets: ["RigKitTesting"]),
         // A `rig`-like command line of one's own: run (every report option), list, rigs validate.
         .library(name: "RigCommandLine", targets: ["RigCommandLine"]),
@@ -26,8 +26,11 @@ let package = Package(
         .executable(name: "rig", targets: ["rig"]),
     ],
     targets: [
+        // The one safe writer for every output file: exclusive temporary file, checked writes, fsync, rename.
+        .target(name: "SafeOutput"),
+        .testTarget(name: "SafeOutputTests", dependencies: ["SafeOutput"]),
         // Core: clock (virtual and wall), trace, rig files, errors. No device knowledge.
-        .target(name: "RigCore"),
+        .target(name: "RigCore", dependencies: ["SafeOutput"]),
         // The phone host model and the power-guard policy.
         .target(name: "RigHost", dependencies: ["RigCore"]),
         // Roomio-style room-scan session facade, simulated on the phone host.

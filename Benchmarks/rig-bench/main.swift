@@ -93,7 +93,7 @@ let json = "[" + figures.map {
 var output = ".build/bench/runner.json"
 if let index = CommandLine.arguments.firstIndex(of: "--json"), index + 1 < CommandLine.arguments.count { output = CommandLine.arguments[index + 1] }
 do {
-    try AtomicFile.write(Data(json.utf8), to: output)
+    try OutputFile.write(Array(json.utf8), to: output)
     print("figures written to \(output)")
 } catch {
     print("warning: \(error)")

@@ -3,12 +3,15 @@ import RigCore
 import RigScenario
 import Synchronization
 
-/// Writes the captures the run's plug-ins make of every scenario as the scenario ends: a btsnoop file per BLE link and
-/// a usbmon pcap per USB device with RigKit's link plug-ins.
+/// Writes the captures the run's plug-ins make of every scenario: a btsnoop file per BLE link and a usbmon pcap per USB
+/// device with RigKit's link plug-ins, named `<scenario>--<subject>.<extension>`.
 ///
-/// Files are named `<scenario>--<subject>.<extension>` (e.g. `…--wristband.btsnoop`) and written atomically.
+/// Captures are staged in a hidden folder beside the target as each scenario ends and moved into the target folder
+/// together by `commit()`, so a run's captures appear all together or not at all; a killed or failed run leaves the
+/// target folder as it was.
 final class CaptureWriter: RunObserver {
     private let directory: String
+    private let staging: String
     private let plugins: RigPlugins
     private let unixStart: Double?
     private let state = Mutex<(files: [String], error: FileWriteError?)>(([], nil))
@@ -16,6 +19,9 @@ final class CaptureWriter: RunObserver {
     /// Captures go to `directory`; `unixStart` is the Unix time at rig zero (nil on a wall clock: the run's start).
     init(directory: String, plugins: RigPlugins, unixStart: Double?) {
         self.directory = directory
+        let parent = (directory as NSString).deletingLastPathComponent
+        let name = (directory as NSString).lastPathComponent
+        staging = (parent as NSString).appendingPathComponent(".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).captures.tmp")
         self.plugins = plugins
         self.unixStart = unixStart
     }
@@ -24,22 +30,39 @@ final class CaptureWriter: RunObserver {
         let start = unixStart ?? Date().timeIntervalSince1970 - result.rigDuration.seconds
         for capture in plugins.captures(of: result.trace, unixStart: start) {
             let name = Self.fileName(result.name) + "--" + Self.fileName(capture.subject) + "." + capture.fileExtension
-            let path = (directory as NSString).appendingPathComponent(name)
             do {
-                try AtomicFile.write(Data(capture.bytes), to: path)
-                state.withLock { $0.files.append(path) }
+                try OutputFile.write(capture.bytes, to: (staging as NSString).appendingPathComponent(name))
+                state.withLock { $0.files.append(name) }
             } catch {
-                state.withLock { $0.error = $0.error ?? error }
+                state.withLock { $0.error = $0.error ?? FileWriteError(path: (directory as NSString).appendingPathComponent(name), reason: error.reason) }
             }
         }
     }
 
-    /// The files written; throws the first write error.
-    func writtenFiles() throws(FileWriteError) -> [String] {
+    /// Moves every staged capture into the target folder and returns their paths; throws the first write error, and
+    /// then moves none.
+    func commit() throws(FileWriteError) -> [String] {
         let (files, error) = state.withLock { ($0.files, $0.error) }
+        defer { try? FileManager.default.removeItem(atPath: staging) }
         if let error { throw error }
-        return files
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw FileWriteError(path: directory, reason: error.localizedDescription)
+        }
+        var moved: [String] = []
+        for name in files {
+            let target = (directory as NSString).appendingPathComponent(name)
+            if rename((staging as NSString).appendingPathComponent(name), target) != 0 {
+                let reason = String(cString: strerror(errno))
+                for done in moved { unlink(done) }
+                throw FileWriteError(path: target, reason: reason)
+            }
+            moved.append(target)
+        }
+        return moved
     }
+
+    /// Drops the staged captures.
+    func abandon() { try? FileManager.default.removeItem(atPath: staging) }
 
     /// A file-name-safe form of `text`: letters, digits, dashes.
     static func fileName(_ text: String) -> String {

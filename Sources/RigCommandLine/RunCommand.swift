@@ -25,7 +25,13 @@ public struct RunCommand: Command {
     Exit codes: 0 all selected scenarios passed or were skipped; 1 a scenario failed;
     2 usage error; 3 the rig file is invalid; 4 a report could not be written;
     5 the filters selected no scenario.
-    The trace is streamed to FILE.partial and renamed to FILE when the run ends.
+    Every output is written whole or not at all: the trace, JUnit and HTML go to hidden temporary files
+    beside their targets and are moved into place when the run ends; captures appear all together. A
+    write that fails (full disk, file-size limit, permissions) is named with the system's reason, the
+    earlier file is kept, and rig run exits 4. Two outputs, or an output and the rig file, that are the
+    same file are refused before anything runs (2). On SIGINT, SIGTERM or SIGHUP the current scenario
+    stops as failed, no other starts, the reports are written for what ran, and rig run exits 130, 143
+    or 129.
     """
 
     public var rigPath: String?
@@ -72,9 +78,6 @@ public struct RunCommand: Command {
                 throw UsageError(command: "rig run", message: "--\(flag) expects a file name; got '\(path)'")
             }
         }
-        if let junitPath, junitPath == tracePath {
-            throw UsageError(command: "rig run", message: "--junit and --trace name the same file '\(junitPath)'")
-        }
     }
 
     public func run(_ context: CommandContext) async -> Int32 {
@@ -84,6 +87,10 @@ public struct RunCommand: Command {
         case .failure(let error):
             context.err("error: \(error)")
             return ExitCode.badInput
+        }
+        if let problem = outputProblem(context) {
+            context.err("error: rig run: \(problem)")
+            return problem.hasPrefix("cannot write") ? ExitCode.cannotWrite : ExitCode.usage
         }
         let scenarios = selection.apply(context.scenarios)
         guard !scenarios.isEmpty else {
@@ -103,32 +110,68 @@ public struct RunCommand: Command {
         }
         var captures: CaptureWriter?
         if let capturesDirectory {
-            captures = CaptureWriter(directory: context.resolve(capturesDirectory), plugins: context.plugins, unixStart: rig.clock == .virtual ? VirtualClock.defaultUnixStart : nil)
+            captures = CaptureWriter(directory: context.resolve(capturesDirectory), plugins: context.plugins,
+                                     unixStart: rig.clock == .virtual ? VirtualClock.defaultUnixStart : nil)
             observers.append(captures!)
         }
-        let runner = ScenarioRunner(rig: rig, plugins: context.plugins, seed: seed, directory: URL(fileURLWithPath: context.resolve(outDirectory)), observers: observers)
+        let interruption = RunInterruption()
+        let signals = SignalWatch(interruption)
+        let runner = ScenarioRunner(rig: rig, plugins: context.plugins, seed: seed, directory: URL(fileURLWithPath: context.resolve(outDirectory)),
+                                    observers: observers, interruption: interruption)
         let result = await runner.run(scenarios)
+        signals.stop()
         var code = result.failed > 0 ? ExitCode.failure : ExitCode.success
-        do {
-            try traceWriter?.close()
-            if let tracePath { context.out("trace: \(tracePath)") }
-            if let junitPath {
-                try JUnitReport.write(result, to: context.resolve(junitPath))
-                context.out("junit: \(junitPath)")
-            }
-            if let htmlPath {
-                try HTMLReport.write(result, to: context.resolve(htmlPath))
-                context.out("html: \(htmlPath)")
-            }
-            if let captures, let capturesDirectory {
-                let written = try captures.writtenFiles()
+        // Every report is attempted, whatever happened to the one before; each failure names its file.
+        var failures: [FileWriteError] = []
+        if let traceWriter, let tracePath {
+            do { try traceWriter.close(); context.out("trace: \(tracePath)") } catch { failures.append(error) }
+        }
+        if let junitPath {
+            do { try JUnitReport.write(result, to: context.resolve(junitPath)); context.out("junit: \(junitPath)") } catch { failures.append(error) }
+        }
+        if let htmlPath {
+            do { try HTMLReport.write(result, to: context.resolve(htmlPath)); context.out("html: \(htmlPath)") } catch { failures.append(error) }
+        }
+        if let captures, let capturesDirectory {
+            do {
+                let written = try captures.commit()
                 context.out("captures: \(written.count) file\(written.count == 1 ? "" : "s") in \(capturesDirectory)")
-            }
-        } catch {
-            context.err("error: \(error)")
-            code = ExitCode.cannotWrite
+            } catch { failures.append(error) }
+        }
+        for failure in failures { context.err("error: \(failure)") }
+        if !failures.isEmpty { code = ExitCode.cannotWrite }
+        if let reason = result.interruption, let signal = signals.received {
+            context.err("rig run: \(reason); reports cover the \(result.scenarios.count) scenario\(result.scenarios.count == 1 ? "" : "s") that ran")
+            code = 128 + signal
         }
         return code
+    }
+
+    /// Why the outputs cannot be written as named, checked before anything runs: two outputs, or an output and an
+    /// input, that are the same file; a captures or out folder that is a file.
+    func outputProblem(_ context: CommandContext) -> String? {
+        var files: [(flag: String, path: String)] = []
+        for (flag, path) in [("--junit", junitPath), ("--html", htmlPath), ("--trace", tracePath)] {
+            if let path { files.append((flag, context.resolve(path))) }
+        }
+        var inputs: [(flag: String, path: String)] = []
+        if let rigPath { inputs.append(("--rig", context.resolve(rigPath))) }
+        for (index, output) in files.enumerated() {
+            for other in files[(index + 1)...] where OutputFile.sameFile(output.path, other.path) {
+                return "\(output.flag) and \(other.flag) name the same file '\(output.path)'"
+            }
+            for input in inputs where OutputFile.sameFile(output.path, input.path) {
+                return "\(output.flag) would overwrite the \(input.flag) file '\(input.path)'"
+            }
+        }
+        for (flag, folder) in [("--captures", capturesDirectory), ("--out", outDirectory)] {
+            guard let folder else { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: context.resolve(folder), isDirectory: &isDirectory), !isDirectory.boolValue {
+                return "cannot write \(flag) \(folder): it is a file, not a folder"
+            }
+        }
+        return nil
     }
 }
 

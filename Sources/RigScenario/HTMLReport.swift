@@ -52,7 +52,7 @@ public enum HTMLReport {
 
     /// Writes the page for `result` to `path` atomically.
     public static func write(_ result: RunResult, to path: String) throws(FileWriteError) {
-        try AtomicFile.write(Data(html(result).utf8), to: path)
+        try OutputFile.write(Array(html(result).utf8), to: path)
     }
 
     /// Steps as bars and each source's events as ticks, over the scenario's rig time.

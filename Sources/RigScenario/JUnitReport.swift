@@ -42,7 +42,7 @@ public enum JUnitReport {
 
     /// Writes the XML for `result` to `path` atomically.
     public static func write(_ result: RunResult, to path: String) throws(FileWriteError) {
-        try AtomicFile.write(Data(xml(result).utf8), to: path)
+        try OutputFile.write(Array(xml(result).utf8), to: path)
     }
 
     private static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }

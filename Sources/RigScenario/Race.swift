@@ -6,13 +6,16 @@ enum RaceOutcome<T: Sendable>: Sendable {
     case value(T)
     case error(any Error)
     case timedOut
+    /// The run was interrupted (a signal) before the work finished; the work is cancelled and abandoned.
+    case interrupted(String)
 }
 
 /// Runs `body` against a time limit without waiting for a body that ignores cancellation.
 ///
 /// On time-out the body is cancelled and abandoned, so a hung device makes the
 /// step fail instead of hanging the run. Task-local values (the current run) carry over.
-func race<T: Sendable>(clock: any RigClock, limit: Duration, _ body: @escaping @Sendable () async throws -> T) async -> RaceOutcome<T> {
+func race<T: Sendable>(clock: any RigClock, limit: Duration, interruption: RunInterruption? = nil,
+                       _ body: @escaping @Sendable () async throws -> T) async -> RaceOutcome<T> {
     let deadline = clock.now + limit
     return await withCheckedContinuation { (continuation: CheckedContinuation<RaceOutcome<T>, Never>) in
         let once = ResumeOnce(continuation)
@@ -27,6 +30,7 @@ func race<T: Sendable>(clock: any RigClock, limit: Duration, _ body: @escaping @
             once.resume(with: outcome)
         }
         once.onTimeout { work.cancel() }
+        interruption?.onInterrupt { reason in once.resume(with: .interrupted(reason)) }
     }
 }
 
@@ -50,7 +54,10 @@ private final class ResumeOnce<T: Sendable>: Sendable {
         let (continuation, cancelWork) = state.withLock { s -> (CheckedContinuation<RaceOutcome<T>, Never>?, (@Sendable () -> Void)?) in
             guard let c = s.0 else { return (nil, nil) }
             s.0 = nil
-            if case .timedOut = outcome { s.2 = true; return (c, s.1) }
+            switch outcome {
+            case .timedOut, .interrupted: s.2 = true; return (c, s.1)
+            default: break
+            }
             return (c, nil)
         }
         cancelWork?()

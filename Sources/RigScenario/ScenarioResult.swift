@@ -39,11 +39,14 @@ public struct RunResult: Sendable {
     public var rig: RigFile
     public var seed: UInt64
     public var scenarios: [ScenarioResult]
+    /// Why the run stopped early (e.g. "interrupted by SIGINT"): the scenarios listed ran, the rest did not start.
+    public var interruption: String?
 
-    public init(rig: RigFile, seed: UInt64, scenarios: [ScenarioResult]) {
+    public init(rig: RigFile, seed: UInt64, scenarios: [ScenarioResult], interruption: String? = nil) {
         self.rig = rig
         self.seed = seed
         self.scenarios = scenarios
+        self.interruption = interruption
     }
 
     public var passed: Int { scenarios.filter { $0.status == .passed }.count }

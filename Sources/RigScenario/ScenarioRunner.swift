@@ -32,8 +32,12 @@ public struct ScenarioRunner: Sendable {
     /// Where devices keep their files; each scenario gets a folder inside.
     public var directory: URL
     public var observers: [any RunObserver]
+    /// Stops the run from outside (signals); nil: the run cannot be interrupted.
+    public var interruption: RunInterruption?
 
-    public init(rig: RigFile, plugins: RigPlugins, seed: UInt64? = nil, directory: URL, observers: [any RunObserver] = []) {
+    public init(rig: RigFile, plugins: RigPlugins, seed: UInt64? = nil, directory: URL, observers: [any RunObserver] = [],
+                interruption: RunInterruption? = nil) {
+        self.interruption = interruption
         self.rig = rig
         self.plugins = plugins
         self.seed = seed ?? rig.seed
@@ -46,12 +50,13 @@ public struct ScenarioRunner: Sendable {
         for o in observers { o.runStarted(scenarios: scenarios, rig: rig, seed: seed) }
         var results: [ScenarioResult] = []
         for (index, scenario) in scenarios.enumerated() {
+            if interruption?.reason != nil { break }
             for o in observers { o.scenarioStarted(scenario, index: index + 1, of: scenarios.count) }
             let result = await run(scenario)
             results.append(result)
             for o in observers { o.scenarioFinished(result, index: index + 1, of: scenarios.count) }
         }
-        let run = RunResult(rig: rig, seed: seed, scenarios: results)
+        let run = RunResult(rig: rig, seed: seed, scenarios: results, interruption: interruption?.reason)
         for o in observers { o.runFinished(run) }
         return run
     }
@@ -65,7 +70,7 @@ public struct ScenarioRunner: Sendable {
         let trace = TraceLog(clock: clock) { event in
             for o in observers { o.traced(event, scenario: scenario) }
         }
-        let execution = ScenarioExecution(scenario: scenario, rig: rig, plugins: plugins, seed: seed, clock: clock, trace: trace,
+        let execution = ScenarioExecution(scenario: scenario, rig: rig, plugins: plugins, interruption: interruption, seed: seed, clock: clock, trace: trace,
                                           directory: directory.appendingPathComponent(Self.folderName(scenario.name), isDirectory: true))
         var result: ScenarioResult
         do {
@@ -105,14 +110,17 @@ struct ScenarioExecution: Sendable {
     let scenario: Scenario
     let rig: RigFile
     let plugins: RigPlugins
+    let interruption: RunInterruption?
     let seed: UInt64
     let clock: any RigClock
     let trace: TraceLog
     let directory: URL
     let record: ScenarioRun
 
-    init(scenario: Scenario, rig: RigFile, plugins: RigPlugins, seed: UInt64, clock: any RigClock, trace: TraceLog, directory: URL) {
+    init(scenario: Scenario, rig: RigFile, plugins: RigPlugins, interruption: RunInterruption?, seed: UInt64, clock: any RigClock,
+         trace: TraceLog, directory: URL) {
         self.scenario = scenario
+        self.interruption = interruption
         self.rig = rig
         self.plugins = plugins
         self.seed = seed
@@ -142,7 +150,7 @@ struct ScenarioExecution: Sendable {
 
     private func runSteps(live: LiveRig, deadline: RigInstant) async -> ScenarioResult {
         record.begin(step: nil)
-        let built = await race(clock: clock, limit: deadline - clock.now) {
+        let built = await race(clock: clock, limit: deadline - clock.now, interruption: interruption) {
             try await live.bringUp()
             return try await scenario.body(live)
         }
@@ -158,6 +166,9 @@ struct ScenarioExecution: Sendable {
             record.fail("setting up the scenario did not finish within its time limit of \(scenario.timeLimit.formattedSeconds)",
                         at: scenario.location)
             return finish(.failed, steps: [])
+        case .interrupted(let reason):
+            record.fail("the run was \(reason) while the scenario was being set up", at: scenario.location)
+            return finish(.failed, steps: [])
         }
         var results: [StepResult] = []
         for step in steps {
@@ -169,7 +180,7 @@ struct ScenarioExecution: Sendable {
             let limit = step.timeLimit.map { min($0, remaining) } ?? remaining
             let limitIsStep = step.timeLimit.map { $0 <= remaining } ?? false
             var stop = false
-            switch await race(clock: clock, limit: limit, step.body) {
+            switch await race(clock: clock, limit: limit, interruption: interruption, step.body) {
             case .value: break
             case .error(is ExpectationFailure): stop = true
             case .error(let unavailable as RigUnavailable):
@@ -183,6 +194,9 @@ struct ScenarioExecution: Sendable {
                                         : "the scenario's time limit of \(scenario.timeLimit.formattedSeconds)"
                 record.fail("the step did not finish within \(which); a device may have stopped answering",
                             expected: "step done by t = \(started + limit)", actual: "still running", at: step.location)
+                stop = true
+            case .interrupted(let reason):
+                record.fail("the run was \(reason) during this step", expected: "the step to finish", actual: reason, at: step.location)
                 stop = true
             }
             let passed = record.failures.count == failuresBefore

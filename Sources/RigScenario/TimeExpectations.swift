@@ -11,6 +11,7 @@ public func within<T: Sendable>(
     switch await race(clock: run.clock, limit: limit, body) {
     case .value(let value): return value
     case .error(let error): throw error
+    case .interrupted: throw CancellationError()   // not raced against the run's interruption here
     case .timedOut:
         throw report("\(what) did not finish in time", expected: "within \(limit.formattedSeconds)",
                      actual: "still running after \((run.clock.now - start).formattedSeconds)",

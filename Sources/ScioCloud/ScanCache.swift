@@ -23,7 +23,7 @@ public struct ScanCache: Sendable {
         do { data = try JSONEncoder().encode(CachedReading(format: Self.format, formatVersion: Self.formatVersion, reading: reading)) } catch {
             throw .ioFailed(file: path, reason: "\(error)")
         }
-        do { try AtomicFile.write(data, to: path) } catch { throw .ioFailed(file: path, reason: error.reason) }
+        do { try OutputFile.write(data, to: path) } catch { throw .ioFailed(file: path, reason: error.reason) }
     }
 
     /// Reads the reading stored as `fileName` (`readArchiveWithFileName`).

@@ -3,6 +3,7 @@ import Foundation
 import RigCLI
 import RigCommandLine
 import RigKitWristband
+import RigCore
 import RigScenario
 import Synchronization
 import Testing
@@ -229,5 +230,56 @@ enum RigFileFixtures {
         #expect(outcome.code == 0 || outcome.code == 3, "\(outcome.err)")
         if outcome.code == 0 { #expect(outcome.out.contains("USB device")) }
         #expect(await rig(["probe", "extra"]).code == 2)
+    }
+}
+
+@Suite struct OutputSafetyTests {
+    @Test func outputsThatAreTheSameFileAreRefusedBeforeAnythingRuns() async throws {
+        let directory = try freshDirectory()
+        let both = await rig(["run", "--junit", "j.xml", "--html", "./j.xml", "--out", "o"], in: directory)
+        #expect(both.code == 2)
+        #expect(both.err.contains("--junit and --html name the same file"), "\(both.err)")
+        try Data(RigFile.builtinSimulatedText.utf8).write(to: URL(fileURLWithPath: directory + "/r.json"))
+        let overRig = await rig(["run", "--rig", "r.json", "--trace", "r.json", "--out", "o"], in: directory)
+        #expect(overRig.code == 2)
+        #expect(overRig.err.contains("--trace would overwrite the --rig file"), "\(overRig.err)")
+        #expect(try String(contentsOfFile: directory + "/r.json", encoding: .utf8) == RigFile.builtinSimulatedText)
+    }
+
+    @Test func aReportThatCannotBeWrittenExits4NamesItAndTheOthersAreStillWritten() async throws {
+        let directory = try freshDirectory()
+        let outcome = await rig(["run", "--filter", "alpha", "--junit", "/proc/rigkit/j.xml", "--html", "r.html", "--out", "o"], in: directory)
+        #expect(outcome.code == 4)
+        #expect(outcome.err.contains("cannot write /proc/rigkit/j.xml"), "\(outcome.err)")
+        #expect(FileManager.default.fileExists(atPath: directory + "/r.html"), "the HTML report is written although JUnit failed")
+    }
+
+    @Test func capturesOrOutFoldersThatAreFilesExit4() async throws {
+        let directory = try freshDirectory()
+        FileManager.default.createFile(atPath: directory + "/plain", contents: Data("keep".utf8))
+        for flag in ["--captures", "--out"] {
+            let outcome = await rig(["run", "--filter", "alpha", flag, "plain"], in: directory)
+            #expect(outcome.code == 4, "\(flag): \(outcome.err)")
+            #expect(outcome.err.contains("it is a file, not a folder"))
+        }
+        #expect(try String(contentsOfFile: directory + "/plain", encoding: .utf8) == "keep")
+    }
+}
+
+@Suite struct InterruptionTests {
+    @Test func anInterruptedRunStopsItsScenarioStartsNoOtherAndSaysSo() async throws {
+        let interruption = RunInterruption()
+        let scenarios = [
+            Scenario("first") { _ in Step("quick") {} },
+            Scenario("second waits") { _ in Step("wait") { interruption.interrupt("interrupted by SIGTERM"); try await wait(.seconds(3600)) } },
+            Scenario("third") { _ in Step("never") {} },
+        ]
+        let runner = ScenarioRunner(rig: .builtinSimulated(), plugins: BundledScenarios.plugins,
+                                    directory: URL(fileURLWithPath: try freshDirectory()), interruption: interruption)
+        let result = await runner.run(scenarios)
+        #expect(result.interruption == "interrupted by SIGTERM")
+        #expect(result.scenarios.map(\.name) == ["first", "second waits"])
+        #expect(result.scenarios.map(\.status) == [.passed, .failed])
+        #expect(result.scenarios[1].failures.first?.summary.contains("interrupted by SIGTERM") == true)
     }
 }

@@ -16,29 +16,27 @@ import Testing
         #expect(JSONText.quote("a\u{1}b\"\\") == #""a\u0001b\"\\""#)
     }
 
-    @Test func aTraceIsStreamedToPartialAndRenamedWhenClosed() throws {
+    @Test func aTraceAppearsOnlyWhenClosedAndWhole() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)")
         let path = directory.appendingPathComponent("run.jsonl").path
         let writer = try JSONLinesWriter(path: path)
         writer.write(line: "{\"a\":1}")
         writer.write(line: "{\"b\":2}")
-        // Killed here: only the partial file exists and it holds whole lines.
-        let partial = try String(contentsOfFile: path + ".partial", encoding: .utf8)
-        #expect(partial == "{\"a\":1}\n{\"b\":2}\n")
+        // Killed here: nothing is at the path; only the writer's hidden temporary file holds the lines.
         #expect(!FileManager.default.fileExists(atPath: path))
         try writer.close()
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == partial)
-        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"a\":1}\n{\"b\":2}\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["run.jsonl"])
     }
 
-    @Test func atomicWritesReplaceWholeFilesAndReportUnwritablePlaces() throws {
+    @Test func safeWritesReplaceWholeFilesAndReportUnwritablePlaces() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
         let path = directory.appendingPathComponent("report.xml").path
-        try AtomicFile.write(Data("one".utf8), to: path)
-        try AtomicFile.write(Data("two".utf8), to: path)
+        try OutputFile.write(Array("one".utf8), to: path)
+        try OutputFile.write(Array("two".utf8), to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.xml"])
-        #expect(throws: FileWriteError.self) { try AtomicFile.write(Data(), to: "/proc/rigkit/cannot/report.xml") }
+        #expect(throws: FileWriteError.self) { try OutputFile.write([], to: "/proc/rigkit/cannot/report.xml") }
     }
 
     @Test func seededGeneratorsRepeatAndStreamsDiffer() {
