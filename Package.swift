@@ -47,7 +47,7 @@ let package = Package(
         // MARK: Link and family plug-ins
         .target(name: "RigKitBLE", dependencies: ["RigScenario", "RigCore", "BLESimulation", "GATT", "ATT"]),
         .target(name: "RigKitUSB", dependencies: ["RigScenario", "RigCore", "USBSimulation", "USBLink", "USBDeviceSide"]),
-        .target(name: "RigKitBlueZ", dependencies: ["RigKitBLE", "RigScenario", "BlueZ", "BLESimulation", "GATT"]),
+        .target(name: "RigKitBlueZ", dependencies: ["RigKitBLE", "RigScenario", "RigCore", "BlueZ", "BLESimulation", "GATT", "ATT"]),
         .target(name: "RigKitLibUSB", dependencies: ["RigKitUSB", "RigScenario", "RigCore", "USBLibUSB", "USBLink"]),
         .target(name: "RigKitRoomScan", dependencies: ["RigScenario", "RigCore", "RoomScan"]),
         .target(name: "RigKitWristband", dependencies: ["RigKitBLE", "RigScenario", "RigCore", "BLESimulation", "Wristband", "WristbandSimulator", "E4Protocol"]),
@@ -55,7 +55,7 @@ let package = Package(
                                                    "Spectrometer", "ScioSimulator", "ScioCloud", "ScioProtocol"]),
         .target(name: "RigKitCognex", dependencies: ["RigKitUSB", "RigScenario", "RigCore", "USBLink", "USBSimulation",
                                                      "CognexReader", "CognexSimulator", "CognexCore", "DMCC", "BarcodeDecoder"]),
-        .testTarget(name: "RigKitPluginTests", dependencies: ["RigKitBLE", "RigKitScio", "RigKitWristband", "RigKitCognex", "RigKitRoomScan",
+        .testTarget(name: "RigKitPluginTests", dependencies: ["RigKitBLE", "RigKitBlueZ", "BlueZ", "RigKitScio", "RigKitWristband", "RigKitCognex", "RigKitRoomScan",
                                                               "RigKitUSB", "RigScenario", "RigCore", "GATT", "ATT", "BundledScenarios"]),
 
         // The bundled scenarios, a target of their own, and the plug-ins they run with.
@@ -103,7 +103,7 @@ let package = Package(
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
         .target(name: "CBlueZShim", dependencies: ["CBluetooth"]),
         // The BLE central over the kernel's Bluetooth stack: LE scan on a raw HCI socket, ATT on an L2CAP LE socket.
-        .target(name: "BlueZ", dependencies: ["CBlueZShim", "GATT", "ATT", "BLESimulation", "RigCore"]),
+        .target(name: "BlueZ", dependencies: ["CBlueZShim", "GATT", "ATT", "RigCore"]),
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "GATT", "ATT", "RigCore"]),
         // The QEMU lane's BLE check (scripts/vm-lane ble): BlueZCentral and GATTClient against a Bumble peripheral.
         .executableTarget(name: "vm-ble-check", dependencies: ["BlueZ", "GATT", "ATT", "RigCore", "RigHost", "Wristband", "E4Protocol"], path: "Tools/vm-ble-check"),

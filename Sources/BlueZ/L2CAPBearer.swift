@@ -7,9 +7,9 @@ import Synchronization
 /// The read thread turns each SOCK_SEQPACKET datagram into one PDU on
 /// `incoming`; when the peer goes away (supervision timeout, power off) the
 /// stream ends and `disconnectReason` says why.
-final class L2CAPBearer: ATTBearer {
-    let incoming: AsyncStream<[UInt8]>
-    let maximumMTU: UInt16 = 247
+public final class L2CAPBearer: ATTBearer {
+    public let incoming: AsyncStream<[UInt8]>
+    public let maximumMTU: UInt16 = 247
     private let continuation: AsyncStream<[UInt8]>.Continuation
     private let state: Mutex<(fd: Int32, reason: LinkError?)>
     private let calls: BlueZCalls
@@ -26,21 +26,21 @@ final class L2CAPBearer: ATTBearer {
         thread.start()
     }
 
-    var disconnectReason: LinkError? { state.withLock { $0.reason } }
+    public var disconnectReason: LinkError? { state.withLock { $0.reason } }
 
-    func send(_ pdu: [UInt8]) throws(LinkError) {
+    public func send(_ pdu: [UInt8]) throws(LinkError) {
         let (fd, reason) = state.withLock { ($0.fd, $0.reason) }
         if let reason { throw reason }
         let written = calls.write(fd, pdu)
         if written < 0 { throw .disconnected("write failed: \(String(cString: strerror(-written)))") }
     }
 
-    func disconnect() async {
+    public func disconnect() async {
         await disconnect(reason: 0x13)
     }
 
     /// Ends the link from this side with an HCI reason (0x13 remote user terminated, 0x15 power off).
-    func disconnect(reason: UInt8) async {
+    public func disconnect(reason: UInt8) async {
         if state.withLock({ $0.reason == nil }), let termination { _ = await termination.disconnectAsync(reason: reason) }
         end(.disconnected("closed by this side"))
     }

@@ -150,18 +150,17 @@ public struct RunCommand: Command {
     /// Why the outputs cannot be written as named, checked before anything runs: two outputs, or an output and an
     /// input, that are the same file; a captures or out folder that is a file.
     func outputProblem(_ context: CommandContext) -> String? {
-        var files: [(flag: String, path: String)] = []
+        var files: [(flag: String, given: String)] = []
         for (flag, path) in [("--junit", junitPath), ("--html", htmlPath), ("--trace", tracePath)] {
-            if let path { files.append((flag, context.resolve(path))) }
+            if let path { files.append((flag, path)) }
         }
-        var inputs: [(flag: String, path: String)] = []
-        if let rigPath { inputs.append(("--rig", context.resolve(rigPath))) }
+        let inputs: [(flag: String, given: String)] = rigPath.map { [("--rig", $0)] } ?? []
         for (index, output) in files.enumerated() {
-            for other in files[(index + 1)...] where OutputFile.sameFile(output.path, other.path) {
-                return "\(output.flag) and \(other.flag) name the same file '\(output.path)'"
+            for other in files[(index + 1)...] where OutputFile.sameFile(context.resolve(output.given), context.resolve(other.given)) {
+                return "\(output.flag) and \(other.flag) name the same file '\(output.given)'"
             }
-            for input in inputs where OutputFile.sameFile(output.path, input.path) {
-                return "\(output.flag) would overwrite the \(input.flag) file '\(input.path)'"
+            for input in inputs where OutputFile.sameFile(context.resolve(output.given), context.resolve(input.given)) {
+                return "\(output.flag) would overwrite the \(input.flag) file '\(input.given)'"
             }
         }
         for (flag, folder) in [("--captures", capturesDirectory), ("--out", outDirectory)] {

@@ -45,9 +45,9 @@ extension LiveRig {
         let match = Self.realMatch(gadget)
         if await bus.devices().contains(where: { match.matches($0) }) {
             let host = try realUSB()
-            let deadline = ContinuousClock.now + .seconds(15)
-            while !(await host.devices().contains { match.matches($0) }), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
+            let deadline = clock.now + .seconds(15)
+            while !(await host.devices().contains { match.matches($0) }), clock.now < deadline {
+                try await clock.sleep(for: .milliseconds(100))
             }
         }
         return bus

@@ -126,13 +126,16 @@ public final class OutputFile: Sendable {
 
     /// Whether two paths name the same file: the same path after resolving links, or the same inode.
     public static func sameFile(_ a: String, _ b: String) -> Bool {
-        let ra = (try? resolve(a).path) ?? a, rb = (try? resolve(b).path) ?? b
+        let ra = normalized((try? resolve(a).path) ?? a), rb = normalized((try? resolve(b).path) ?? b)
         if ra == rb { return true }
         var sa = stat(), sb = stat()
         return stat(ra, &sa) == 0 && stat(rb, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     // MARK: Inside
+
+    /// `path` without `.`, `..` and doubled slashes (it need not exist).
+    static func normalized(_ path: String) -> String { URL(fileURLWithPath: path).standardized.path }
 
     /// The path to write (links followed) and whether it is written in place (a device or FIFO).
     static func resolve(_ path: String) throws(FileWriteError) -> (path: String, inPlace: Bool) {

@@ -1,5 +1,6 @@
 import ATT
 import BLESimulation
+import BlueZ
 import GATT
 import RigCore
 import Synchronization
