@@ -168,7 +168,7 @@ let package = Package(
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "CImageShim", dependencies: ["CLibPNG", "CLibJPEG"]),
         // Image files (PNG, JPEG, PGM) in and out: the only barcode target that does I/O.
-        .target(name: "ImageIO", dependencies: ["BarcodeDecoder", "CImageShim"]),
+        .target(name: "ImageIO", dependencies: ["BarcodeDecoder", "CImageShim", "SafeOutput"]),
         // Benchmark corpora, RigKit's run over them, and the read-rate/timing statistics (`rig bench decoder`, `decoder-bench`).
         .target(name: "BarcodeBench", dependencies: ["BarcodeDecoder", "ImageIO"]),
         // Compares RigKit with zxing-cpp and ZBar on the same images (`swift run -c release decoder-bench`).

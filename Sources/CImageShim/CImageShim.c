@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const size_t max_pixels = (size_t)1 << 28;
 
 struct png_source { const unsigned char *data; size_t size; size_t offset; };
 struct png_context { jmp_buf jump; char *message; size_t message_size; };
@@ -27,7 +26,7 @@ static void png_read_fn(png_structp png, png_bytep out, png_size_t length) {
     source->offset += length;
 }
 
-int rig_png_decode_gray(const unsigned char *data, size_t size, unsigned char **pixels, int *width, int *height,
+int rig_png_decode_gray(const unsigned char *data, size_t size, size_t max_pixels, unsigned char **pixels, int *width, int *height,
                         char *message, size_t message_size) {
     struct png_context context = { .message = message, .message_size = message_size };
     struct png_source source = { data, size, 0 };
@@ -38,17 +37,28 @@ int rig_png_decode_gray(const unsigned char *data, size_t size, unsigned char **
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, png_error_fn, png_warning_fn);
     if (!png) { snprintf(message, message_size, "out of memory"); return 2; }
     png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(context.jump)) {
-        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        snprintf(message, message_size, "out of memory");
+        return 2;
+    }
+    if (setjmp(context.jump)) {
+        // libpng's own message is in `message` already (png_error_fn); keep it.
+        png_destroy_read_struct(&png, &info, NULL);
         free(buffer);
         free(rows);
-        if (!info) snprintf(message, message_size, "out of memory");
         return 3;
     }
     png_set_read_fn(png, &source, png_read_fn);
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
-    if (w == 0 || h == 0 || (size_t)w * h > max_pixels) png_error(png, "image size out of range");
+    if (w == 0 || h == 0) png_error(png, "the image declares no pixels");
+    if ((size_t)w * h > max_pixels) {
+        char text[160];
+        snprintf(text, sizeof text, "the image declares %lu x %lu pixels, over the budget of %zu pixels",
+                 (unsigned long)w, (unsigned long)h, max_pixels);
+        png_error(png, text);
+    }
     int color = png_get_color_type(png, info);
     png_set_strip_16(png);
     png_set_packing(png);
@@ -129,7 +139,7 @@ static void jpeg_error_exit_fn(j_common_ptr info) {
 
 static void jpeg_output_message_fn(j_common_ptr info) { (void)info; }
 
-int rig_jpeg_decode_gray(const unsigned char *data, size_t size, unsigned char **pixels, int *width, int *height,
+int rig_jpeg_decode_gray(const unsigned char *data, size_t size, size_t max_pixels, unsigned char **pixels, int *width, int *height,
                          char *message, size_t message_size) {
     struct jpeg_decompress_struct info;
     struct jpeg_context context;
@@ -152,11 +162,17 @@ int rig_jpeg_decode_gray(const unsigned char *data, size_t size, unsigned char *
         jpeg_destroy_decompress(&info);
         return 1;
     }
+    if ((size_t)info.image_width * info.image_height > max_pixels) {
+        snprintf(message, message_size, "the image declares %u x %u pixels, over the budget of %zu pixels",
+                 (unsigned)info.image_width, (unsigned)info.image_height, max_pixels);
+        jpeg_destroy_decompress(&info);
+        return 4;
+    }
     info.out_color_space = JCS_GRAYSCALE;
     jpeg_start_decompress(&info);
     size_t w = info.output_width, h = info.output_height;
     if (w == 0 || h == 0 || w * h > max_pixels || info.output_components != 1) {
-        snprintf(message, message_size, "image size out of range");
+        snprintf(message, message_size, "the image declares no pixels or cannot be converted to gray");
         jpeg_destroy_decompress(&info);
         return 4;
     }

@@ -1,6 +1,7 @@
 import BarcodeDecoder
 import CImageShim
 import Foundation
+import SafeOutput
 
 /// Reads and writes grayscale image files: PNG (libpng), JPEG (libjpeg-turbo) and PGM.
 public enum ImageFile {
@@ -12,29 +13,31 @@ public enum ImageFile {
         return nil
     }
 
-    /// The image in the file at `path`, converted to 8-bit gray.
-    public static func load(path: String) throws(ImageFileError) -> GrayImage {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
-        return try decode([UInt8](data), path: path)
+    /// How many pixels an image may declare before it is refused unread: 64 megapixels (64 MB of gray, a 48-megapixel
+    /// phone photo fits), so a small file that declares 16384 × 16384 cannot make RigKit allocate gigabytes.
+    public static let defaultPixelBudget = 64 << 20
+    /// The largest image file read: 512 MB.
+    public static let maximumFileSize = 512 << 20
+
+    /// The image in the file at `path`, converted to 8-bit gray; an image of more than `pixelBudget` pixels is refused.
+    public static func load(path: String, pixelBudget: Int = defaultPixelBudget) throws(ImageFileError) -> GrayImage {
+        try decode(try ImageFileReader.read(path, limit: maximumFileSize), path: path, pixelBudget: pixelBudget)
     }
 
     /// Decodes file bytes; `path` only names the file in errors.
-    public static func decode(_ bytes: [UInt8], path: String) throws(ImageFileError) -> GrayImage {
+    public static func decode(_ bytes: [UInt8], path: String, pixelBudget: Int = defaultPixelBudget) throws(ImageFileError) -> GrayImage {
         guard let format = format(of: bytes) else { throw .unknownFormat(path: path) }
         switch format {
         case .pgm:
-            do { return try PGMCodec.decode(bytes) } catch { throw .corrupt(path: path, format: .pgm, reason: error.reason) }
+            do { return try PGMCodec.decode(bytes, pixelBudget: pixelBudget) } catch { throw .corrupt(path: path, format: .pgm, reason: error.reason) }
         case .png, .jpeg:
             var pixels: UnsafeMutablePointer<UInt8>?
             var width: Int32 = 0, height: Int32 = 0
             var message = [CChar](repeating: 0, count: 256)
             let status = bytes.withUnsafeBufferPointer { buffer in
                 format == .png
-                    ? rig_png_decode_gray(buffer.baseAddress, buffer.count, &pixels, &width, &height, &message, message.count)
-                    : rig_jpeg_decode_gray(buffer.baseAddress, buffer.count, &pixels, &width, &height, &message, message.count)
+                    ? rig_png_decode_gray(buffer.baseAddress, buffer.count, pixelBudget, &pixels, &width, &height, &message, message.count)
+                    : rig_jpeg_decode_gray(buffer.baseAddress, buffer.count, pixelBudget, &pixels, &width, &height, &message, message.count)
             }
             guard status == 0, let pixels else {
                 let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -82,8 +85,6 @@ public enum ImageFile {
         let lower = path.lowercased()
         let format: ImageFormat = lower.hasSuffix(".png") ? .png : (lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) ? .jpeg : .pgm
         guard let bytes = encode(image, as: format, quality: quality) else { throw .unwritable(path: path, reason: "\(format.rawValue) encoder failed") }
-        do { try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw .unwritable(path: path, reason: (error as NSError).localizedDescription)
-        }
+        do { try OutputFile.write(bytes, to: path) } catch { throw .unwritable(path: path, reason: error.reason) }
     }
 }

@@ -3,7 +3,7 @@ import BarcodeDecoder
 /// Netpbm graymaps: binary (P5, 8 or 16 bit) and plain (P2) read, binary 8-bit written.
 public enum PGMCodec {
     /// Parses PGM bytes; the error message says what is wrong (the caller adds the file name).
-    public static func decode(_ bytes: [UInt8]) throws(PGMError) -> GrayImage {
+    public static func decode(_ bytes: [UInt8], pixelBudget: Int = 1 << 28) throws(PGMError) -> GrayImage {
         var i = 0
         func skipSpaceAndComments() {
             while i < bytes.count {
@@ -30,7 +30,10 @@ public enum PGMCodec {
         let plain = bytes[1] == UInt8(ascii: "2")
         i = 2
         let width = try number("width"), height = try number("height"), maxValue = try number("maximum value")
-        guard width > 0, height > 0, width * height <= 1 << 28 else { throw PGMError("size \(width)×\(height) out of range") }
+        guard width > 0, height > 0 else { throw PGMError("the image declares no pixels") }
+        guard width * height <= pixelBudget else {
+            throw PGMError("the image declares \(width) x \(height) pixels, over the budget of \(pixelBudget) pixels")
+        }
         guard (1...65535).contains(maxValue) else { throw PGMError("maximum value \(maxValue) out of range") }
         var pixels = [UInt8](repeating: 0, count: width * height)
         func scale(_ v: Int) -> UInt8 { UInt8(min(255, v * 255 / maxValue)) }
