@@ -19,6 +19,8 @@ public struct ProbeCommand: Command {
         OptionSpec("json", help: "One JSON object per device per line."),
     ]
     public static let discussion = """
+    With --json every line is a JSON object: one per device, a summary per bus
+    ({"bus":"usb","summary":{…}}), and a BLE failure as {"bus":"ble","error":…}.
     USB devices are listed through libusb, BLE devices through BlueZ. Each device family plugged into
     the runner says which devices it recognises: RigKit's own match 0451:16aa a SCiO (USB CDC);
     1209:0d01 / 1209:0d02 an MX-1000 / MX-1502 as RigKit's simulators and rig files name them (how real MX
@@ -72,7 +74,11 @@ public struct ProbeCommand: Command {
                 context.out("usb \(d.ids)  \(d.manufacturer ?? "?") \(d.product ?? "?")  serial \(d.serialNumber ?? "?")  → \(family ?? "no RigKit family")")
             }
         }
-        if !json { context.out("\(devices.count) USB device\(devices.count == 1 ? "" : "s") (libusb \(LibUSBHost.libraryVersion))") }
+        if json {
+            context.out("{\"bus\":\"usb\",\"summary\":{\"devices\":\(devices.count),\"libusb\":\(JSONText.quote(LibUSBHost.libraryVersion))}}")
+        } else {
+            context.out("\(devices.count) USB device\(devices.count == 1 ? "" : "s") (libusb \(LibUSBHost.libraryVersion))")
+        }
         do {
             let central = try BlueZCentral(adapter: adapter)
             let found = try await central.scan(for: .seconds(seconds))
@@ -85,8 +91,14 @@ public struct ProbeCommand: Command {
                     context.out("ble \(r.address)  \(r.data.localName ?? "?")  rssi \(r.rssi)  → \(family ?? "no RigKit family")")
                 }
             }
-            if !json { context.out("\(found.count) BLE device\(found.count == 1 ? "" : "s") in \(seconds) s on \(adapter)") }
+            if json {
+                context.out("{\"bus\":\"ble\",\"summary\":{\"devices\":\(found.count),\"seconds\":\(seconds),\"adapter\":\(JSONText.quote(adapter))}}")
+            } else {
+                context.out("\(found.count) BLE device\(found.count == 1 ? "" : "s") in \(seconds) s on \(adapter)")
+            }
         } catch {
+            // In JSON mode the failure is a line of its own too, so a tool reading stdout sees why BLE is missing.
+            if json { context.out("{\"bus\":\"ble\",\"adapter\":\(JSONText.quote(adapter)),\"error\":\(JSONText.quote("\(error)"))}") }
             context.err("BLE: \(error)")
         }
         return ExitCode.success

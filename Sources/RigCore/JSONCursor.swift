@@ -44,10 +44,24 @@ public struct JSONCursor: Sendable {
         return s
     }
 
-    /// A non-empty string with no leading or trailing spaces.
+    /// A non-empty string of at most 200 characters, with no leading or trailing spaces and no control characters
+    /// (names reach terminals, file names and reports: an escape sequence or a 50 MB name must not).
     public func name() throws(RigFileError) -> String {
         let s = try string()
         guard !s.isEmpty, s.trimmingSpaces == s else { throw invalid("a non-empty name without surrounding spaces") }
+        guard s.count <= 200 else { throw invalid("a name of at most 200 characters", found: "a string of \(s.count) characters") }
+        guard !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw invalid("a name without control characters (such as escape sequences)")
+        }
+        return s
+    }
+
+    /// A Bluetooth adapter name as the kernel gives them: `hci` and a number (`hci0`, `hci12`).
+    public func adapterName() throws(RigFileError) -> String {
+        let s = try string()
+        guard s.hasPrefix("hci"), (4...6).contains(s.count), s.dropFirst(3).allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw invalid("a Bluetooth adapter name such as \"hci0\"")
+        }
         return s
     }
 

@@ -180,11 +180,11 @@ struct RigFileReader {
             let address = try c.required("address", in: m, expected: "a Bluetooth address like \"AA:BB:CC:DD:EE:FF\"")
             let text = try address.bluetoothAddress(example: "AA:BB:CC:DD:EE:FF")
             let type = BLEAddressType(rawValue: try m["addressType"]?.choice(["public", "random"]) ?? "public")!
-            return .ble(adapter: try m["adapter"]?.name() ?? "hci0", address: text, addressType: type)
+            return .ble(adapter: try m["adapter"]?.adapterName() ?? "hci0", address: text, addressType: type)
         case "ble-peripheral":
             let m = try c.object(allowed: ["adapter", "central", "simulator"])
-            let adapter = try m["adapter"]?.name() ?? "hci0"
-            let central = try m["central"]?.name()
+            let adapter = try m["adapter"]?.adapterName() ?? "hci0"
+            let central = try m["central"]?.adapterName()
             if let central, central == adapter, let cursor = m["central"] {
                 throw cursor.invalid("an adapter other than the peripheral's own (\(JSONText.quote(adapter))): a controller cannot connect to itself")
             }

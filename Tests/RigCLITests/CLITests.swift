@@ -231,6 +231,15 @@ enum RigFileFixtures {
         if outcome.code == 0 { #expect(outcome.out.contains("USB device")) }
         #expect(await rig(["probe", "extra"]).code == 2)
     }
+
+    @Test func probeJSONPrintsOnlyJSONObjectsAndAlwaysTheBuses() async throws {
+        let outcome = await rig(["probe", "--json", "--seconds", "1"])
+        guard outcome.code == 0 else { return }   // no libusb at all: exit 3, checked above
+        let lines = outcome.out.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("{\"bus\":\"usb\",\"summary\"") })
+        #expect(lines.contains { $0.hasPrefix("{\"bus\":\"ble\"") })
+        for line in lines { #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any], "\(line)") }
+    }
 }
 
 @Suite struct OutputSafetyTests {

@@ -126,3 +126,24 @@ import Testing
         #expect(s == "é😀 ok")
     }
 }
+
+@Suite struct RigFileNameTests {
+    func error(_ text: String) -> String {
+        do { _ = try RigFile.parse(Array(text.utf8), source: "n.json"); return "accepted" } catch { return "\(error)" }
+    }
+
+    @Test func namesWithEscapesOrOfMegabytesAreRefusedAndNotEchoedWhole() {
+        let escape = error(#"{"name": "rig\u001b[2Jcleared"}"#)
+        #expect(escape.contains("$.name: expected a name without control characters"), "\(escape)")
+        let huge = error(#"{"name": ""# + String(repeating: "x", count: 5_000_000) + #""}"#)
+        #expect(huge.contains("a string of 5000000 characters"))
+        #expect(huge.count < 400, "the message quotes at most an excerpt")
+    }
+
+    @Test func adapterNamesArePlainHciNames() {
+        let text = #"{"name": "x", "clock": "wall", "devices": [{"role": "w", "kind": "e4", "ble": {"adapter": "../../etc", "address": "00:11:22:33:44:55"}}]}"#
+        #expect(error(text).contains("$.devices[0].ble.adapter: expected a Bluetooth adapter name such as \"hci0\""), "\(error(text))")
+        let peripheral = #"{"name": "x", "clock": "wall", "devices": [{"role": "w", "kind": "e4", "ble-peripheral": {"adapter": "hci1", "central": "hci2/../x"}}]}"#
+        #expect(error(peripheral).contains("central: expected a Bluetooth adapter name"))
+    }
+}
