@@ -355,12 +355,13 @@ public actor RoomScanSession {
         for chunk in chunks {
             if let data = fm.contents(atPath: workingDirectory.appendingPathComponent(chunk).path) { frames.append(data) }
         }
-        try frames.write(to: staging.appendingPathComponent("frames.bin"))
+        // Each file through the safe writer (checked, synced); the folder appears under its name only when whole.
+        try OutputFile.write(frames, to: staging.appendingPathComponent("frames.bin").path)
         let manifest = """
-        {"format":"roomio-bundle","version":1,"scanId":\(JSONText.quote(scanId)),"secondsRecorded":\(secondsRecorded),"chunks":\(chunks.count)}
+        {"format":"roomio-bundle","version":1,"scanId":\(JSONText.quote(scanId)),"secondsRecorded":\(secondsRecorded),"chunks":\(chunks.count),"frameBytes":\(frames.count)}
 
         """
-        try Data(manifest.utf8).write(to: staging.appendingPathComponent("scan.json"))
+        try OutputFile.write(Array(manifest.utf8), to: staging.appendingPathComponent("scan.json").path)
         if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
         try fm.moveItem(at: staging, to: url)
     }
