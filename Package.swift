@@ -68,6 +68,10 @@ let package = Package(
         .target(name: "RigCLI", dependencies: ["RigCommandLine", "RigCore", "RigScenario", "AnalyzerCommands",
                                                "BarcodeDecoder", "ImageIO", "BarcodeBench", "USBLibUSB", "USBLink", "BlueZ", "GATT", "ATT"]),
         .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
+        // Every parser and decoder as a libFuzzer target (scripts/fuzz builds it with -sanitize=fuzzer,address); an
+        // ordinary build replays inputs through the same targets (kept crashes as regression tests).
+        .executableTarget(name: "rig-fuzz", dependencies: ["ATT", "BarcodeDecoder", "DMCC", "E4Protocol", "ImageIO", "RigCore",
+                                                           "ScioProtocol", "SpectralModelIO"], path: "Tools/rig-fuzz"),
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "RigKitWristband", "RigKitCognex", "BundledScenarios",
                                                             "Wristband", "WristbandSimulator", "CognexReader"],
