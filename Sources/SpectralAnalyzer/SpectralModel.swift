@@ -3,6 +3,9 @@
 /// Every initialiser checks that the parts fit together, so `analyze(_:)` never traps on a
 /// model that exists, whether it was trained or decoded from a file.
 public struct SpectralModel: Sendable, Equatable, Codable {
+    /// The pipeline and PLS model compiled for fast analysis.
+    public let plan: PredictionPlan
+
     /// What a model reports, as the SCiO SDK's model types.
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A numeric value of the attribute.
@@ -48,6 +51,15 @@ public struct SpectralModel: Sendable, Equatable, Codable {
         guard wavelengths.count == preprocessing.inputWidth, wavelengths.allSatisfy(\.isFinite) else {
             throw .wavelengthCount(wavelengths: wavelengths.count, pipelineInput: preprocessing.inputWidth)
         }
+        if wavelengths.count >= 2 {
+            let increasing = wavelengths[1] > wavelengths[0]
+            for index in 1..<wavelengths.count {
+                let (previous, current) = (wavelengths[index - 1], wavelengths[index])
+                guard increasing ? current > previous : current < previous else {
+                    throw .wavelengthOrder(index: index, wavelength: current, previous: previous)
+                }
+            }
+        }
         guard preprocessing.outputWidth == regression.predictorCount else {
             throw .predictorCount(pipelineOutput: preprocessing.outputWidth, model: regression.predictorCount)
         }
@@ -60,6 +72,15 @@ public struct SpectralModel: Sendable, Equatable, Codable {
             guard classes.count >= 2, regression.responseCount == classes.count, calibration != nil,
                   Set(classes).count == classes.count
             else { throw .responses(kind: kind, responses: regression.responseCount, classes: classes.count) }
+        }
+        guard training.components == regression.components else {
+            throw .trainingComponents(summary: training.components, fitted: regression.components)
+        }
+        guard training.samples >= 2, training.samples > training.components else {
+            throw .trainingSamples(samples: training.samples, components: training.components)
+        }
+        guard training.folds >= 2, training.folds <= training.samples else {
+            throw .trainingFolds(folds: training.folds, samples: training.samples)
         }
         self.name = name
         self.kind = kind
@@ -74,6 +95,16 @@ public struct SpectralModel: Sendable, Equatable, Codable {
         self.calibration = calibration
         self.outliers = outliers
         self.training = training
+        self.plan = PredictionPlan(preprocessing: preprocessing, regression: regression)
+    }
+
+    public static func == (left: SpectralModel, right: SpectralModel) -> Bool {
+        left.name == right.name && left.kind == right.kind && left.attributeName == right.attributeName
+            && left.unit == right.unit && left.supportedSCiOVersions == right.supportedSCiOVersions
+            && left.wavelengths == right.wavelengths && left.pipeline == right.pipeline
+            && left.preprocessing == right.preprocessing && left.regression == right.regression
+            && left.classes == right.classes && left.calibration == right.calibration
+            && left.outliers == right.outliers && left.training == right.training
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -99,8 +130,18 @@ public struct SpectralModel: Sendable, Equatable, Codable {
                 outliers: container.decode(OutlierDetector.self, forKey: .outliers),
                 training: container.decode(TrainingSummary.self, forKey: .training))
         } catch let error as ModelConsistencyError {
-            throw DecodingError.dataCorruptedError(forKey: .regression, in: container, debugDescription: error.description)
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + error.field.map(FieldKey.init), debugDescription: error.description))
         }
+    }
+
+    /// A member name in a decoding error's path.
+    private struct FieldKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// Whether spectra from the given SCiO version are approved for this model (any version when the list is empty).
@@ -110,26 +151,43 @@ public struct SpectralModel: Sendable, Equatable, Codable {
 
     /// Analyzes one raw spectrum: an outlier gets no value, as in the SCiO SDK.
     public func analyze(_ spectrum: [Double]) throws(AnalysisError) -> Analysis {
+        try analyze(spectrum, workspace: PredictionPlan.Workspace(for: plan))
+    }
+
+    /// Analyzes one raw spectrum with a caller-owned workspace, so repeated calls allocate nothing
+    /// for an estimation model; `unscreenedValue` holds the value even for an outlier.
+    public func analyze(_ spectrum: [Double], workspace: PredictionPlan.Workspace) throws(AnalysisError) -> Analysis {
         guard spectrum.count == wavelengths.count else {
             throw .widthMismatch(expected: wavelengths.count, found: spectrum.count)
         }
-        if let bad = spectrum.firstIndex(where: { !$0.isFinite }) { throw .nonFiniteValue(index: bad) }
-        return analyzeFinite(spectrum)
+        return try spectrum.withUnsafeBufferPointer { buffer throws(AnalysisError) in
+            try analyze(buffer, workspace: workspace)
+        }
     }
 
-    private func analyzeFinite(_ spectrum: [Double]) -> Analysis {
-        let preprocessed = preprocessing.transform(spectrum)
-        let statistics = outliers.assess(model: regression, preprocessed: preprocessed)
-        let responses = regression.predict(preprocessed)
+    /// Analyzes one raw spectrum held in a buffer of `wavelengths.count` points.
+    public func analyze(_ spectrum: UnsafeBufferPointer<Double>, workspace: PredictionPlan.Workspace) throws(AnalysisError) -> Analysis {
+        guard spectrum.count == wavelengths.count else {
+            throw .widthMismatch(expected: wavelengths.count, found: spectrum.count)
+        }
+        for index in spectrum.indices where !spectrum[index].isFinite { throw .nonFiniteValue(index: index) }
         let value: Analysis.Value
+        let output: PredictionPlan.Output
         switch kind {
         case .estimation:
-            value = .estimate(responses[0])
+            output = plan.run(spectrum, workspace: workspace)
+            value = .estimate(output.response)
         case .classification:
+            var responses = [Double](repeating: 0, count: classes.count)
+            output = responses.withUnsafeMutableBufferPointer { plan.run(spectrum, workspace: workspace, responses: $0) }
             let probabilities = (calibration ?? ConfidenceCalibration(temperature: 1)!).probabilities(responses)
             let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
             value = .classification(className: classes[best], confidence: probabilities[best], probabilities: probabilities)
         }
+        let statistics = OutlierStatistics(
+            hotellingT2: output.hotellingT2, qResidual: output.qResidual,
+            exceedsT2: !(output.hotellingT2 <= outliers.hotellingT2Limit),
+            exceedsQ: !(output.qResidual <= outliers.qResidualLimit))
         return Analysis(value: statistics.isOutlier || !value.isFinite ? nil : value, unscreenedValue: value, outlier: statistics)
     }
 }

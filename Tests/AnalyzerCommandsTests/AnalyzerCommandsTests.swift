@@ -60,11 +60,25 @@ import SpectralModelIO
         let lines = predict.standardOutput.split(separator: "\n")
         #expect(lines.first == "spectrum,octane,hotellingT2,qResidual,outlier")
         #expect(lines.count == 11)
+        var outliers = 0
         for line in lines.dropFirst() {
             let cells = line.split(separator: ",")
             #expect(cells.count == 5)
-            // An outlier's value is null, as in the SCiO SDK; any other value is a number.
-            #expect(cells[4] == "true" ? cells[1] == "null" : Double(cells[1]) != nil, "\(line)")
+            // Every spectrum gets its estimate, an outlier too; the flag sits beside it.
+            #expect(Double(cells[1]).map { (80...95).contains($0) } ?? false, "\(line)")
+            #expect(cells[4] == "true" || cells[4] == "false")
+            if cells[4] == "true" { outliers += 1 }
+        }
+        // The vignette split: the test spectra lie outside the calibration space (Docs/SpectralAnalyzer.md).
+        #expect(outliers >= 5)
+
+        let sdk = AnalyzerCommands.model(["predict", model, "--csv", csv, "--where", "set=test", "--null-outliers"])
+        #expect(sdk.exitCode == 0, "\(sdk.standardError)")
+        for (line, sdkLine) in zip(lines.dropFirst(), sdk.standardOutput.split(separator: "\n").dropFirst()) {
+            let cells = line.split(separator: ","), sdkCells = sdkLine.split(separator: ",")
+            // With --null-outliers an outlier's value is null, as in the SCiO SDK; the rest is unchanged.
+            #expect(sdkCells[1] == (cells[4] == "true" ? "null" : cells[1]), "\(sdkLine)")
+            #expect(sdkCells.dropFirst(2) == cells.dropFirst(2))
         }
 
         let refused = AnalyzerCommands.model(["predict", model, "--csv", csv, "--scio-version", "2.0"])
@@ -95,6 +109,11 @@ import SpectralModelIO
         #expect(predict.exitCode == 0)
         #expect(predict.standardOutput.hasPrefix("spectrum,oil,confidence,"))
         for line in predict.standardOutput.split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",")
+            #expect(cells[1].hasPrefix("oil") && (Double(cells[2]).map { $0 > 0 && $0 <= 1 } ?? false))
+        }
+        let sdk = AnalyzerCommands.model(["predict", model, "--csv", csv, "--where", "set=test", "--null-outliers"])
+        for line in sdk.standardOutput.split(separator: "\n").dropFirst() {
             let cells = line.split(separator: ",")
             if cells[5] == "true" {
                 #expect(cells[1] == "null" && cells[2] == "null")

@@ -40,7 +40,7 @@ import SpectralAnalyzer
             try SpectraCSV.parse(text, file: "m.csv", targetColumn: "y")
         }
         #expect(throws: CSVError.emptyTarget(file: "m.csv", line: 3, column: 2, header: "y")) {
-            try SpectraCSV.parse("note,y,1\n\"a\nb\",\n,0.5\n", file: "m.csv", targetColumn: "y")
+            try SpectraCSV.parse("note,y,1\n\"a\nb\", ,0.5\n", file: "m.csv", targetColumn: "y")
         }
         #expect(throws: CSVError.raggedRow(file: "m.csv", line: 3, expected: 3, found: 2)) {
             try SpectraCSV.parse("note,y,1\n\"a\nb\",1\n", file: "m.csv", targetColumn: "y")
