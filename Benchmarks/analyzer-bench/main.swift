@@ -1,6 +1,6 @@
 // Accuracy and speed of the spectral analyzer on real NIR data, with scikit-learn measured in the same run.
 //
-// Run with `swift run -c release analyzer-bench [--repeats N] [--output PATH] [--no-reference]`.
+// Run with `swift run -c release analyzer-bench [--repeats N] [--output PATH] [--no-reference] [--case NAME]`.
 // Results go to `.build/bench/analyzer.json`; the previous file there is read first and the
 // change in each figure is printed, so runs can be compared.
 import Dispatch
@@ -83,6 +83,7 @@ struct Options {
     var repeats = 30
     var outputPath = ".build/bench/analyzer.json"
     var useReference = true
+    var only: String? = nil
 
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
@@ -92,8 +93,9 @@ struct Options {
             case "--repeats": options.repeats = remaining.popFirst().flatMap { Int($0) }.map { max(1, $0) } ?? options.repeats
             case "--output": options.outputPath = remaining.popFirst() ?? options.outputPath
             case "--no-reference": options.useReference = false
+            case "--case": options.only = remaining.popFirst()
             default:
-                FileHandle.standardError.write(Data("usage: analyzer-bench [--repeats N] [--output PATH] [--no-reference]\n".utf8))
+                FileHandle.standardError.write(Data("usage: analyzer-bench [--repeats N] [--output PATH] [--no-reference] [--case NAME]\n".utf8))
                 exit(2)
             }
         }
@@ -410,7 +412,7 @@ if useReference && !withReference {
 print("analyzer-bench: \(repeats) timed repeats, seed \(seed)")
 var results: [CaseResult] = []
 var sklearnVersion: String?
-for benchCase in cases {
+for benchCase in cases where options.only.map({ benchCase.name.hasPrefix($0) }) ?? true {
     var result = measure(benchCase)
     if withReference, let (figures, version) = reference(benchCase, components: result.rigkit.components) {
         result.sklearn = figures

@@ -78,10 +78,15 @@ extension PredictionPlan {
         case standardNormalVariate
         /// MSC against a reference with its mean and its centred copy's sum of squares.
         case multiplicativeScatterCorrection(reference: UnsafeMutableBufferPointer<Double>, mean: Double)
-        /// Savitzky–Golay: centre weights, then the leading and trailing rows (half × window each).
+        /// Savitzky–Golay: centre weights, then the leading and trailing rows, tap-major with the rows
+        /// padded to a multiple of four (window × padded each).
+        ///
+        /// The centre weights of an even derivative are symmetric (wₖ = w₋ₖ) and of an odd one
+        /// antisymmetric (wₖ = −w₋ₖ), so the interior sums `w₀xᵢ + Σₖ wₖ(xᵢ₊ₖ ± xᵢ₋ₖ)`: `folded` holds
+        /// w₀, w₁ … w_half, and `sign` is ±1. It is nil when the computed weights are not (anti)symmetric.
         case savitzkyGolay(
             window: Int, centre: UnsafeMutableBufferPointer<Double>, leading: UnsafeMutableBufferPointer<Double>,
-            trailing: UnsafeMutableBufferPointer<Double>)
+            trailing: UnsafeMutableBufferPointer<Double>, folded: UnsafeMutableBufferPointer<Double>?, sign: Double)
         /// Subtracts means, then divides by scales when there are any.
         case affine(means: UnsafeMutableBufferPointer<Double>, scales: UnsafeMutableBufferPointer<Double>?)
     }
@@ -139,9 +144,19 @@ extension PredictionPlan {
                     stage = .multiplicativeScatterCorrection(reference: copy(reference), mean: Vector.mean(reference))
                 case .savitzkyGolay(let filter):
                     let weights = filter.makeWeights()
+                    let centre = weights.centre, half = filter.window / 2
+                    let sign: Double = filter.derivative % 2 == 1 ? -1 : 1
+                    let scale = centre.map(abs).max() ?? 0
+                    let symmetric = (1...half).allSatisfy { abs(centre[half + $0] - sign * centre[half - $0]) <= 1e-13 * scale }
+                    // Edge rows tap-major, rows padded to a multiple of four with zero weights.
+                    let padded = (half + 3) / 4 * 4
+                    let tapMajor = { (rows: [[Double]]) -> [Double] in
+                        (0..<filter.window).flatMap { tap in (0..<padded).map { $0 < rows.count ? rows[$0][tap] : 0 } }
+                    }
                     stage = .savitzkyGolay(
-                        window: filter.window, centre: copy(weights.centre), leading: copy(weights.leading.flatMap { $0 }),
-                        trailing: copy(weights.trailing.flatMap { $0 }))
+                        window: filter.window, centre: copy(centre), leading: copy(tapMajor(weights.leading)),
+                        trailing: copy(tapMajor(weights.trailing)),
+                        folded: symmetric ? copy([centre[half]] + (1...half).map { centre[half + $0] }) : nil, sign: sign)
                 case .centering(let means):
                     stage = .affine(means: copy(means), scales: nil)
                 case .scaling(let means, let scales):
@@ -151,10 +166,16 @@ extension PredictionPlan {
                 width = step.outputWidth(forInputWidth: width) ?? width
                 largest = max(largest, width)
             }
+            // A trailing mean centring is folded into the PLS means: one subtraction instead of two.
+            var means = regression.xMeans
+            while case .affine(let stepMeans, nil)? = stages.last?.0 {
+                means = zip(stepMeans, means).map { $0 + $1 }
+                stages.removeLast()
+            }
             self.stages = stages
             largestWidth = largest
             let a = regression.components
-            xMeans = copy(regression.xMeans)
+            xMeans = copy(means)
             rotations = copy((0..<a).flatMap { regression.rotations.column($0) })
             loadings = copy((0..<a).flatMap { regression.xLoadings.column($0) })
             yLoadings = copy(regression.yLoadings.values)
@@ -198,10 +219,11 @@ extension PredictionPlan {
                     let out = target()
                     Kernels.multiplicativeScatterCorrection(current, out, width, reference.baseAddress!, referenceMean)
                     current = UnsafePointer(out)
-                case .savitzkyGolay(let window, let centre, let leading, let trailing):
+                case .savitzkyGolay(let window, let centre, let leading, let trailing, let folded, let sign):
                     let out = target()
                     Kernels.savitzkyGolay(
-                        current, out, width, window, centre.baseAddress!, leading.baseAddress!, trailing.baseAddress!)
+                        current, out, width, window, centre.baseAddress!, leading.baseAddress!, trailing.baseAddress!,
+                        folded: folded?.baseAddress, sign: sign)
                     current = UnsafePointer(out)
                 case .affine(let means, let scales):
                     let out = target()
@@ -213,19 +235,13 @@ extension PredictionPlan {
                     current = UnsafePointer(out)
                 }
             }
-            // Centre on the PLS means, score, then the residual off the score space.
+            // Centre on the PLS means while scoring, then the residual off the score space in one pass.
             let centred = target()
-            Kernels.subtract(current, xMeans.baseAddress!, centred, width)
             let scores = workspace.scores.baseAddress!
+            Kernels.centreAndScore(current, xMeans.baseAddress!, centred, width, rotations.baseAddress!, components, scores)
             var t2 = 0.0
-            for component in 0..<components {
-                let score = Kernels.dot(rotations.baseAddress! + component * width, UnsafePointer(centred), width)
-                scores[component] = score
-                t2 += score * score / scoreVariances[component]
-            }
-            let explained = centred == first ? second : first
-            Kernels.combination(loadings.baseAddress!, scores, components, width, explained)
-            let q = Kernels.squaredDistance(UnsafePointer(centred), UnsafePointer(explained), width)
+            for component in 0..<components { t2 += scores[component] * scores[component] / scoreVariances[component] }
+            let q = Kernels.residualSquares(UnsafePointer(centred), loadings.baseAddress!, scores, components, width)
             var firstResponse = 0.0
             for response in 0..<responses {
                 var value = 0.0
@@ -300,58 +316,6 @@ enum Kernels {
         }
     }
 
-    /// Σ (aᵢ − bᵢ)².
-    static func squaredDistance(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ count: Int) -> Double {
-        var low = Lanes(), high = Lanes()
-        var index = 0
-        while index + 8 <= count {
-            let d0 = load(a + index) - load(b + index), d1 = load(a + index + 4) - load(b + index + 4)
-            low += d0 * d0
-            high += d1 * d1
-            index += 8
-        }
-        var sum = (low + high).sum()
-        while index < count {
-            let d = a[index] - b[index]
-            sum += d * d
-            index += 1
-        }
-        return sum
-    }
-
-    /// out = Σₖ coefficientsₖ · rowsₖ (rows stored one after the other), summed in k order per point.
-    static func combination(
-        _ rows: UnsafePointer<Double>, _ coefficients: UnsafePointer<Double>, _ count: Int, _ width: Int,
-        _ out: UnsafeMutablePointer<Double>
-    ) {
-        guard count >= 1 else {
-            out.update(repeating: 0, count: width)
-            return
-        }
-        let c0 = coefficients[0]
-        var index = 0
-        while index + 4 <= width {
-            store(load(rows + index) * Lanes(repeating: c0), out + index)
-            index += 4
-        }
-        while index < width {
-            out[index] = rows[index] * c0
-            index += 1
-        }
-        for k in 1..<max(count, 1) {
-            let row = rows + k * width, c = coefficients[k]
-            index = 0
-            while index + 4 <= width {
-                store(load(out + index) + load(row + index) * Lanes(repeating: c), out + index)
-                index += 4
-            }
-            while index < width {
-                out[index] += row[index] * c
-                index += 1
-            }
-        }
-    }
-
     /// out = (x − a) · m, with a and m broadcast.
     static func affine(_ x: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ count: Int, minus a: Double, times m: Double) {
         let va = Lanes(repeating: a), vm = Lanes(repeating: m)
@@ -419,10 +383,13 @@ enum Kernels {
         affine(x, out, count, minus: intercept, times: 1 / divisor)
     }
 
-    /// Savitzky–Golay with SciPy's `interp` edges; each interior point sums its window in order, four points at a time.
+    /// Savitzky–Golay with SciPy's `interp` edges, four interior points at a time.
+    ///
+    /// With `folded` weights each interior point is `w₀xᵢ + Σₖ wₖ(xᵢ₊ₖ ± xᵢ₋ₖ)`; otherwise it sums its window in order.
     static func savitzkyGolay(
         _ x: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ count: Int, _ window: Int,
-        _ centre: UnsafePointer<Double>, _ leading: UnsafePointer<Double>, _ trailing: UnsafePointer<Double>
+        _ centre: UnsafePointer<Double>, _ leading: UnsafePointer<Double>, _ trailing: UnsafePointer<Double>,
+        folded: UnsafePointer<Double>?, sign: Double
     ) {
         let half = window / 2
         guard count >= window else {
@@ -431,42 +398,205 @@ enum Kernels {
         }
         let end = count - half
         var index = half
-        while index + 8 <= end {
-            var low = Lanes(), high = Lanes()
-            let start = x + index - half
-            for tap in 0..<window {
-                let weight = Lanes(repeating: centre[tap])
-                low += weight * load(start + tap)
-                high += weight * load(start + tap + 4)
+        if let folded {
+            let w0 = Lanes(repeating: folded[0])
+            // Sixteen points per block: eight independent vector sums hide the adds' latency.
+            if sign < 0 {
+                while index + 16 <= end {
+                    let at = x + index
+                    var l0 = w0 * load(at), l1 = w0 * load(at + 4), l2 = w0 * load(at + 8), l3 = w0 * load(at + 12)
+                    for k in 1...half {
+                        let w = Lanes(repeating: folded[k])
+                        l0 += w * (load(at + k) - load(at - k))
+                        l1 += w * (load(at + 4 + k) - load(at + 4 - k))
+                        l2 += w * (load(at + 8 + k) - load(at + 8 - k))
+                        l3 += w * (load(at + 12 + k) - load(at + 12 - k))
+                    }
+                    store(l0, out + index)
+                    store(l1, out + index + 4)
+                    store(l2, out + index + 8)
+                    store(l3, out + index + 12)
+                    index += 16
+                }
+                while index + 4 <= end {
+                    let at = x + index
+                    var lanes = w0 * load(at)
+                    for k in 1...half { lanes += Lanes(repeating: folded[k]) * (load(at + k) - load(at - k)) }
+                    store(lanes, out + index)
+                    index += 4
+                }
+            } else {
+                while index + 16 <= end {
+                    let at = x + index
+                    var l0 = w0 * load(at), l1 = w0 * load(at + 4), l2 = w0 * load(at + 8), l3 = w0 * load(at + 12)
+                    for k in 1...half {
+                        let w = Lanes(repeating: folded[k])
+                        l0 += w * (load(at + k) + load(at - k))
+                        l1 += w * (load(at + 4 + k) + load(at + 4 - k))
+                        l2 += w * (load(at + 8 + k) + load(at + 8 - k))
+                        l3 += w * (load(at + 12 + k) + load(at + 12 - k))
+                    }
+                    store(l0, out + index)
+                    store(l1, out + index + 4)
+                    store(l2, out + index + 8)
+                    store(l3, out + index + 12)
+                    index += 16
+                }
+                while index + 4 <= end {
+                    let at = x + index
+                    var lanes = w0 * load(at)
+                    for k in 1...half { lanes += Lanes(repeating: folded[k]) * (load(at + k) + load(at - k)) }
+                    store(lanes, out + index)
+                    index += 4
+                }
             }
-            store(low, out + index)
-            store(high, out + index + 4)
+            while index < end {
+                var sum = folded[0] * x[index]
+                for k in 1...half { sum += folded[k] * (x[index + k] + sign * x[index - k]) }
+                out[index] = sum
+                index += 1
+            }
+        } else {
+            while index + 16 <= end {
+                var l0 = Lanes(), l1 = Lanes(), l2 = Lanes(), l3 = Lanes()
+                let start = x + index - half
+                for tap in 0..<window {
+                    let w = Lanes(repeating: centre[tap])
+                    l0 += w * load(start + tap)
+                    l1 += w * load(start + tap + 4)
+                    l2 += w * load(start + tap + 8)
+                    l3 += w * load(start + tap + 12)
+                }
+                store(l0, out + index)
+                store(l1, out + index + 4)
+                store(l2, out + index + 8)
+                store(l3, out + index + 12)
+                index += 16
+            }
+            while index + 4 <= end {
+                var lanes = Lanes()
+                let start = x + index - half
+                for tap in 0..<window { lanes += Lanes(repeating: centre[tap]) * load(start + tap) }
+                store(lanes, out + index)
+                index += 4
+            }
+            while index < end {
+                var sum = 0.0
+                let start = x + index - half
+                for tap in 0..<window { sum += centre[tap] * start[tap] }
+                out[index] = sum
+                index += 1
+            }
+        }
+        // The edge rows four at a time (weights stored tap-major), each row still summed in tap order.
+        let padded = (half + 3) / 4 * 4
+        let tail = x + count - window
+        var group = 0
+        while group < half {
+            var head = Lanes(), last = Lanes()
+            for tap in 0..<window {
+                head += load(leading + tap * padded + group) * Lanes(repeating: x[tap])
+                last += load(trailing + tap * padded + group) * Lanes(repeating: tail[tap])
+            }
+            for lane in 0..<min(4, half - group) {
+                out[group + lane] = head[lane]
+                out[count - half + group + lane] = last[lane]
+            }
+            group += 4
+        }
+    }
+
+    /// centred = x − means, and scoresₐ = rotationsₐ · centred, two components per pass.
+    static func centreAndScore(
+        _ x: UnsafePointer<Double>, _ means: UnsafePointer<Double>, _ centred: UnsafeMutablePointer<Double>, _ width: Int,
+        _ rotations: UnsafePointer<Double>, _ components: Int, _ scores: UnsafeMutablePointer<Double>
+    ) {
+        subtract(x, means, centred, width)
+        var component = 0
+        while component + 2 <= components {
+            let r0 = rotations + component * width, r1 = r0 + width
+            var a0 = Lanes(), a1 = Lanes(), b0 = Lanes(), b1 = Lanes()
+            var index = 0
+            while index + 8 <= width {
+                let c0 = load(centred + index), c1 = load(centred + index + 4)
+                a0 += load(r0 + index) * c0
+                a1 += load(r0 + index + 4) * c1
+                b0 += load(r1 + index) * c0
+                b1 += load(r1 + index + 4) * c1
+                index += 8
+            }
+            var first = (a0 + a1).sum(), second = (b0 + b1).sum()
+            while index < width {
+                first += r0[index] * centred[index]
+                second += r1[index] * centred[index]
+                index += 1
+            }
+            scores[component] = first
+            scores[component + 1] = second
+            component += 2
+        }
+        if component < components {
+            scores[component] = dot(rotations + component * width, centred, width)
+        }
+    }
+
+    /// Σⱼ (centredⱼ − Σₐ scoresₐ·loadingsₐⱼ)², the explained part summed in component order per point.
+    static func residualSquares(
+        _ centred: UnsafePointer<Double>, _ loadings: UnsafePointer<Double>, _ scores: UnsafePointer<Double>,
+        _ components: Int, _ width: Int
+    ) -> Double {
+        var total = Lanes(), other = Lanes()
+        var index = 0
+        while index + 8 <= width {
+            var e0 = load(loadings + index) * Lanes(repeating: scores[0])
+            var e1 = load(loadings + index + 4) * Lanes(repeating: scores[0])
+            for component in 1..<max(components, 1) {
+                let s = Lanes(repeating: scores[component]), row = loadings + component * width + index
+                e0 += load(row) * s
+                e1 += load(row + 4) * s
+            }
+            let r0 = load(centred + index) - e0, r1 = load(centred + index + 4) - e1
+            total += r0 * r0
+            other += r1 * r1
             index += 8
         }
-        while index + 4 <= end {
-            var lanes = Lanes()
-            let start = x + index - half
-            for tap in 0..<window { lanes += Lanes(repeating: centre[tap]) * load(start + tap) }
-            store(lanes, out + index)
+        total += other
+        while index + 4 <= width {
+            var explained = load(loadings + index) * Lanes(repeating: scores[0])
+            for component in 1..<max(components, 1) {
+                explained += load(loadings + component * width + index) * Lanes(repeating: scores[component])
+            }
+            let residual = load(centred + index) - explained
+            total += residual * residual
             index += 4
         }
-        while index < end {
-            var sum = 0.0
-            let start = x + index - half
-            for tap in 0..<window { sum += centre[tap] * start[tap] }
-            out[index] = sum
+        var sum = total.sum()
+        while index < width {
+            var explained = loadings[index] * scores[0]
+            for component in 1..<max(components, 1) { explained += loadings[component * width + index] * scores[component] }
+            let residual = centred[index] - explained
+            sum += residual * residual
             index += 1
         }
-        let tail = x + count - window
-        for row in 0..<half {
-            var head = 0.0, last = 0.0
-            let leadingRow = leading + row * window, trailingRow = trailing + row * window
-            for tap in 0..<window {
-                head += leadingRow[tap] * x[tap]
-                last += trailingRow[tap] * tail[tap]
-            }
-            out[row] = head
-            out[count - half + row] = last
+        return sum
+    }
+
+    /// The index of the first value that is not finite, or nil; one vector pass when all are finite.
+    static func firstNonFinite(_ x: UnsafePointer<Double>, _ count: Int) -> Int? {
+        // x·0 is 0 for a finite x and NaN for an infinite or NaN one, so the sum is NaN exactly when one is.
+        var low = Lanes(), high = Lanes()
+        var index = 0
+        while index + 8 <= count {
+            low += load(x + index) * 0
+            high += load(x + index + 4) * 0
+            index += 8
         }
+        var sum = (low + high).sum()
+        while index < count {
+            sum += x[index] * 0
+            index += 1
+        }
+        if sum == 0 { return nil }
+        return (0..<count).first { !x[$0].isFinite }
     }
 }

@@ -170,7 +170,7 @@ public struct SpectralModel: Sendable, Equatable, Codable {
         guard spectrum.count == wavelengths.count else {
             throw .widthMismatch(expected: wavelengths.count, found: spectrum.count)
         }
-        for index in spectrum.indices where !spectrum[index].isFinite { throw .nonFiniteValue(index: index) }
+        if let bad = Kernels.firstNonFinite(spectrum.baseAddress!, spectrum.count) { throw .nonFiniteValue(index: bad) }
         let value: Analysis.Value
         let output: PredictionPlan.Output
         switch kind {
