@@ -135,6 +135,76 @@ import SpectralAnalyzer
         }
     }
 
+    /// The model's JSON with one member replaced; `path` is the member's path below the top level.
+    func edited(_ path: [String], _ value: Any?) throws -> Data {
+        func replace(_ object: Any, _ path: ArraySlice<String>) -> Any {
+            guard let key = path.first else { return value as Any }
+            if let index = Int(key), var array = object as? [Any] {
+                array[index] = replace(array[index], path.dropFirst())
+                return array
+            }
+            var dictionary = object as! [String: Any]
+            if path.count == 1, value == nil {
+                dictionary.removeValue(forKey: key)
+            } else {
+                dictionary[key] = replace(dictionary[key] as Any, path.dropFirst())
+            }
+            return dictionary
+        }
+        return try JSONSerialization.data(withJSONObject: replace(try json(Self.model), path[...]))
+    }
+
+    func expectInvalid(_ data: Data, field: String, detail: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(sourceLocation: sourceLocation) {
+            try ModelFile.decode(data, path: "bad.json")
+        } throws: { error in
+            guard case .invalidContent(let path, let found, let text) = error as? ModelFileError else { return false }
+            return path == "bad.json" && found == field && text.contains(detail)
+                && (error as! ModelFileError).description.hasPrefix("bad.json: invalid model at '\(field)'")
+        }
+    }
+
+    @Test func errorsNameTheFieldThatIsWrong() throws {
+        // A version beyond Int is not "no 'format' field".
+        let huge = String(data: try ModelFile.encode(Self.model), encoding: .utf8)!
+            .replacingOccurrences(of: "\"formatVersion\" : 1", with: "\"formatVersion\" : 1180591620717411303424")
+        expectInvalid(Data(huge.utf8), field: "formatVersion", detail: "1180591620717411303424")
+        expectInvalid(try edited(["formatVersion"], "one"), field: "formatVersion", detail: "expected an integer")
+        expectInvalid(try edited(["formatVersion"], 1.5), field: "formatVersion", detail: "expected an integer")
+        expectInvalid(try edited(["formatVersion"], nil), field: "formatVersion", detail: "missing")
+        // Outlier limits: each named at its own member.
+        expectInvalid(try edited(["model", "outliers", "hotellingT2Limit"], -3.0), field: "model.outliers.hotellingT2Limit", detail: "-3.0")
+        expectInvalid(try edited(["model", "outliers", "qResidualLimit"], -1.0), field: "model.outliers.qResidualLimit", detail: "-1.0")
+        expectInvalid(try edited(["model", "outliers", "confidence"], 1.5), field: "model.outliers.confidence", detail: "1.5")
+        // Savitzky–Golay: a bad order or derivative is not reported at the window.
+        let filter = ["model", "pipeline", "steps", "1", "savitzkyGolay", "filter"]
+        expectInvalid(try edited(filter + ["polynomialOrder"], 9), field: "model.pipeline.steps[1].savitzkyGolay.filter.polynomialOrder", detail: "order 9")
+        expectInvalid(try edited(filter + ["derivative"], 3), field: "model.pipeline.steps[1].savitzkyGolay.filter.derivative", detail: "derivative 3")
+        expectInvalid(try edited(filter + ["window"], 4), field: "model.pipeline.steps[1].savitzkyGolay.filter.window", detail: "window 4")
+    }
+
+    @Test func inconsistentModelsAreRefused() throws {
+        expectInvalid(try edited(["model", "training", "components"], 11), field: "model.training.components", detail: "11 components but the model has 2")
+        expectInvalid(try edited(["model", "training", "samples"], -50), field: "model.training.samples", detail: "-50 training spectra")
+        expectInvalid(try edited(["model", "training", "folds"], 1), field: "model.training.folds", detail: "1 cross-validation folds")
+        var wavelengths = Self.model.wavelengths
+        wavelengths.swapAt(3, 4)
+        expectInvalid(try edited(["model", "wavelengths"], wavelengths), field: "model.wavelengths[4]", detail: "out of order")
+        // Decreasing wavelengths are an order too.
+        let decreasing = try edited(["model", "wavelengths"], Array(Self.model.wavelengths.reversed()))
+        #expect(try ModelFile.decode(decreasing, path: "d.json").wavelengths.first == 748)
+    }
+
+    @Test func unknownMembersAreRefused() throws {
+        expectInvalid(try edited(["extra"], 1), field: "extra", detail: "unknown member")
+        expectInvalid(try edited(["model", "colour"], "red"), field: "model.colour", detail: "unknown member")
+        expectInvalid(try edited(["model", "regression", "weights", "transposed"], true), field: "model.regression.weights.transposed", detail: "unknown member")
+        expectInvalid(try edited(["model", "pipeline", "steps", "0", "standardNormalVariate", "robust"], true),
+                      field: "model.pipeline.steps[0].standardNormalVariate.robust", detail: "unknown member")
+        expectInvalid(try edited(["model", "training", "crossValidation", "0", "mae"], 0.1),
+                      field: "model.training.crossValidation[0].mae", detail: "unknown member")
+    }
+
     @Test func missingFileIsNotFound() {
         #expect(throws: ModelFileError.notFound(path: "/nonexistent/model.json")) {
             try ModelFile.load(path: "/nonexistent/model.json")
