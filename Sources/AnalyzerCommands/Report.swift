@@ -31,11 +31,19 @@ enum Report {
         return lines.joined(separator: "\n")
     }
 
+    /// How the folds were drawn, such as `10-fold cross-validation (seed 20250101)`.
+    static func crossValidationScheme(_ training: TrainingSummary) -> String {
+        if let column = training.groupColumn, let groups = training.groups {
+            return "\(training.folds)-fold grouped cross-validation by '\(column)' (\(groups) groups, each in one fold; seed \(training.seed))"
+        }
+        return "\(training.folds)-fold cross-validation (seed \(training.seed))"
+    }
+
     /// What `train` prints.
     static func training(_ result: ModelTrainer.Result, savedTo path: String) -> String {
         let model = result.model
         var text = "trained \(model.kind.rawValue) model '\(model.name)' on \(model.training.samples) spectra, "
-            + "\(model.training.folds)-fold cross-validation (seed \(model.training.seed))\n"
+            + crossValidationScheme(model.training) + "\n"
         text += crossValidation(model) + "\n"
         text += "components: \(model.regression.components)"
             + (model.training.componentsChosenAutomatically ? " (chosen by cross-validation)" : " (fixed)") + "\n"
@@ -65,7 +73,7 @@ enum Report {
         lines.append("wavelengths:    \(model.wavelengths.count) points, \(range)")
         lines.append("preprocessing:  \(model.pipeline.specification)")
         lines.append("components:     \(model.regression.components)")
-        lines.append("training:       \(model.training.samples) spectra, \(model.training.folds)-fold CV, seed \(model.training.seed)")
+        lines.append("training:       \(model.training.samples) spectra, \(crossValidationScheme(model.training))")
         lines.append("outlier limits: \(limits)\(qLimit)")
         if model.kind == .classification {
             lines.append("classes:        \(model.classes.joined(separator: ", "))")

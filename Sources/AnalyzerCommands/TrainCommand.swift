@@ -6,7 +6,7 @@ struct TrainCommand {
     static let usage = """
         OVERVIEW: Train a spectral analyzer model from a spectra CSV and save it.
 
-        USAGE: rig model train --csv FILE --target COLUMN [--classify] [--components N|auto] -o MODEL
+        USAGE: rig model train --csv FILE --target COLUMN [--classify] [--components N|auto] [--groups COLUMN] -o MODEL
 
         Trains a PLS model (estimation) or a PLS-DA model (classification, with --classify) from a CSV
         whose header row holds wavelengths and named columns, chooses the number of components by
@@ -23,6 +23,8 @@ struct TrainCommand {
                                   center, autoscale (default: none; PLS always mean-centres).
           --folds K               Cross-validation folds (default: 10).
           --seed S                Seed of the fold shuffle (default: 20250101).
+          --groups COLUMN         Keep the spectra of each group (equal values of the named column, such
+                                  as a sample id for replicate scans) in one cross-validation fold.
           --confidence C          Confidence of the outlier limits, in (0, 1) (default: 0.95).
           --where COLUMN=VALUE    Train only on rows whose named column holds VALUE (e.g. set=train).
           --name NAME             Model name (default: the target column).
@@ -47,7 +49,7 @@ struct TrainCommand {
         let parsed = try ParsedArguments(
             arguments,
             options: ["--csv", "--target", "--components", "--max-components", "--preprocess", "--folds", "--seed",
-                      "--confidence", "--where", "--name", "--unit", "--scio-versions", "--output"],
+                      "--groups", "--confidence", "--where", "--name", "--unit", "--scio-versions", "--output"],
             flags: ["--classify"], aliases: ["-o": "--output"])
         if let extra = parsed.positionals.first { throw .unexpectedArgument(extra) }
         csvPath = try parsed.required("--csv")
@@ -82,7 +84,7 @@ struct TrainCommand {
             name: parsed.values["--name"] ?? "", unit: parsed.values["--unit"] ?? "",
             supportedSCiOVersions: (parsed.values["--scio-versions"] ?? "").split(separator: ",").map(String.init),
             pipeline: pipeline, components: components,
-            folds: try parsed.integer("--folds", in: 2...1000) ?? 10, seed: seed,
+            folds: try parsed.integer("--folds", in: 2...1000) ?? 10, seed: seed, groupColumn: parsed.values["--groups"],
             outlierConfidence: try parsed.number("--confidence", in: 0.5...0.9999) ?? 0.95)
     }
 

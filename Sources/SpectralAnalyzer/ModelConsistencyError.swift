@@ -14,6 +14,8 @@ public enum ModelConsistencyError: Error, Sendable, Equatable, CustomStringConve
     case trainingSamples(samples: Int, components: Int)
     /// The training summary's fold count is not between 2 and the number of spectra.
     case trainingFolds(folds: Int, samples: Int)
+    /// The training summary's group count is not between the folds and the spectra, or comes without its column.
+    case trainingGroups(groups: Int?, folds: Int, samples: Int)
 
     /// The member of the model (JSON path below `model`) that holds the inconsistency.
     public var field: [String] {
@@ -25,6 +27,7 @@ public enum ModelConsistencyError: Error, Sendable, Equatable, CustomStringConve
         case .trainingComponents: ["training", "components"]
         case .trainingSamples: ["training", "samples"]
         case .trainingFolds: ["training", "folds"]
+        case .trainingGroups: ["training", "groups"]
         }
     }
 
@@ -44,6 +47,9 @@ public enum ModelConsistencyError: Error, Sendable, Equatable, CustomStringConve
             "\(samples) training spectra cannot fit \(components) components (at least components + 1 are needed)"
         case .trainingFolds(let folds, let samples):
             "\(folds) cross-validation folds is not between 2 and the \(samples) training spectra"
+        case .trainingGroups(let groups, let folds, let samples):
+            "\(groups.map(String.init) ?? "no") groups: grouped cross-validation needs a group column and between"
+                + " \(folds) (the folds) and \(samples) (the spectra) groups"
         }
     }
 }

@@ -44,7 +44,18 @@ public enum ModelTrainer {
         }
         if configuration.kind == .classification, classes.count < 2 { throw .tooFewClasses(found: classes.count) }
 
-        let folds = KFold(count: dataset.count, folds: configuration.folds, seed: configuration.seed)
+        let folds: KFold
+        if let column = configuration.groupColumn {
+            guard let labels = dataset.annotations[column] else {
+                throw .missingGroupColumn(name: column, available: dataset.annotations.keys.sorted())
+            }
+            guard let grouped = KFold(groups: labels, folds: configuration.folds, seed: configuration.seed) else {
+                throw .tooFewGroups(column: column, found: Set(labels).count)
+            }
+            folds = grouped
+        } else {
+            folds = KFold(count: dataset.count, folds: configuration.folds, seed: configuration.seed)
+        }
         let validation = try CrossValidation.run(
             spectra: dataset.spectra, wavelengths: dataset.wavelengths, responses: responses,
             pipeline: configuration.pipeline, maximumComponents: requested, folds: folds)
@@ -91,7 +102,8 @@ public enum ModelTrainer {
         let summary = TrainingSummary(
             samples: dataset.count, components: regression.components,
             componentsChosenAutomatically: { if case .automatic = configuration.components { true } else { false } }(),
-            folds: folds.folds, seed: folds.seed, crossValidation: scores)
+            folds: folds.folds, seed: folds.seed, crossValidation: scores,
+            groupColumn: folds.groupCount == nil ? nil : configuration.groupColumn, groups: folds.groupCount)
         do {
             let model = try SpectralModel(
                 name: configuration.name.isEmpty ? attribute : configuration.name, kind: configuration.kind,

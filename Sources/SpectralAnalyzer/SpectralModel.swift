@@ -82,6 +82,11 @@ public struct SpectralModel: Sendable, Equatable, Codable {
         guard training.folds >= 2, training.folds <= training.samples else {
             throw .trainingFolds(folds: training.folds, samples: training.samples)
         }
+        if training.groups != nil || training.groupColumn != nil {
+            guard let groups = training.groups, training.groupColumn != nil, groups >= training.folds, groups <= training.samples else {
+                throw .trainingGroups(groups: training.groups, folds: training.folds, samples: training.samples)
+            }
+        }
         self.name = name
         self.kind = kind
         self.attributeName = attributeName

@@ -24,6 +24,8 @@ public struct TrainingConfiguration: Sendable, Equatable {
     public var folds: Int
     /// The seed of the fold shuffle.
     public var seed: UInt64
+    /// The annotation column whose equal values must share a cross-validation fold; nil for sample folds.
+    public var groupColumn: String?
     /// The confidence level of the outlier limits, in (0, 1).
     public var outlierConfidence: Double
     /// How far above the best cross-validated error (relative, for regression) an automatic choice may be to use fewer components.
@@ -33,7 +35,8 @@ public struct TrainingConfiguration: Sendable, Equatable {
     public init(
         kind: SpectralModel.Kind, name: String = "", unit: String = "", supportedSCiOVersions: [String] = [],
         pipeline: PreprocessingPipeline = PreprocessingPipeline(), components: ComponentChoice = .automatic(maximum: 15),
-        folds: Int = 10, seed: UInt64 = 20_250_101, outlierConfidence: Double = 0.95, parsimonyTolerance: Double = 0.02
+        folds: Int = 10, seed: UInt64 = 20_250_101, groupColumn: String? = nil, outlierConfidence: Double = 0.95,
+        parsimonyTolerance: Double = 0.02
     ) {
         self.kind = kind
         self.name = name
@@ -43,6 +46,7 @@ public struct TrainingConfiguration: Sendable, Equatable {
         self.components = components
         self.folds = folds
         self.seed = seed
+        self.groupColumn = groupColumn
         self.outlierConfidence = outlierConfidence
         self.parsimonyTolerance = parsimonyTolerance
     }

@@ -9,8 +9,17 @@ import SpectralAnalyzer
 public enum ModelFile {
     /// The value of the `format` field.
     public static let formatIdentifier = "rigkit.spectral-model"
-    /// The format version this code writes and the newest it reads.
-    public static let currentVersion = 1
+    /// The newest format version this code reads and writes.
+    ///
+    /// Version 2 added grouped cross-validation (`training.groupColumn`, `training.groups`).
+    /// A model is written with the oldest version that holds it, so files older RigKits can read
+    /// stay readable by them.
+    public static let currentVersion = 2
+
+    /// The oldest format version that can hold `model`.
+    public static func version(for model: SpectralModel) -> Int {
+        model.training.groups != nil ? 2 : 1
+    }
 
     private struct Envelope: Codable {
         let format: String
@@ -23,7 +32,7 @@ public enum ModelFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
-            return try encoder.encode(Envelope(format: formatIdentifier, formatVersion: currentVersion, model: model))
+            return try encoder.encode(Envelope(format: formatIdentifier, formatVersion: version(for: model), model: model))
         } catch {
             throw .unwritable(path: path, reason: "the model cannot be encoded: \(error)")
         }

@@ -95,6 +95,34 @@ import SpectralModelIO
         #expect(mismatched.standardError.contains("estimation model"))
     }
 
+    @Test func groupedCrossValidationIsReportedAndStored() throws {
+        let directory = try temporaryDirectory()
+        // Gasoline's training spectra scanned twice: a `sample` column names the pairs.
+        let lines = try String(contentsOfFile: Self.data + "/gasoline.csv", encoding: .utf8).split(separator: "\n")
+        var csv = ["sample," + lines[0]]
+        for (index, line) in lines.dropFirst().prefix(50).enumerated() {
+            csv.append("s\(index),\(line)")
+            csv.append("s\(index),\(line)")
+        }
+        let path = directory + "/pairs.csv", model = directory + "/pairs.json"
+        try csv.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let train = AnalyzerCommands.model([
+            "train", "--csv", path, "--target", "octane", "--groups", "sample", "--folds", "5", "--components", "3", "-o", model,
+        ])
+        #expect(train.exitCode == 0, "\(train.standardError)")
+        #expect(train.standardOutput.contains("5-fold grouped cross-validation by 'sample' (50 groups, each in one fold; seed 20250101)"))
+        let stored = try ModelFile.load(path: model)
+        #expect(stored.training.groupColumn == "sample" && stored.training.groups == 50)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: model))) as! [String: Any]
+        #expect(object["formatVersion"] as? Int == 2)
+        let info = AnalyzerCommands.model(["info", model])
+        #expect(info.standardOutput.contains("grouped cross-validation by 'sample'"))
+
+        let missing = AnalyzerCommands.model(["train", "--csv", path, "--target", "octane", "--groups", "batch", "-o", model])
+        #expect(missing.exitCode == 3)
+        #expect(missing.standardError.contains("no group column 'batch'"))
+    }
+
     @Test func classificationPredictPrintsClassAndConfidence() throws {
         let directory = try temporaryDirectory()
         let model = directory + "/oil.json"

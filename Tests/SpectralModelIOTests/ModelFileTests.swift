@@ -89,9 +89,9 @@ import SpectralAnalyzer
 
     @Test func newerVersionIsRefused() throws {
         var object = try json(Self.model)
-        object["formatVersion"] = 2
+        object["formatVersion"] = 3
         let data = try JSONSerialization.data(withJSONObject: object)
-        #expect(throws: ModelFileError.newerVersion(path: "n.json", found: 2, supported: 1)) {
+        #expect(throws: ModelFileError.newerVersion(path: "n.json", found: 3, supported: 2)) {
             try ModelFile.decode(data, path: "n.json")
         }
         object["formatVersion"] = 0
@@ -193,6 +193,12 @@ import SpectralAnalyzer
         // Decreasing wavelengths are an order too.
         let decreasing = try edited(["model", "wavelengths"], Array(Self.model.wavelengths.reversed()))
         #expect(try ModelFile.decode(decreasing, path: "d.json").wavelengths.first == 748)
+    }
+
+    @Test func version2MembersAreRefusedInAVersion1File() throws {
+        // A v1 file (no groups) stays v1; the grouped members only exist from version 2.
+        #expect(try json(Self.model)["formatVersion"] as? Int == 1)
+        expectInvalid(try edited(["model", "training", "groups"], 4), field: "model.training.groups", detail: "unknown member")
     }
 
     @Test func unknownMembersAreRefused() throws {
