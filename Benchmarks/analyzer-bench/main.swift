@@ -228,13 +228,16 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
     // Cross-validation on all spectra chooses the component count, as the reference does.
     let full: ModelTrainer.Result
     do { full = try ModelTrainer.train(dataset, configuration: configuration) } catch { fail(error.description) }
-    let components = full.model.regression.components
+    let components = full.model.components
     let curve = full.model.training.crossValidation.compactMap { benchCase.kind == .classification ? $0.accuracy : $0.rmsecv }
 
     var fixed = configuration
     fixed.components = .fixed(components)
     let model: SpectralModel
     do { model = try ModelTrainer.train(training, configuration: fixed).model } catch { fail(error.description) }
+    guard let regression = model.regression, let outlierLimits = model.outliers, let plan = model.plan else {
+        fail("\(benchCase.name): the benchmark cases are PLS models")
+    }
 
     // Setup outside the timed region: matrices and responses are ready before the clock starts.
     let trainingResponses: Matrix
@@ -266,20 +269,20 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
     var predictTimes: [Double] = []
     for _ in 0..<repeats {
         let start = clock.now
-        for spectrum in testSpectra { checksum += model.regression.predict(model.preprocessing.transform(spectrum))[0] }
+        for spectrum in testSpectra { checksum += regression.predict(model.preprocessing.transform(spectrum))[0] }
         predictTimes.append(seconds(clock.now - start) * 1e6 / Double(testSpectra.count))
     }
 
     var batchTimes: [Double] = []
     for _ in 0..<repeats {
         let start = clock.now
-        let predicted = model.regression.predict(model.preprocessing.transform(test.spectra))
+        let predicted = regression.predict(model.preprocessing.transform(test.spectra))
         batchTimes.append(seconds(clock.now - start) * 1e6 / Double(testSpectra.count))
         checksum += predicted.values[0]
     }
 
     // One spectrum per call through the compiled plan, as a scan arrives; the workspace is made once.
-    let workspace = PredictionPlan.Workspace(for: model.plan)
+    let workspace = model.makeWorkspace()
     let passes = 2_000
     var analyzeTimes: [Double] = []
     var analyses: [Analysis] = []
@@ -311,19 +314,19 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
         for _ in 0..<(passes / 20) {
             for spectrum in testSpectra {
                 let preprocessed = model.preprocessing.transform(spectrum)
-                let statistics = model.outliers.assess(model: model.regression, preprocessed: preprocessed)
-                checksum += model.regression.predict(preprocessed)[0] + statistics.qResidual
+                let statistics = outlierLimits.assess(model: regression, preprocessed: preprocessed)
+                checksum += regression.predict(preprocessed)[0] + statistics.qResidual
             }
         }
         unplannedTimes.append(seconds(clock.now - start) * 1e6 / Double(testSpectra.count * (passes / 20)))
     }
     for (spectrum, analysis) in zip(testSpectra, analyses) {
         let preprocessed = model.preprocessing.transform(spectrum)
-        let statistics = model.outliers.assess(model: model.regression, preprocessed: preprocessed)
-        let old = model.regression.predict(preprocessed)
+        let statistics = outlierLimits.assess(model: regression, preprocessed: preprocessed)
+        let old = regression.predict(preprocessed)
         let new: [Double] = switch analysis.unscreenedValue {
         case .estimate(let value): [value]
-        case .classification: model.regression.predict(preprocessed)
+        case .classification: regression.predict(preprocessed)
         }
         let agreement = max(abs(old[0] - new[0]) / max(abs(old[0]), 1),
                             abs(statistics.qResidual - analysis.outlier.qResidual) / max(statistics.qResidual, 1e-300),
@@ -343,11 +346,11 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
         tiled.withUnsafeBufferPointer { values in
             let base = UnsafeSendable(values, sums: sums)
             DispatchQueue.concurrentPerform(iterations: cores) { chunk in
-                let workspace = PredictionPlan.Workspace(for: model.plan)
+                let workspace = model.makeWorkspace()
                 var sum = 0.0
                 for row in (tiledRows * chunk / cores)..<(tiledRows * (chunk + 1) / cores) {
                     let spectrum = UnsafeBufferPointer(rebasing: base.value[(row * width)..<((row + 1) * width)])
-                    sum += model.plan.run(spectrum, workspace: workspace).qResidual
+                    sum += plan.run(spectrum, workspace: workspace).qResidual
                 }
                 base.write(sum, at: chunk)
             }

@@ -20,7 +20,7 @@ enum BatchAnalysis {
         let chunks = max(1, min(threads, rows / 8))
         let slots = ResultSlots(count: rows)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let workspace = PredictionPlan.Workspace(for: model.plan)
+            let workspace = model.makeWorkspace()
             let start = rows * chunk / chunks, end = rows * (chunk + 1) / chunks
             spectra.values.withUnsafeBufferPointer { values in
                 for row in start..<end {

@@ -85,7 +85,7 @@ struct BenchAnalyzerCommand {
             }
             let (timing, checksum) = time(model: model, spectra: spectra)
 
-            var text = "bench analyzer: model '\(model.name)' (\(model.kind.rawValue), \(model.regression.components) components)"
+            var text = "bench analyzer: model '\(model.name)' (\(model.kind.rawValue), \(model.method.rawValue), \(model.training.components) components)"
                 + " on \(dataset.count) spectra of \(csvPath)\n"
             var failures: [String] = []
             let outliers = analyses.filter { $0.value == nil }.count

@@ -6,6 +6,8 @@ public enum ModelConsistencyError: Error, Sendable, Equatable, CustomStringConve
     case predictorCount(pipelineOutput: Int, model: Int)
     /// The responses, classes and calibration do not match the model kind.
     case responses(kind: SpectralModel.Kind, responses: Int, classes: Int)
+    /// The parts present do not match the method (PLS needs a regression and outlier limits, SIMCA its class models).
+    case method(SpectralModel.Method)
     /// The wavelengths are neither strictly increasing nor strictly decreasing; `index` is the first out of order.
     case wavelengthOrder(index: Int, wavelength: Double, previous: Double)
     /// The training summary's component count is not the fitted model's.
@@ -20,6 +22,7 @@ public enum ModelConsistencyError: Error, Sendable, Equatable, CustomStringConve
     /// The member of the model (JSON path below `model`) that holds the inconsistency.
     public var field: [String] {
         switch self {
+        case .method: ["method"]
         case .wavelengthCount: ["wavelengths"]
         case .wavelengthOrder(let index, _, _): ["wavelengths", "[\(index)]"]
         case .predictorCount: ["preprocessing"]
@@ -39,6 +42,10 @@ public enum ModelConsistencyError: Error, Sendable, Equatable, CustomStringConve
             "preprocessing yields \(output) points but the PLS model takes \(model)"
         case .responses(let kind, let responses, let classes):
             "a \(kind.rawValue) model cannot have \(responses) responses and \(classes) distinct classes"
+        case .method(let method):
+            method == .pls
+                ? "a PLS model needs 'regression' and 'outliers' and no 'simca'"
+                : "a SIMCA model is a classification with 'simca' class models and no 'regression', 'outliers' or 'calibration'"
         case .wavelengthOrder(let index, let wavelength, let previous):
             "wavelength \(index) (\(wavelength)) after \(previous) is out of order: wavelengths must strictly increase or strictly decrease"
         case .trainingComponents(let summary, let fitted):

@@ -32,10 +32,14 @@ public struct PredictionPlan: Sendable {
         let scores: UnsafeMutableBufferPointer<Double>
 
         /// Creates buffers large enough for `plan`.
-        public init(for plan: PredictionPlan) {
-            first = .allocate(capacity: max(plan.storage.largestWidth, 4))
-            second = .allocate(capacity: max(plan.storage.largestWidth, 4))
-            scores = .allocate(capacity: max(plan.storage.components, 1))
+        public convenience init(for plan: PredictionPlan) {
+            self.init(width: plan.storage.largestWidth, components: plan.storage.components)
+        }
+
+        init(width: Int, components: Int) {
+            first = .allocate(capacity: max(width, 4))
+            second = .allocate(capacity: max(width, 4))
+            scores = .allocate(capacity: max(components, 1))
         }
 
         deinit {

@@ -11,14 +11,15 @@ public enum ModelFile {
     public static let formatIdentifier = "rigkit.spectral-model"
     /// The newest format version this code reads and writes.
     ///
-    /// Version 2 added grouped cross-validation (`training.groupColumn`, `training.groups`).
+    /// Version 2 added SIMCA models (`method`, `simca`) and grouped cross-validation
+    /// (`training.groupColumn`, `training.groups`).
     /// A model is written with the oldest version that holds it, so files older RigKits can read
     /// stay readable by them.
     public static let currentVersion = 2
 
     /// The oldest format version that can hold `model`.
     public static func version(for model: SpectralModel) -> Int {
-        model.training.groups != nil ? 2 : 1
+        model.method != .pls || model.training.groups != nil ? 2 : 1
     }
 
     private struct Envelope: Codable {

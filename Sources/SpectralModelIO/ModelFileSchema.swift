@@ -21,7 +21,7 @@ indirect enum ModelFileSchema: Sendable {
             "crossValidation": .array(.object(["components": .value, "rmsecv": .value, "rSquared": .value, "accuracy": .value])),
         ]
         if version >= 2 { training["groupColumn"] = .value; training["groups"] = .value }
-        let model: [String: ModelFileSchema] = [
+        var model: [String: ModelFileSchema] = [
             "name": .value, "kind": .value, "attributeName": .value, "unit": .value,
             "supportedSCiOVersions": .value, "wavelengths": .value, "classes": .value,
             "calibration": .object(["temperature": .value]),
@@ -42,6 +42,13 @@ indirect enum ModelFileSchema: Sendable {
             "outliers": .object(["confidence": .value, "hotellingT2Limit": .value, "qResidualLimit": .value, "qLimitMethod": .value]),
             "training": .object(training),
         ]
+        if version >= 2 {
+            model["method"] = .value
+            model["simca"] = .object(["classes": .array(.object([
+                "label": .value, "hotellingT2Limit": .value, "qResidualLimit": .value,
+                "components": .object(["means": .value, "loadings": matrix, "scoreVariances": .value, "residualMoments": .value]),
+            ]))])
+        }
         return .object(["format": .value, "formatVersion": .value, "model": .object(model)])
     }
 

@@ -14,12 +14,13 @@ import Testing
         let training = NIRData.subset(data, "train"), test = NIRData.subset(data, "test")
         let model = try ModelTrainer.train(training, configuration: TrainingConfiguration(
             kind: .estimation, pipeline: try PreprocessingPipeline(parsing: specification), components: .fixed(3), folds: 5)).model
-        let workspace = PredictionPlan.Workspace(for: model.plan)
+        let workspace = model.makeWorkspace()
+        let regression = try #require(model.regression), outliers = try #require(model.outliers)
         for row in 0..<(training.count + test.count) {
             let spectrum = row < training.count ? training.spectra.row(row) : test.spectra.row(row - training.count)
             let preprocessed = model.preprocessing.transform(spectrum)
-            let expected = model.regression.predict(preprocessed)[0]
-            let statistics = model.outliers.assess(model: model.regression, preprocessed: preprocessed)
+            let expected = regression.predict(preprocessed)[0]
+            let statistics = outliers.assess(model: regression, preprocessed: preprocessed)
             let analysis = try model.analyze(spectrum, workspace: workspace)
             guard case .estimate(let value) = analysis.unscreenedValue else {
                 Issue.record("estimate expected")
