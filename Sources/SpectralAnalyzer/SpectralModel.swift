@@ -195,6 +195,12 @@ public struct SpectralModel: Sendable, Equatable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let preprocessing = try container.decode(FittedPreprocessingPipeline.self, forKey: .preprocessing)
         let method = try container.decodeIfPresent(Method.self, forKey: .method) ?? .pls
+        let foreign: [CodingKeys] = method == .pls ? [.simca] : [.regression, .outliers, .calibration]
+        if foreign.contains(where: container.contains) {
+            let error = ModelConsistencyError.method(method)
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + error.field.map(FieldKey.init), debugDescription: error.description))
+        }
         do {
             try self.init(
                 name: container.decode(String.self, forKey: .name),

@@ -123,6 +123,31 @@ import SpectralModelIO
         #expect(missing.standardError.contains("no group column 'batch'"))
     }
 
+    @Test func simcaIsSelectableInTrainAndPredicts() throws {
+        let directory = try temporaryDirectory()
+        let model = directory + "/oil-simca.json"
+        let csv = Self.data + "/mayonnaise.csv"
+        let train = AnalyzerCommands.model([
+            "train", "--csv", csv, "--target", "oil", "--classify", "--method", "simca", "--where", "set=train",
+            "--preprocess", "snv,sg:11:2:1", "--components", "4", "-o", model,
+        ])
+        #expect(train.exitCode == 0, "\(train.standardError)")
+        #expect(train.standardOutput.contains("components: 4 per class (fixed)"))
+        #expect(train.standardOutput.contains("outlier limits oil1: T² "))
+        let info = AnalyzerCommands.model(["info", model])
+        #expect(info.standardOutput.contains("type:           classification (SIMCA)"))
+        #expect(info.standardOutput.contains("version 2"))
+        let predict = AnalyzerCommands.model(["predict", model, "--csv", csv, "--where", "set=test", "--null-outliers"])
+        #expect(predict.exitCode == 0, "\(predict.standardError)")
+        let rows = predict.standardOutput.split(separator: "\n").dropFirst()
+        #expect(rows.count == 42)
+        #expect(rows.contains { $0.hasSuffix(",true") } && rows.contains { $0.hasSuffix(",false") })
+
+        let estimation = AnalyzerCommands.model(["train", "--csv", csv, "--target", "oil", "--method", "simca", "-o", model])
+        #expect(estimation.exitCode == 2)
+        #expect(AnalyzerCommands.model(["train", "--csv", csv, "--target", "oil", "--classify", "--method", "lda", "-o", model]).exitCode == 2)
+    }
+
     @Test func classificationPredictPrintsClassAndConfidence() throws {
         let directory = try temporaryDirectory()
         let model = directory + "/oil.json"

@@ -201,6 +201,52 @@ import SpectralAnalyzer
         expectInvalid(try edited(["model", "training", "groups"], 4), field: "model.training.groups", detail: "unknown member")
     }
 
+    static let simcaModel: SpectralModel = {
+        var rows: [[Double]] = [], labels: [String] = []
+        for i in 0..<36 {
+            let t = Double(i % 12), cls = i % 3
+            rows.append((0..<9).map { j in sin(Double(j) * 0.5 + Double(cls)) * (1 + 0.1 * t) + 0.02 * Double((i * j) % 5) })
+            labels.append(["apple", "pear", "plum"][cls])
+        }
+        let dataset = SpectralDataset(
+            wavelengths: (0..<9).map { 740 + Double($0) }, spectra: Matrix(rowArrays: rows)!, targetName: "fruit",
+            targets: .labels(labels))!
+        return try! ModelTrainer.train(dataset, configuration: TrainingConfiguration(
+            kind: .classification, method: .simca, components: .fixed(2), folds: 3)).model
+    }()
+
+    @Test func simcaModelsRoundTripAsVersion2() throws {
+        let data = try ModelFile.encode(Self.simcaModel)
+        let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        #expect(object["formatVersion"] as? Int == 2)
+        let model = object["model"] as! [String: Any]
+        #expect(model["method"] as? String == "simca" && model["regression"] == nil && model["outliers"] == nil)
+        let loaded = try ModelFile.decode(data, path: "s.json")
+        #expect(loaded == Self.simcaModel)
+        let spectrum = (0..<9).map { sin(Double($0) * 0.5) }
+        #expect(try loaded.analyze(spectrum) == Self.simcaModel.analyze(spectrum))
+
+        // Version 1 knows no SIMCA; a damaged class model names its field.
+        var v1 = object
+        v1["formatVersion"] = 1
+        expectInvalid(try JSONSerialization.data(withJSONObject: v1), field: "model.method", detail: "unknown member")
+        var broken = object, brokenModel = model
+        var simca = brokenModel["simca"] as! [String: Any]
+        var classes = simca["classes"] as! [[String: Any]]
+        var components = classes[1]["components"] as! [String: Any]
+        components["scoreVariances"] = [1.0, -2.0]
+        classes[1]["components"] = components
+        simca["classes"] = classes
+        brokenModel["simca"] = simca
+        broken["model"] = brokenModel
+        expectInvalid(try JSONSerialization.data(withJSONObject: broken), field: "model.simca.classes[1].components.scoreVariances",
+                      detail: "positive")
+        brokenModel["regression"] = (try json(Self.model)["model"] as! [String: Any])["regression"]
+        brokenModel["simca"] = model["simca"]
+        broken["model"] = brokenModel
+        expectInvalid(try JSONSerialization.data(withJSONObject: broken), field: "model.method", detail: "a SIMCA model")
+    }
+
     @Test func unknownMembersAreRefused() throws {
         expectInvalid(try edited(["extra"], 1), field: "extra", detail: "unknown member")
         expectInvalid(try edited(["model", "colour"], "red"), field: "model.colour", detail: "unknown member")
