@@ -84,10 +84,19 @@ import SpectralModelIO
         let refused = AnalyzerCommands.model(["predict", model, "--csv", csv, "--scio-version", "2.0"])
         #expect(refused.exitCode == 1)
 
-        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "2"])
+        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "2", "--batch-spectra", "100"])
         #expect(bench.exitCode == 0, "\(bench.standardError)")
         #expect(bench.standardOutput.contains("RMSEP"))
-        let strict = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--max-rmsep", "0.001"])
+        #expect(bench.standardOutput.contains("RigKit "))
+        #expect(bench.standardOutput.contains("spectra/s"))
+        // A missing reference script is reported, not fatal.
+        let referenced = AnalyzerCommands.benchAnalyzer([
+            model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--batch-spectra", "10", "--reference",
+            "--reference-script", "/nonexistent/reference.py",
+        ])
+        #expect(referenced.exitCode == 0)
+        #expect(referenced.standardOutput.contains("scikit-learn  not measured: no script at /nonexistent/reference.py"))
+        let strict = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--batch-spectra", "10", "--max-rmsep", "0.001"])
         #expect(strict.exitCode == 1)
         #expect(strict.standardError.contains("check failed: RMSEP"))
         let mismatched = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--min-accuracy", "0.9"])
@@ -177,7 +186,7 @@ import SpectralModelIO
         let info = AnalyzerCommands.model(["info", model])
         #expect(info.standardOutput.contains("type:           classification"))
         #expect(info.standardOutput.contains("classes:        oil1, oil2, oil3, oil4, oil5, oil6"))
-        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--min-accuracy", "0.5"])
+        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--batch-spectra", "50", "--min-accuracy", "0.5"])
         #expect(bench.exitCode == 0, "\(bench.standardError)")
         #expect(bench.standardOutput.contains("accuracy"))
     }
