@@ -102,7 +102,7 @@ extension PredictionPlan {
         let largestWidth: Int
         let components: Int
         let responses: Int
-        let stages: [(stage: Stage, inputWidth: Int)]
+        let stages: [Stage]
         /// The PLS training means of the predictors.
         let xMeans: UnsafeMutableBufferPointer<Double>
         /// Rotations, component after component (components × outputWidth).
@@ -127,7 +127,7 @@ extension PredictionPlan {
                 owned.append(UnsafeMutableRawBufferPointer(buffer))
                 return buffer
             }
-            var stages: [(Stage, Int)] = []
+            var stages: [Stage] = []
             var width = preprocessing.inputWidth, largest = width
             for step in preprocessing.steps {
                 let stage: Stage
@@ -166,13 +166,13 @@ extension PredictionPlan {
                 case .scaling(let means, let scales):
                     stage = .affine(means: copy(means), scales: copy(scales))
                 }
-                stages.append((stage, width))
+                stages.append(stage)
                 width = step.outputWidth(forInputWidth: width) ?? width
                 largest = max(largest, width)
             }
             // A trailing mean centring is folded into the PLS means: one subtraction instead of two.
             var means = regression.xMeans
-            while case .affine(let stepMeans, nil)? = stages.last?.0 {
+            while case .affine(let stepMeans, nil)? = stages.last {
                 means = zip(stepMeans, means).map { $0 + $1 }
                 stages.removeLast()
             }
@@ -205,7 +205,7 @@ extension PredictionPlan {
                 inFirst = out == first
                 return out
             }
-            for (stage, _) in stages {
+            for stage in stages {
                 switch stage {
                 case .slice(let start, let count):
                     current += start
