@@ -78,19 +78,24 @@ extension PredictionPlan {
         case slice(start: Int, count: Int)
         /// Keeps the listed columns.
         case gather(UnsafeMutableBufferPointer<Int>)
-        /// Standard normal variate.
-        case standardNormalVariate
-        /// MSC against a reference with its mean and its centred copy's sum of squares.
-        case multiplicativeScatterCorrection(reference: UnsafeMutableBufferPointer<Double>, mean: Double)
+        /// Standard normal variate; `deferred` when a Savitzky–Golay stage follows and applies it (see there).
+        case standardNormalVariate(deferred: Bool)
+        /// MSC against a reference with its mean; `deferred` as for SNV.
+        case multiplicativeScatterCorrection(reference: UnsafeMutableBufferPointer<Double>, mean: Double, deferred: Bool)
         /// Savitzky–Golay: centre weights, then the leading and trailing rows, tap-major with the rows
         /// padded to a multiple of four (window × padded each).
         ///
         /// The centre weights of an even derivative are symmetric (wₖ = w₋ₖ) and of an odd one
         /// antisymmetric (wₖ = −w₋ₖ), so the interior sums `w₀xᵢ + Σₖ wₖ(xᵢ₊ₖ ± xᵢ₋ₖ)`: `folded` holds
         /// w₀, w₁ … w_half, and `sign` is ±1. It is nil when the computed weights are not (anti)symmetric.
+        ///
+        /// SNV and MSC right before it are per-spectrum affine maps `(x − a)·m`, and the filter is
+        /// linear, so it filters the raw points and stores `(Σw·x − a·Σw)·m`: `rowSums` holds Σw of
+        /// the interior rows, then of the padded leading and trailing rows.
         case savitzkyGolay(
             window: Int, centre: UnsafeMutableBufferPointer<Double>, leading: UnsafeMutableBufferPointer<Double>,
-            trailing: UnsafeMutableBufferPointer<Double>, folded: UnsafeMutableBufferPointer<Double>?, sign: Double)
+            trailing: UnsafeMutableBufferPointer<Double>, folded: UnsafeMutableBufferPointer<Double>?, sign: Double,
+            rowSums: UnsafeMutableBufferPointer<Double>)
         /// Subtracts means, then divides by scales when there are any.
         case affine(means: UnsafeMutableBufferPointer<Double>, scales: UnsafeMutableBufferPointer<Double>?)
     }
@@ -129,7 +134,15 @@ extension PredictionPlan {
             }
             var stages: [Stage] = []
             var width = preprocessing.inputWidth, largest = width
-            for step in preprocessing.steps {
+            let steps = preprocessing.steps
+            var position = 0
+            /// Whether the step at `position` is directly followed by a Savitzky–Golay filter.
+            func feedsSavitzkyGolay(_ step: FittedPreprocessingStep) -> Bool {
+                guard position + 1 < steps.count, case .savitzkyGolay = steps[position + 1] else { return false }
+                return true
+            }
+            for step in steps {
+                defer { position += 1 }
                 let stage: Stage
                 switch step {
                 case .columnSelection(let indices):
@@ -143,9 +156,10 @@ extension PredictionPlan {
                         stage = .gather(buffer)
                     }
                 case .standardNormalVariate:
-                    stage = .standardNormalVariate
+                    stage = .standardNormalVariate(deferred: feedsSavitzkyGolay(step))
                 case .multiplicativeScatterCorrection(let reference):
-                    stage = .multiplicativeScatterCorrection(reference: copy(reference), mean: Vector.mean(reference))
+                    stage = .multiplicativeScatterCorrection(
+                        reference: copy(reference), mean: Vector.mean(reference), deferred: feedsSavitzkyGolay(step))
                 case .savitzkyGolay(let filter):
                     let weights = filter.makeWeights()
                     let centre = weights.centre, half = filter.window / 2
@@ -157,10 +171,15 @@ extension PredictionPlan {
                     let tapMajor = { (rows: [[Double]]) -> [Double] in
                         (0..<filter.window).flatMap { tap in (0..<padded).map { $0 < rows.count ? rows[$0][tap] : 0 } }
                     }
+                    let folded = symmetric ? [centre[half]] + (1...half).map { centre[half + $0] } : nil
+                    // Σw per row, summed as the kernel sums a row of ones.
+                    let interiorSum = folded.map { sign < 0 ? $0[0] : $0[1...].reduce($0[0]) { $0 + $1 * 2 } }
+                        ?? centre.reduce(0, +)
+                    let edgeSums = { (rows: [[Double]]) in (0..<padded).map { $0 < rows.count ? rows[$0].reduce(0, +) : 0 } }
                     stage = .savitzkyGolay(
                         window: filter.window, centre: copy(centre), leading: copy(tapMajor(weights.leading)),
-                        trailing: copy(tapMajor(weights.trailing)),
-                        folded: symmetric ? copy([centre[half]] + (1...half).map { centre[half + $0] }) : nil, sign: sign)
+                        trailing: copy(tapMajor(weights.trailing)), folded: folded.map(copy), sign: sign,
+                        rowSums: copy([interiorSum] + edgeSums(weights.leading) + edgeSums(weights.trailing)))
                 case .centering(let means):
                     stage = .affine(means: copy(means), scales: nil)
                 case .scaling(let means, let scales):
@@ -200,6 +219,8 @@ extension PredictionPlan {
             var width = inputWidth
             let first = workspace.first.baseAddress!, second = workspace.second.baseAddress!
             var inFirst: Bool? = nil
+            // The affine map of a deferred SNV or MSC, applied by the Savitzky–Golay stage that follows.
+            var pending: (shift: Double, scale: Double) = (0, 1)
             func target() -> UnsafeMutablePointer<Double> {
                 let out = inFirst == true ? second : first
                 inFirst = out == first
@@ -215,19 +236,32 @@ extension PredictionPlan {
                     for (position, index) in indices.enumerated() { out[position] = current[index] }
                     current = UnsafePointer(out)
                     width = indices.count
-                case .standardNormalVariate:
-                    let out = target()
-                    Kernels.standardNormalVariate(current, out, width)
-                    current = UnsafePointer(out)
-                case .multiplicativeScatterCorrection(let reference, let referenceMean):
-                    let out = target()
-                    Kernels.multiplicativeScatterCorrection(current, out, width, reference.baseAddress!, referenceMean)
-                    current = UnsafePointer(out)
-                case .savitzkyGolay(let window, let centre, let leading, let trailing, let folded, let sign):
+                case .standardNormalVariate(let deferred):
+                    let (shift, scale) = Kernels.standardNormalVariateCoefficients(current, width)
+                    if deferred {
+                        pending = (shift, scale)
+                    } else {
+                        let out = target()
+                        Kernels.affine(current, out, width, minus: shift, times: scale)
+                        current = UnsafePointer(out)
+                    }
+                case .multiplicativeScatterCorrection(let reference, let referenceMean, let deferred):
+                    let (shift, scale) = Kernels.multiplicativeScatterCorrectionCoefficients(
+                        current, width, reference.baseAddress!, referenceMean)
+                    if deferred {
+                        pending = (shift, scale)
+                    } else {
+                        let out = target()
+                        Kernels.affine(current, out, width, minus: shift, times: scale)
+                        current = UnsafePointer(out)
+                    }
+                case .savitzkyGolay(let window, let centre, let leading, let trailing, let folded, let sign, let rowSums):
                     let out = target()
                     Kernels.savitzkyGolay(
                         current, out, width, window, centre.baseAddress!, leading.baseAddress!, trailing.baseAddress!,
-                        folded: folded?.baseAddress, sign: sign)
+                        folded: folded?.baseAddress, sign: sign, rowSums: rowSums.baseAddress!,
+                        shift: pending.shift, scale: pending.scale)
+                    pending = (0, 1)
                     current = UnsafePointer(out)
                 case .affine(let means, let scales):
                     let out = target()
@@ -334,13 +368,10 @@ enum Kernels {
         }
     }
 
-    /// SNV as `ScatterCorrection.standardNormalVariate`, multiplying by the reciprocal deviation.
-    static func standardNormalVariate(_ x: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ count: Int) {
+    /// SNV as `ScatterCorrection.standardNormalVariate`: the spectrum's mean and the reciprocal of its deviation (1 when flat).
+    static func standardNormalVariateCoefficients(_ x: UnsafePointer<Double>, _ count: Int) -> (shift: Double, scale: Double) {
         let mean = sum(x, count) / Double(count)
-        guard count > 1 else {
-            affine(x, out, count, minus: mean, times: 1)
-            return
-        }
+        guard count > 1 else { return (mean, 1) }
         let vm = Lanes(repeating: mean)
         var low = Lanes(), high = Lanes()
         var index = 0
@@ -356,14 +387,13 @@ enum Kernels {
             index += 1
         }
         let deviation = (squares / Double(count - 1)).squareRoot()
-        affine(x, out, count, minus: mean, times: 1 / (deviation > 0 ? deviation : 1))
+        return (mean, 1 / (deviation > 0 ? deviation : 1))
     }
 
-    /// MSC as `ScatterCorrection.multiplicativeScatterCorrection`, multiplying by the reciprocal slope.
-    static func multiplicativeScatterCorrection(
-        _ x: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ count: Int,
-        _ reference: UnsafePointer<Double>, _ referenceMean: Double
-    ) {
+    /// MSC as `ScatterCorrection.multiplicativeScatterCorrection`: the intercept and the reciprocal slope (1 when 0).
+    static func multiplicativeScatterCorrectionCoefficients(
+        _ x: UnsafePointer<Double>, _ count: Int, _ reference: UnsafePointer<Double>, _ referenceMean: Double
+    ) -> (shift: Double, scale: Double) {
         let mean = sum(x, count) / Double(count)
         let vr = Lanes(repeating: referenceMean), vx = Lanes(repeating: mean)
         var covariance = Lanes(), variance = Lanes()
@@ -384,7 +414,7 @@ enum Kernels {
         let slope = vari > 0 ? cov / vari : 0
         let intercept = mean - slope * referenceMean
         let divisor = slope != 0 && slope.isFinite ? slope : 1
-        affine(x, out, count, minus: intercept, times: 1 / divisor)
+        return (intercept, 1 / divisor)
     }
 
     /// Savitzky–Golay with SciPy's `interp` edges, four interior points at a time.
@@ -393,13 +423,17 @@ enum Kernels {
     static func savitzkyGolay(
         _ x: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ count: Int, _ window: Int,
         _ centre: UnsafePointer<Double>, _ leading: UnsafePointer<Double>, _ trailing: UnsafePointer<Double>,
-        folded: UnsafePointer<Double>?, sign: Double
+        folded: UnsafePointer<Double>?, sign: Double, rowSums: UnsafePointer<Double>, shift: Double, scale: Double
     ) {
         let half = window / 2
         guard count >= window else {
-            out.update(from: x, count: count)
+            affine(x, out, count, minus: shift, times: scale)
             return
         }
+        // (Σw·x − shift·Σw)·scale: exactly Σw·x when there is no deferred map (shift 0, scale 1).
+        let offset = Lanes(repeating: shift * rowSums[0]), factor = Lanes(repeating: scale)
+        let scalarOffset = shift * rowSums[0]
+        @inline(__always) func put(_ lanes: Lanes, _ at: Int) { store((lanes - offset) * factor, out + at) }
         let end = count - half
         var index = half
         if let folded {
@@ -416,17 +450,17 @@ enum Kernels {
                         l2 += w * (load(at + 8 + k) - load(at + 8 - k))
                         l3 += w * (load(at + 12 + k) - load(at + 12 - k))
                     }
-                    store(l0, out + index)
-                    store(l1, out + index + 4)
-                    store(l2, out + index + 8)
-                    store(l3, out + index + 12)
+                    put(l0, index)
+                    put(l1, index + 4)
+                    put(l2, index + 8)
+                    put(l3, index + 12)
                     index += 16
                 }
                 while index + 4 <= end {
                     let at = x + index
                     var lanes = w0 * load(at)
                     for k in 1...half { lanes += Lanes(repeating: folded[k]) * (load(at + k) - load(at - k)) }
-                    store(lanes, out + index)
+                    put(lanes, index)
                     index += 4
                 }
             } else {
@@ -440,24 +474,24 @@ enum Kernels {
                         l2 += w * (load(at + 8 + k) + load(at + 8 - k))
                         l3 += w * (load(at + 12 + k) + load(at + 12 - k))
                     }
-                    store(l0, out + index)
-                    store(l1, out + index + 4)
-                    store(l2, out + index + 8)
-                    store(l3, out + index + 12)
+                    put(l0, index)
+                    put(l1, index + 4)
+                    put(l2, index + 8)
+                    put(l3, index + 12)
                     index += 16
                 }
                 while index + 4 <= end {
                     let at = x + index
                     var lanes = w0 * load(at)
                     for k in 1...half { lanes += Lanes(repeating: folded[k]) * (load(at + k) + load(at - k)) }
-                    store(lanes, out + index)
+                    put(lanes, index)
                     index += 4
                 }
             }
             while index < end {
                 var sum = folded[0] * x[index]
                 for k in 1...half { sum += folded[k] * (x[index + k] + sign * x[index - k]) }
-                out[index] = sum
+                out[index] = (sum - scalarOffset) * scale
                 index += 1
             }
         } else {
@@ -471,24 +505,24 @@ enum Kernels {
                     l2 += w * load(start + tap + 8)
                     l3 += w * load(start + tap + 12)
                 }
-                store(l0, out + index)
-                store(l1, out + index + 4)
-                store(l2, out + index + 8)
-                store(l3, out + index + 12)
+                put(l0, index)
+                put(l1, index + 4)
+                put(l2, index + 8)
+                put(l3, index + 12)
                 index += 16
             }
             while index + 4 <= end {
                 var lanes = Lanes()
                 let start = x + index - half
                 for tap in 0..<window { lanes += Lanes(repeating: centre[tap]) * load(start + tap) }
-                store(lanes, out + index)
+                put(lanes, index)
                 index += 4
             }
             while index < end {
                 var sum = 0.0
                 let start = x + index - half
                 for tap in 0..<window { sum += centre[tap] * start[tap] }
-                out[index] = sum
+                out[index] = (sum - scalarOffset) * scale
                 index += 1
             }
         }
@@ -503,8 +537,8 @@ enum Kernels {
                 last += load(trailing + tap * padded + group) * Lanes(repeating: tail[tap])
             }
             for lane in 0..<min(4, half - group) {
-                out[group + lane] = head[lane]
-                out[count - half + group + lane] = last[lane]
+                out[group + lane] = (head[lane] - shift * rowSums[1 + group + lane]) * scale
+                out[count - half + group + lane] = (last[lane] - shift * rowSums[1 + padded + group + lane]) * scale
             }
             group += 4
         }

@@ -6,6 +6,7 @@ import Testing
     static let pipelines = [
         "none", "snv", "msc", "sg:15:2:1", "sg:11:3:2", "sg:7:2", "sg:9:0", "snv,sg:15:2:1",
         "range:900-1700,snv,sg:15:2:1,center", "range:1000-1300,msc,sg:11:2:1,autoscale", "center,sg:5:2:1,center",
+        "snv,sg:9:0", "msc,sg:7:2", "msc,sg:11:3:2,snv", "range:900-1100,snv,sg:31:2:1",
     ]
 
     @Test(arguments: pipelines)
