@@ -10,7 +10,7 @@ enum BatchAnalysis {
         let error: AnalysisError
     }
 
-    /// The number of chunks run in parallel.
+    /// The number of chunks run in parallel by default: the processor count.
     static var threads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Analyzes every row of `spectra`, in row order; `threads` chunks run at once.
@@ -18,7 +18,7 @@ enum BatchAnalysis {
         let rows = spectra.rows, width = spectra.columns
         guard rows > 0 else { return .success([]) }
         let chunks = max(1, min(threads, rows / 8))
-        let slots = ResultSlots(count: rows)
+        let slots = Slots(rows: rows, chunks: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let workspace = model.makeWorkspace()
             let start = rows * chunk / chunks, end = rows * (chunk + 1) / chunks
@@ -26,45 +26,47 @@ enum BatchAnalysis {
                 for row in start..<end {
                     let spectrum = UnsafeBufferPointer(rebasing: values[(row * width)..<((row + 1) * width)])
                     do throws(AnalysisError) {
-                        slots.set(row, .success(try model.analyze(spectrum, workspace: workspace)))
+                        slots.set(row, try model.analyze(spectrum, workspace: workspace))
                     } catch {
-                        slots.set(row, .failure(Failure(row: row, error: error)))
+                        slots.fail(chunk, Failure(row: row, error: error))
+                        return
                     }
                 }
             }
         }
-        var analyses: [Analysis] = []
-        analyses.reserveCapacity(rows)
-        for result in slots.results {
-            switch result {
-            case .success(let analysis)?: analyses.append(analysis)
-            case .failure(let failure)?: return .failure(failure)
-            case nil: preconditionFailure("every row is analyzed")
-            }
-        }
-        return .success(analyses)
+        if let failure = slots.firstFailure { return .failure(failure) }
+        return .success(slots.analyses)
     }
 
-    /// One result per row, written by the chunk that owns the row.
+    /// One analysis per row and the first failure per chunk, each written only by the chunk that owns it.
     ///
-    /// `@unchecked Sendable`: chunks write disjoint rows of a buffer allocated before and read
-    /// after `concurrentPerform`, which orders the writes before the read.
-    private final class ResultSlots: @unchecked Sendable {
-        private let buffer: UnsafeMutableBufferPointer<Result<Analysis, Failure>?>
+    /// `@unchecked Sendable`: chunks write disjoint rows and their own failure slot of buffers
+    /// allocated before `concurrentPerform` and read after it returns, which orders the writes before the reads.
+    private final class Slots: @unchecked Sendable {
+        private let results: UnsafeMutableBufferPointer<Analysis?>
+        private let failures: UnsafeMutableBufferPointer<Failure?>
 
-        init(count: Int) {
-            buffer = .allocate(capacity: count)
-            buffer.initialize(repeating: nil)
+        init(rows: Int, chunks: Int) {
+            results = .allocate(capacity: rows)
+            results.initialize(repeating: nil)
+            failures = .allocate(capacity: chunks)
+            failures.initialize(repeating: nil)
         }
 
         deinit {
-            buffer.deinitialize()
-            buffer.deallocate()
+            results.deinitialize()
+            results.deallocate()
+            failures.deinitialize()
+            failures.deallocate()
         }
 
-        func set(_ row: Int, _ result: Result<Analysis, Failure>) { buffer[row] = result }
+        func set(_ row: Int, _ analysis: Analysis) { results[row] = analysis }
 
-        var results: UnsafeMutableBufferPointer<Result<Analysis, Failure>?> { buffer }
+        func fail(_ chunk: Int, _ failure: Failure) { failures[chunk] = failure }
+
+        /// The failure of the lowest row (chunks are in row order).
+        var firstFailure: Failure? { failures.lazy.compactMap { $0 }.first }
+
+        var analyses: [Analysis] { results.map { $0! } }
     }
 }
-

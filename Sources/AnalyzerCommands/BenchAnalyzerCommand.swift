@@ -16,7 +16,7 @@ struct BenchAnalyzerCommand {
         spectra that are not outliers (an outlier counts as wrong for classification), the
         outlier share, and the speed of the whole analysis (preprocessing, model, T², Q): one
         spectrum per call on one thread (µs and spectra/s, median of N passes, wall clock) and
-        a batch of 20,000 spectra (the CSV's, repeated) on every core. With --reference the same
+        a batch (the CSV's spectra repeated to about 4 MB, at least 1,000) on every core. With --reference the same
         model file is applied to the same spectra by scikit-learn + SciPy in the same run
         (scripts/sklearn_reference.py; PLS models) and both times are printed side by side.
         The limits below apply to the figures over all spectra, and to the outlier share.
@@ -29,7 +29,7 @@ struct BenchAnalyzerCommand {
           --min-accuracy X         Fail (exit 1) when accuracy is below X (0…1).
           --max-outlier-share X    Fail (exit 1) when the outlier share exceeds X (0…1).
           --threads N              Threads of the batch timing (default: the processor count).
-          --batch-spectra N        Spectra in the timed batch (default: 20000).
+          --batch-spectra N        Spectra in the timed batch (default: about 4 MB of spectra, 1000…20000).
           --reference              Also time scikit-learn + SciPy on the same spectra (needs python3,
                                    numpy, scipy and scikit-learn).
           --reference-script PATH  The reference script (default: scripts/sklearn_reference.py).
@@ -68,7 +68,7 @@ struct BenchAnalyzerCommand {
         minimumAccuracy = try parsed.number("--min-accuracy", in: 0...1)
         maximumOutlierShare = try parsed.number("--max-outlier-share", in: 0...1)
         threads = try parsed.integer("--threads", in: 1...256) ?? BatchAnalysis.threads
-        batchSpectra = try parsed.integer("--batch-spectra", in: 1...10_000_000) ?? 20_000
+        batchSpectra = try parsed.integer("--batch-spectra", in: 1...10_000_000) ?? 0
         reference = parsed.flags.contains("--reference")
         referenceScript = parsed.values["--reference-script"] ?? "scripts/sklearn_reference.py"
     }
@@ -100,7 +100,8 @@ struct BenchAnalyzerCommand {
                 return .badInput("\(csvPath): spectrum \(failure.row + 1): \(failure.error.description)")
             }
             let (timing, checksum) = AnalysisTiming.oneAtATime(model, spectra: dataset.spectra, repeats: repeats)
-            let batchTiming = AnalysisTiming.batch(model, spectra: dataset.spectra, repeats: max(1, min(repeats, 5)), count: batchSpectra, threads: threads)
+            let batchTiming = AnalysisTiming.batch(model, spectra: dataset.spectra, repeats: max(1, min(repeats, 5)),
+                count: batchSpectra > 0 ? batchSpectra : AnalysisTiming.cacheSizedBatch(width: dataset.spectra.columns), threads: threads)
 
             var text = "bench analyzer: model '\(model.name)' (\(model.kind.rawValue), \(model.method.rawValue), \(model.training.components) components)"
                 + " on \(dataset.count) spectra of \(csvPath)\n"
