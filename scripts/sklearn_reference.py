@@ -203,7 +203,7 @@ def model_reference(args):
             for row in x:
                 analyze(row.reshape(1, -1))
         one_times.append((time.perf_counter() - start) / (len(x) * passes))
-    many = np.tile(x, (max(1, 20000 // len(x)), 1))
+    many = np.tile(x, (max(1, args.batch_spectra // len(x)), 1))
     batch_times = []
     for _ in range(args.repeats):
         start = time.perf_counter()
@@ -226,6 +226,7 @@ def main():
         parser.add_argument("--where")
         parser.add_argument("--repeats", type=int, default=20)
         parser.add_argument("--analyze-passes", type=int, default=1)
+        parser.add_argument("--batch-spectra", type=int, default=20000)
         json.dump(model_reference(parser.parse_args()), sys.stdout)
         print()
         return
@@ -241,6 +242,7 @@ def main():
     parser.add_argument("--classify", action="store_true")
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--analyze-passes", type=int, default=1, help="passes over the test spectra per timed analyze repeat")
+    parser.add_argument("--batch-spectra", type=int, default=20000, help="spectra in the timed vectorised batch")
     args = parser.parse_args()
 
     wavelengths, x, target_text, annotations = read_csv(args.csv, args.target)
@@ -314,7 +316,7 @@ def main():
                 for row in x[test]:
                     analyze(row.reshape(1, -1))
             analyze_times.append((time.perf_counter() - start) / (len(test) * passes))
-        many = np.tile(x[test], (max(1, 20000 // len(test)), 1))
+        many = np.tile(x[test], (max(1, args.batch_spectra // len(test)), 1))
         batch_analyze_times = []
         for _ in range(args.repeats):
             start = time.perf_counter()

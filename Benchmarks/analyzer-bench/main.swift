@@ -48,6 +48,8 @@ struct CaseResult: Codable {
     let folds: Int
     let trainSpectra: Int
     let testSpectra: Int
+    /// Points per spectrum.
+    let points: Int
     let rigkit: Figures
     var sklearn: Figures?
 }
@@ -129,10 +131,11 @@ func median(_ values: [Double]) -> Double {
 }
 
 /// Runs `python3 scripts/sklearn_reference.py` with the case's settings and decodes its JSON.
-func reference(_ benchCase: BenchCase, components: Int) -> (Figures, String)? {
+func reference(_ benchCase: BenchCase, components: Int, batch: Int) -> (Figures, String)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     var args = ["python3", "\(root)/scripts/sklearn_reference.py", "--csv", csvPath(benchCase), "--analyze-passes", "20",
+                "--batch-spectra", String(batch),
                 "--target", benchCase.target, "--preprocess", benchCase.pipeline, "--folds", String(benchCase.folds),
                 "--seed", String(seed), "--max-components", String(benchCase.maximumComponents),
                 "--components", String(components), "--repeats", String(repeats)]
@@ -162,6 +165,9 @@ func reference(_ benchCase: BenchCase, components: Int) -> (Figures, String)? {
         batchAnalyzeMicrosecondsPerSpectrum: split["batchAnalyzeMicrosecondsPerSpectrum"] as? Double)
     return (figures, (object["version"] as? String) ?? "?")
 }
+
+/// The batch size of the batch timings: about 4 MB of spectra, 1,000–20,000 (as `rig bench analyzer`).
+func batchSpectra(width: Int) -> Int { min(20_000, max(1_000, 4_000_000 / (8 * max(width, 1)))) }
 
 /// The CSV a case reads.
 func csvPath(_ benchCase: BenchCase) -> String {
@@ -334,8 +340,10 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
         guard agreement < 1e-9 else { fail("\(benchCase.name): the plan and the per-step path disagree by \(agreement)") }
     }
 
-    // Many spectra at once on every core: the test spectra tiled to 20,000 rows, one workspace per chunk.
-    let tiled = Array(repeating: test.spectra.values, count: max(1, 20_000 / max(test.count, 1))).flatMap { $0 }
+    // Many spectra at once on every core: the test spectra tiled to about 4 MB (1,000–20,000 rows), one
+    // workspace per chunk; much larger batches measure the memory bandwidth of the VM, not the cores.
+    let tiled = Array(repeating: test.spectra.values, count: max(1, batchSpectra(width: test.spectra.columns) / max(test.count, 1)))
+        .flatMap { $0 }
     let tiledRows = tiled.count / test.spectra.columns, width = test.spectra.columns
     let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
     var batchAnalyzeTimes: [Double] = []
@@ -382,7 +390,7 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
 
     return CaseResult(
         name: benchCase.name, kind: benchCase.kind.rawValue, pipeline: benchCase.pipeline, folds: benchCase.folds,
-        trainSpectra: training.count, testSpectra: test.count,
+        trainSpectra: training.count, testSpectra: test.count, points: test.spectra.columns,
         rigkit: Figures(
             components: components, crossValidation: curve, rmsecvOrCVAccuracy: curve[components - 1],
             rmsepOrAccuracy: testFigure, testR2: r2, fitMilliseconds: median(fitTimes),
@@ -417,7 +425,7 @@ var results: [CaseResult] = []
 var sklearnVersion: String?
 for benchCase in cases where options.only.map({ benchCase.name.hasPrefix($0) }) ?? true {
     var result = measure(benchCase)
-    if withReference, let (figures, version) = reference(benchCase, components: result.rigkit.components) {
+    if withReference, let (figures, version) = reference(benchCase, components: result.rigkit.components, batch: batchSpectra(width: result.points)) {
         result.sklearn = figures
         sklearnVersion = version
     }
@@ -471,8 +479,8 @@ training split. predict: preprocessing + PLS per spectrum, one spectrum per call
 batch: the whole test split in one call, per spectrum. analyze: the whole analysis (preprocessing, centring,
 PLS, Hotelling T², Q) one spectrum per call on one thread — RigKit through its compiled plan with a reused
 workspace, scikit-learn + NumPy/SciPy with the same steps; spectra/s is its inverse. per-step: RigKit's
-previous path (an array per step), same run. batch analyze: 20,000 spectra per call, RigKit on every core,
-NumPy vectorised. Times are medians of the repeats, wall clock.
+previous path (an array per step), same run. batch analyze: about 4 MB of spectra (1,000–20,000) per call,
+RigKit on every core, NumPy vectorised. Times are medians of the repeats, wall clock.
 """)
 
 let run = RunResult(

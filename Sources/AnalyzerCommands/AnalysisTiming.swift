@@ -66,7 +66,7 @@ struct ScikitLearnReference {
     let version: String
     /// Microseconds per spectrum, one spectrum per call.
     let oneAtATime: Double
-    /// Microseconds per spectrum, 20,000 spectra in one vectorised call.
+    /// Microseconds per spectrum, the batch in one vectorised call.
     let batch: Double
     /// The first predicted response of each spectrum, in order.
     let predictions: [Double]
@@ -75,12 +75,13 @@ struct ScikitLearnReference {
 
     /// Runs the script with `python3`; a message saying why when it cannot.
     static func run(
-        script: String, model: String, csv: String, filter: RowFilter?, repeats: Int
+        script: String, model: String, csv: String, filter: RowFilter?, repeats: Int, batchSpectra: Int
     ) -> Result<ScikitLearnReference, ReferenceUnavailable> {
         guard FileManager.default.fileExists(atPath: script) else { return .failure(.init(reason: "no script at \(script)")) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["python3", script, "--model", model, "--csv", csv, "--repeats", String(repeats), "--analyze-passes", "20"]
+        var arguments = ["python3", script, "--model", model, "--csv", csv, "--repeats", String(repeats), "--analyze-passes", "20",
+                         "--batch-spectra", String(batchSpectra)]
         if let filter { arguments += ["--where", "\(filter.column)=\(filter.value)"] }
         process.arguments = arguments
         // OpenBLAS tuning meant for other tools would skew NumPy's timing; the reference runs with its defaults.

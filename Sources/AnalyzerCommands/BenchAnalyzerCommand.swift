@@ -100,8 +100,8 @@ struct BenchAnalyzerCommand {
                 return .badInput("\(csvPath): spectrum \(failure.row + 1): \(failure.error.description)")
             }
             let (timing, checksum) = AnalysisTiming.oneAtATime(model, spectra: dataset.spectra, repeats: repeats)
-            let batchTiming = AnalysisTiming.batch(model, spectra: dataset.spectra, repeats: max(1, min(repeats, 5)),
-                count: batchSpectra > 0 ? batchSpectra : AnalysisTiming.cacheSizedBatch(width: dataset.spectra.columns), threads: threads)
+            let batch = batchSpectra > 0 ? batchSpectra : AnalysisTiming.cacheSizedBatch(width: dataset.spectra.columns)
+            let batchTiming = AnalysisTiming.batch(model, spectra: dataset.spectra, repeats: max(1, min(repeats, 5)), count: batch, threads: threads)
 
             var text = "bench analyzer: model '\(model.name)' (\(model.kind.rawValue), \(model.method.rawValue), \(model.training.components) components)"
                 + " on \(dataset.count) spectra of \(csvPath)\n"
@@ -147,8 +147,8 @@ struct BenchAnalyzerCommand {
                 failures.append("outlier share \(Report.number(outlierShare)) exceeds \(limit)")
             }
             text += Self.speedReport(
-                rigkit: (timing, batchTiming), threads: threads,
-                reference: reference ? referenceFigures(in: directory) : nil, analyses: analyses)
+                rigkit: (timing, batchTiming), threads: threads, batch: batch,
+                reference: reference ? referenceFigures(in: directory, batch: batch) : nil, analyses: analyses)
             if !checksum.isFinite { failures.append("a timed analysis produced a non-finite Q residual") }
             guard failures.isEmpty else {
                 return CommandOutcome(
@@ -162,21 +162,23 @@ struct BenchAnalyzerCommand {
     }
 
     /// Runs the scikit-learn reference on the same model file and spectra.
-    private func referenceFigures(in directory: WorkingDirectory) -> Result<ScikitLearnReference, ScikitLearnReference.ReferenceUnavailable> {
+    private func referenceFigures(
+        in directory: WorkingDirectory, batch: Int
+    ) -> Result<ScikitLearnReference, ScikitLearnReference.ReferenceUnavailable> {
         ScikitLearnReference.run(
             script: directory.resolve(referenceScript), model: directory.resolve(modelPath), csv: directory.resolve(csvPath),
-            filter: filter, repeats: max(1, min(repeats, 20)))
+            filter: filter, repeats: max(1, min(repeats, 20)), batchSpectra: batch)
     }
 
     /// The speed lines: RigKit one at a time and in batch, and scikit-learn beside it when measured.
     static func speedReport(
-        rigkit: (oneAtATime: Double, batch: Double), threads: Int,
+        rigkit: (oneAtATime: Double, batch: Double), threads: Int, batch: Int,
         reference: Result<ScikitLearnReference, ScikitLearnReference.ReferenceUnavailable>?, analyses: [Analysis]
     ) -> String {
         func rate(_ microseconds: Double) -> String {
             microseconds > 0 && microseconds.isFinite ? String(format: "%.0f", 1e6 / microseconds) : "-"
         }
-        var text = "analysis (preprocessing, model, T², Q), µs per spectrum:\n"
+        var text = "analysis (preprocessing, model, T², Q), µs per spectrum (batch: \(batch) spectra):\n"
         text += "  impl          one per call  spectra/s    batch         spectra/s\n"
         text += "  RigKit        " + Report.number(rigkit.oneAtATime, 3).padding(14) + rate(rigkit.oneAtATime).padding(13)
             + Report.number(rigkit.batch, 3).padding(14) + rate(rigkit.batch) + "  (batch on \(threads) threads)\n"
