@@ -4,8 +4,11 @@
 /// uses them (Savitzky–Golay weights per edge row, rotations and loadings one component after
 /// the other), so analyzing a spectrum allocates nothing and runs straight loops over
 /// `UnsafeBufferPointer`s. The arithmetic is the model's own — same steps, same order per point —
-/// except that sums run over several accumulators and SNV/MSC multiply by a reciprocal, so results
-/// agree with `FittedPreprocessingPipeline` and `PLSRegression` to rounding (about 1e-15 relative).
+/// except that sums run over several accumulators, SNV/MSC multiply by a reciprocal (and, right
+/// before Savitzky–Golay, are applied by the filter), (anti)symmetric SG weights are folded, a
+/// trailing centring joins the PLS means and predictions come from the scores; results agree with
+/// `FittedPreprocessingPipeline`, `PLSRegression` and `OutlierDetector` to 1e-12 relative
+/// (`PredictionPlanTests`).
 ///
 /// A plan is immutable and can be shared between threads; each thread analyzes with its own
 /// `Workspace`.
