@@ -5,8 +5,10 @@ Reproduces RigKit's fold assignment (SplitMix64-driven Fisher-Yates shuffle, pos
 its preprocessing steps (range, snv, msc, sg:W:P:D with SciPy's mode="interp", center, autoscale), and
 PLS with mean centring only (PLSRegression(scale=False)). Prints one JSON object on stdout.
 
-Used twice: by `swift run -c release analyzer-bench` (side-by-side figures, same run) and once, by hand,
-to compute the constants recorded in Tests/SpectralAnalyzerTests/SklearnReferenceTests.swift.
+Used three ways: by `swift run -c release analyzer-bench` (side-by-side figures, same run); by
+`rig bench analyzer MODEL --csv FILE --reference` through `--model MODEL`, which applies a RigKit model
+file's fitted preprocessing and PLS with SciPy and scikit-learn to the same spectra and times it; and
+once, by hand, to compute the constants recorded in Tests/SpectralAnalyzerTests/SklearnReferenceTests.swift.
 It is never a runtime dependency of RigKit.
 """
 import argparse
@@ -135,7 +137,99 @@ def one_hot(labels):
     return classes, np.array([index[l] for l in labels]), y
 
 
+def matrix(member):
+    return np.array(member["values"], dtype=float).reshape(member["rows"], member["columns"])
+
+
+def model_reference(args):
+    """Applies a RigKit model file (PLS) to the CSV's spectra with SciPy and scikit-learn, timed."""
+    with open(args.model) as handle:
+        model = json.load(handle)["model"]
+    if model.get("method", "pls") != "pls":
+        raise SystemExit("only PLS models have a scikit-learn counterpart")
+    _, x, _, annotations = read_csv(args.csv, model["attributeName"])
+    if args.where:
+        column, value = args.where.split("=", 1)
+        x = x[np.array(annotations[column]) == value]
+    pipe = Pipeline("none")
+    pipe.fitted = []
+    for step in model["preprocessing"]["steps"]:
+        (name, parameters), = step.items()
+        if name == "columnSelection":
+            pipe.fitted.append(("select", np.array(parameters["indices"])))
+        elif name == "standardNormalVariate":
+            pipe.fitted.append(("snv",))
+        elif name == "multiplicativeScatterCorrection":
+            pipe.fitted.append(("msc", np.array(parameters["reference"])))
+        elif name == "savitzkyGolay":
+            f = parameters["filter"]
+            pipe.fitted.append(("sg", f["window"], f["polynomialOrder"], f["derivative"]))
+        elif name == "centering":
+            pipe.fitted.append(("center", np.array(parameters["means"])))
+        elif name == "scaling":
+            pipe.fitted.append(("scale", np.array(parameters["means"]), np.array(parameters["scales"])))
+        else:
+            raise SystemExit(f"unknown fitted step {name}")
+    regression = model["regression"]
+    weights, loadings, y_loadings = matrix(regression["weights"]), matrix(regression["xLoadings"]), matrix(regression["yLoadings"])
+    rotations = weights @ np.linalg.inv(loadings.T @ weights)
+    # A fitted scikit-learn PLSRegression holding the model file's parameters.
+    pls = PLSRegression(n_components=weights.shape[1], scale=False)
+    pls._x_mean = np.array(regression["xMeans"])
+    pls._x_std = np.ones_like(pls._x_mean)
+    pls._y_mean = np.array(regression["yMeans"])
+    pls._y_std = np.ones_like(pls._y_mean)
+    pls.x_rotations_ = rotations
+    pls.x_loadings_ = loadings
+    pls.coef_ = (rotations @ y_loadings.T).T
+    pls.intercept_ = pls._y_mean
+    pls._predict_1d = False
+    pls.n_features_in_ = weights.shape[0]
+    score_variances = np.array(regression["scoreVariances"])
+
+    def analyze(rows):
+        preprocessed = pipe.transform(rows)
+        scores = pls.transform(preprocessed)
+        centred = preprocessed - pls._x_mean
+        t2 = np.sum(scores * scores / score_variances, axis=1)
+        q = np.sum((centred - scores @ loadings.T) ** 2, axis=1)
+        return pls.predict(preprocessed), t2, q
+
+    passes = max(1, args.analyze_passes)
+    one_times = []
+    for _ in range(args.repeats):
+        start = time.perf_counter()
+        for _ in range(passes):
+            for row in x:
+                analyze(row.reshape(1, -1))
+        one_times.append((time.perf_counter() - start) / (len(x) * passes))
+    many = np.tile(x, (max(1, args.batch_spectra // len(x)), 1))
+    batch_times = []
+    for _ in range(args.repeats):
+        start = time.perf_counter()
+        analyze(many)
+        batch_times.append((time.perf_counter() - start) / len(many))
+    predicted, t2, q = analyze(x)
+    return {"implementation": "scikit-learn", "version": __import__("sklearn").__version__,
+            "scipy": __import__("scipy").__version__, "spectra": int(len(x)),
+            "analyzeMicrosecondsPerSpectrum": 1e6 * float(np.median(one_times)),
+            "batchAnalyzeMicrosecondsPerSpectrum": 1e6 * float(np.median(batch_times)),
+            "predictions": [float(v) for v in predicted[:, 0]], "hotellingT2": [float(v) for v in t2],
+            "qResidual": [float(v) for v in q]}
+
+
 def main():
+    if "--model" in sys.argv:
+        parser = argparse.ArgumentParser(description="time a RigKit model file with SciPy and scikit-learn")
+        parser.add_argument("--model", required=True)
+        parser.add_argument("--csv", required=True)
+        parser.add_argument("--where")
+        parser.add_argument("--repeats", type=int, default=20)
+        parser.add_argument("--analyze-passes", type=int, default=1)
+        parser.add_argument("--batch-spectra", type=int, default=20000)
+        json.dump(model_reference(parser.parse_args()), sys.stdout)
+        print()
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--csv", required=True)
     parser.add_argument("--target", required=True)
@@ -147,6 +241,8 @@ def main():
     parser.add_argument("--split-column", default="set")
     parser.add_argument("--classify", action="store_true")
     parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--analyze-passes", type=int, default=1, help="passes over the test spectra per timed analyze repeat")
+    parser.add_argument("--batch-spectra", type=int, default=20000, help="spectra in the timed vectorised batch")
     args = parser.parse_args()
 
     wavelengths, x, target_text, annotations = read_csv(args.csv, args.target)
@@ -203,8 +299,32 @@ def main():
             start = time.perf_counter()
             model.predict(pipe.transform(x[test]))
             batch_times.append((time.perf_counter() - start) / len(test))
+        # The whole analysis RigKit times: preprocessing, centring, PLS scores and prediction, T² and Q.
+        x_mean, rotations, loadings = model._x_mean, model.x_rotations_, model.x_loadings_
+        score_variances = np.var(model.transform(xt), axis=0, ddof=1)
+        def analyze(rows):
+            centred = pipe.transform(rows) - x_mean
+            scores = centred @ rotations
+            t2 = np.sum(scores * scores / score_variances, axis=1)
+            q = np.sum((centred - scores @ loadings.T) ** 2, axis=1)
+            return model.predict(pipe.transform(rows)), t2, q
+        passes = max(1, args.analyze_passes)
+        analyze_times = []
+        for _ in range(args.repeats):
+            start = time.perf_counter()
+            for _ in range(passes):
+                for row in x[test]:
+                    analyze(row.reshape(1, -1))
+            analyze_times.append((time.perf_counter() - start) / (len(test) * passes))
+        many = np.tile(x[test], (max(1, args.batch_spectra // len(test)), 1))
+        batch_analyze_times = []
+        for _ in range(args.repeats):
+            start = time.perf_counter()
+            analyze(many)
+            batch_analyze_times.append((time.perf_counter() - start) / len(many))
         predicted = model.predict(pipe.transform(x[test])).reshape(len(test), -1)
-        split_result = {"components": args.components, "train": int(len(train)), "test": int(len(test)),
+        split_result = {"analyzeMicrosecondsPerSpectrum": 1e6 * float(np.median(analyze_times)),
+                        "batchAnalyzeMicrosecondsPerSpectrum": 1e6 * float(np.median(batch_analyze_times)),"components": args.components, "train": int(len(train)), "test": int(len(test)),
                         "fitMilliseconds": 1000 * float(np.median(fit_times)),
                         "predictMicrosecondsPerSpectrum": 1e6 * float(np.median(predict_times)),
                         "batchPredictMicrosecondsPerSpectrum": 1e6 * float(np.median(batch_times))}

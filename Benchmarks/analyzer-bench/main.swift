@@ -1,8 +1,9 @@
 // Accuracy and speed of the spectral analyzer on real NIR data, with scikit-learn measured in the same run.
 //
-// Run with `swift run -c release analyzer-bench [--repeats N] [--output PATH] [--no-reference]`.
+// Run with `swift run -c release analyzer-bench [--repeats N] [--output PATH] [--no-reference] [--case NAME]`.
 // Results go to `.build/bench/analyzer.json`; the previous file there is read first and the
 // change in each figure is printed, so runs can be compared.
+import Dispatch
 import Foundation
 import SpectralAnalyzer
 import SpectralModelIO
@@ -16,6 +17,10 @@ struct BenchCase {
     let pipeline: String
     let folds: Int
     let maximumComponents: Int
+    /// A fixed component count (the speed cases), instead of the CV choice.
+    var fixedComponents: Int? = nil
+    /// A CSV path instead of `data/nir/<file>.csv` (the generated 1,840-point set).
+    var path: String? = nil
 }
 
 /// The figures measured for one implementation on one case.
@@ -29,6 +34,10 @@ struct Figures: Codable {
     var predictMicrosecondsPerSpectrum: Double
     var analyzeMicrosecondsPerSpectrum: Double?
     var batchPredictMicrosecondsPerSpectrum: Double?
+    /// The per-step analysis this plan replaced (arrays per step), timed in the same run.
+    var unplannedAnalyzeMicrosecondsPerSpectrum: Double? = nil
+    /// Whole analyses of many spectra in one call, every core (RigKit) or one vectorised NumPy call.
+    var batchAnalyzeMicrosecondsPerSpectrum: Double? = nil
 }
 
 /// The results of one case for RigKit and, when available, scikit-learn.
@@ -39,6 +48,8 @@ struct CaseResult: Codable {
     let folds: Int
     let trainSpectra: Int
     let testSpectra: Int
+    /// Points per spectrum.
+    let points: Int
     let rigkit: Figures
     var sklearn: Figures?
 }
@@ -60,6 +71,12 @@ let cases = [
               folds: 7, maximumComponents: 8),
     BenchCase(name: "mayonnaise-plsda", file: "mayonnaise", target: "oil", kind: .classification,
               pipeline: "snv,sg:11:2:1", folds: 10, maximumComponents: 15),
+    // Speed cases of issue 18: the whole pipeline at gasoline's size with 2 components, and 1,840 points.
+    BenchCase(name: "gasoline-401-full-2pc", file: "gasoline", target: "octane", kind: .estimation,
+              pipeline: "range:900-1700,snv,sg:15:2:1,center", folds: 10, maximumComponents: 2, fixedComponents: 2),
+    BenchCase(name: "gasoline-1840-snv-sg-2pc", file: "gasoline-1840", target: "octane", kind: .estimation,
+              pipeline: "snv,sg:15:2:1", folds: 10, maximumComponents: 2, fixedComponents: 2,
+              path: ".build/bench/gasoline-1840.csv"),
 ]
 let seed: UInt64 = 20_250_101
 
@@ -68,6 +85,7 @@ struct Options {
     var repeats = 30
     var outputPath = ".build/bench/analyzer.json"
     var useReference = true
+    var only: String? = nil
 
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
@@ -77,8 +95,9 @@ struct Options {
             case "--repeats": options.repeats = remaining.popFirst().flatMap { Int($0) }.map { max(1, $0) } ?? options.repeats
             case "--output": options.outputPath = remaining.popFirst() ?? options.outputPath
             case "--no-reference": options.useReference = false
+            case "--case": options.only = remaining.popFirst()
             default:
-                FileHandle.standardError.write(Data("usage: analyzer-bench [--repeats N] [--output PATH] [--no-reference]\n".utf8))
+                FileHandle.standardError.write(Data("usage: analyzer-bench [--repeats N] [--output PATH] [--no-reference] [--case NAME]\n".utf8))
                 exit(2)
             }
         }
@@ -112,10 +131,11 @@ func median(_ values: [Double]) -> Double {
 }
 
 /// Runs `python3 scripts/sklearn_reference.py` with the case's settings and decodes its JSON.
-func reference(_ benchCase: BenchCase, components: Int) -> (Figures, String)? {
+func reference(_ benchCase: BenchCase, components: Int, batch: Int) -> (Figures, String)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    var args = ["python3", "\(root)/scripts/sklearn_reference.py", "--csv", "\(root)/data/nir/\(benchCase.file).csv",
+    var args = ["python3", "\(root)/scripts/sklearn_reference.py", "--csv", csvPath(benchCase), "--analyze-passes", "20",
+                "--batch-spectra", String(batch),
                 "--target", benchCase.target, "--preprocess", benchCase.pipeline, "--folds", String(benchCase.folds),
                 "--seed", String(seed), "--max-components", String(benchCase.maximumComponents),
                 "--components", String(components), "--repeats", String(repeats)]
@@ -140,8 +160,44 @@ func reference(_ benchCase: BenchCase, components: Int) -> (Figures, String)? {
         rmsepOrAccuracy: (split[benchCase.kind == .classification ? "accuracy" : "rmsep"] as? Double) ?? .nan,
         testR2: split["r2"] as? Double, fitMilliseconds: (split["fitMilliseconds"] as? Double) ?? .nan,
         predictMicrosecondsPerSpectrum: (split["predictMicrosecondsPerSpectrum"] as? Double) ?? .nan,
-        batchPredictMicrosecondsPerSpectrum: split["batchPredictMicrosecondsPerSpectrum"] as? Double)
+        analyzeMicrosecondsPerSpectrum: split["analyzeMicrosecondsPerSpectrum"] as? Double,
+        batchPredictMicrosecondsPerSpectrum: split["batchPredictMicrosecondsPerSpectrum"] as? Double,
+        batchAnalyzeMicrosecondsPerSpectrum: split["batchAnalyzeMicrosecondsPerSpectrum"] as? Double)
     return (figures, (object["version"] as? String) ?? "?")
+}
+
+/// The batch size of the batch timings: about 4 MB of spectra, 1,000–20,000 (as `rig bench analyzer`).
+func batchSpectra(width: Int) -> Int { min(20_000, max(1_000, 4_000_000 / (8 * max(width, 1)))) }
+
+/// The CSV a case reads.
+func csvPath(_ benchCase: BenchCase) -> String {
+    benchCase.path.map { $0.hasPrefix("/") ? $0 : "\(root)/\($0)" } ?? "\(root)/data/nir/\(benchCase.file).csv"
+}
+
+/// Writes gasoline resampled to 1,840 points (linear interpolation over 900–1700 nm), the size of the issue's second speed target.
+func writeResampledGasoline(points: Int, to path: String) {
+    let source: SpectralDataset
+    do { source = try SpectraCSV.read(path: "\(root)/data/nir/gasoline.csv", targetColumn: "octane") } catch { fail(error.description) }
+    guard case .numeric(let octane)? = source.targets, let set = source.annotations["set"] else { fail("gasoline: no octane or set") }
+    let low = source.wavelengths.first!, high = source.wavelengths.last!
+    let grid = (0..<points).map { low + (high - low) * Double($0) / Double(points - 1) }
+    var lines = ["octane,set," + grid.map { String(format: "%.4f", $0) }.joined(separator: ",")]
+    for row in 0..<source.count {
+        let spectrum = source.spectra.row(row)
+        var cells = ["\(octane[row])", set[row]]
+        for wavelength in grid {
+            let position = (wavelength - low) / (high - low) * Double(spectrum.count - 1)
+            let index = min(Int(position), spectrum.count - 2), fraction = position - Double(index)
+            cells.append("\(spectrum[index] * (1 - fraction) + spectrum[index + 1] * fraction)")
+        }
+        lines.append(cells.joined(separator: ","))
+    }
+    do {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        fail("cannot write \(path): \(error)")
+    }
 }
 
 func sklearnAvailable() -> Bool {
@@ -160,7 +216,7 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
     let dataset: SpectralDataset
     do {
         dataset = try SpectraCSV.read(
-            path: "\(root)/data/nir/\(benchCase.file).csv", targetColumn: benchCase.target,
+            path: csvPath(benchCase), targetColumn: benchCase.target,
             targetKind: benchCase.kind == .classification ? .labels : .numeric)
     } catch {
         fail(error.description)
@@ -171,19 +227,23 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
     let pipeline: PreprocessingPipeline
     do { pipeline = try PreprocessingPipeline(parsing: benchCase.pipeline) } catch { fail(error.description) }
     let configuration = TrainingConfiguration(
-        kind: benchCase.kind, pipeline: pipeline, components: .automatic(maximum: benchCase.maximumComponents),
+        kind: benchCase.kind, pipeline: pipeline,
+        components: benchCase.fixedComponents.map { .fixed($0) } ?? .automatic(maximum: benchCase.maximumComponents),
         folds: benchCase.folds, seed: seed)
 
     // Cross-validation on all spectra chooses the component count, as the reference does.
     let full: ModelTrainer.Result
     do { full = try ModelTrainer.train(dataset, configuration: configuration) } catch { fail(error.description) }
-    let components = full.model.regression.components
+    let components = full.model.components
     let curve = full.model.training.crossValidation.compactMap { benchCase.kind == .classification ? $0.accuracy : $0.rmsecv }
 
     var fixed = configuration
     fixed.components = .fixed(components)
     let model: SpectralModel
     do { model = try ModelTrainer.train(training, configuration: fixed).model } catch { fail(error.description) }
+    guard let regression = model.regression, let outlierLimits = model.outliers, let plan = model.plan else {
+        fail("\(benchCase.name): the benchmark cases are PLS models")
+    }
 
     // Setup outside the timed region: matrices and responses are ready before the clock starts.
     let trainingResponses: Matrix
@@ -215,30 +275,97 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
     var predictTimes: [Double] = []
     for _ in 0..<repeats {
         let start = clock.now
-        for spectrum in testSpectra { checksum += model.regression.predict(model.preprocessing.transform(spectrum))[0] }
+        for spectrum in testSpectra { checksum += regression.predict(model.preprocessing.transform(spectrum))[0] }
         predictTimes.append(seconds(clock.now - start) * 1e6 / Double(testSpectra.count))
     }
 
     var batchTimes: [Double] = []
     for _ in 0..<repeats {
         let start = clock.now
-        let predicted = model.regression.predict(model.preprocessing.transform(test.spectra))
+        let predicted = regression.predict(model.preprocessing.transform(test.spectra))
         batchTimes.append(seconds(clock.now - start) * 1e6 / Double(testSpectra.count))
         checksum += predicted.values[0]
     }
 
+    // One spectrum per call through the compiled plan, as a scan arrives; the workspace is made once.
+    let workspace = model.makeWorkspace()
+    let passes = 2_000
     var analyzeTimes: [Double] = []
     var analyses: [Analysis] = []
     for pass in 0..<repeats {
-        let start = clock.now
         var results: [Analysis] = []
         results.reserveCapacity(testSpectra.count)
         for spectrum in testSpectra {
-            do { results.append(try model.analyze(spectrum)) } catch { fail("\(benchCase.name): \(error)") }
+            do { results.append(try model.analyze(spectrum, workspace: workspace)) } catch { fail("\(benchCase.name): \(error)") }
         }
-        analyzeTimes.append(seconds(clock.now - start) * 1e6 / Double(testSpectra.count))
         if pass == 0 { analyses = results }
-        checksum += results.last?.outlier.qResidual ?? 0
+        let start = clock.now
+        for _ in 0..<passes {
+            for spectrum in testSpectra {
+                do {
+                    let analysis = try model.analyze(spectrum, workspace: workspace)
+                    checksum += analysis.outlier.qResidual
+                } catch {
+                    fail("\(benchCase.name): \(error)")
+                }
+            }
+        }
+        analyzeTimes.append(seconds(clock.now - start) * 1e6 / Double(testSpectra.count * passes))
+    }
+
+    // The per-step path the plan replaced: an array per step, PLS on the result, then T² and Q.
+    var unplannedTimes: [Double] = []
+    for _ in 0..<repeats {
+        let start = clock.now
+        for _ in 0..<(passes / 20) {
+            for spectrum in testSpectra {
+                let preprocessed = model.preprocessing.transform(spectrum)
+                let statistics = outlierLimits.assess(model: regression, preprocessed: preprocessed)
+                checksum += regression.predict(preprocessed)[0] + statistics.qResidual
+            }
+        }
+        unplannedTimes.append(seconds(clock.now - start) * 1e6 / Double(testSpectra.count * (passes / 20)))
+    }
+    for (spectrum, analysis) in zip(testSpectra, analyses) {
+        let preprocessed = model.preprocessing.transform(spectrum)
+        let statistics = outlierLimits.assess(model: regression, preprocessed: preprocessed)
+        let old = regression.predict(preprocessed)
+        let new: [Double] = switch analysis.unscreenedValue {
+        case .estimate(let value): [value]
+        case .classification: regression.predict(preprocessed)
+        }
+        let agreement = max(abs(old[0] - new[0]) / max(abs(old[0]), 1),
+                            abs(statistics.qResidual - analysis.outlier.qResidual) / max(statistics.qResidual, 1e-300),
+                            abs(statistics.hotellingT2 - analysis.outlier.hotellingT2) / max(statistics.hotellingT2, 1e-300))
+        guard agreement < 1e-9 else { fail("\(benchCase.name): the plan and the per-step path disagree by \(agreement)") }
+    }
+
+    // Many spectra at once on every core: the test spectra tiled to about 4 MB (1,000–20,000 rows), one
+    // workspace per chunk; much larger batches measure the memory bandwidth of the VM, not the cores.
+    let tiled = Array(repeating: test.spectra.values, count: max(1, batchSpectra(width: test.spectra.columns) / max(test.count, 1)))
+        .flatMap { $0 }
+    let tiledRows = tiled.count / test.spectra.columns, width = test.spectra.columns
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    var batchAnalyzeTimes: [Double] = []
+    for _ in 0..<repeats {
+        let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: cores)
+        sums.initialize(repeating: 0)
+        let start = clock.now
+        tiled.withUnsafeBufferPointer { values in
+            let base = UnsafeSendable(values, sums: sums)
+            DispatchQueue.concurrentPerform(iterations: cores) { chunk in
+                let workspace = model.makeWorkspace()
+                var sum = 0.0
+                for row in (tiledRows * chunk / cores)..<(tiledRows * (chunk + 1) / cores) {
+                    let spectrum = UnsafeBufferPointer(rebasing: base.value[(row * width)..<((row + 1) * width)])
+                    sum += plan.run(spectrum, workspace: workspace).qResidual
+                }
+                base.write(sum, at: chunk)
+            }
+        }
+        batchAnalyzeTimes.append(seconds(clock.now - start) * 1e6 / Double(tiledRows))
+        checksum += sums.reduce(0, +)
+        sums.deallocate()
     }
     guard checksum.isFinite else { fail("\(benchCase.name): a timed result is not finite") }
 
@@ -263,14 +390,29 @@ func measure(_ benchCase: BenchCase) -> CaseResult {
 
     return CaseResult(
         name: benchCase.name, kind: benchCase.kind.rawValue, pipeline: benchCase.pipeline, folds: benchCase.folds,
-        trainSpectra: training.count, testSpectra: test.count,
+        trainSpectra: training.count, testSpectra: test.count, points: test.spectra.columns,
         rigkit: Figures(
             components: components, crossValidation: curve, rmsecvOrCVAccuracy: curve[components - 1],
             rmsepOrAccuracy: testFigure, testR2: r2, fitMilliseconds: median(fitTimes),
             predictMicrosecondsPerSpectrum: median(predictTimes), analyzeMicrosecondsPerSpectrum: median(analyzeTimes),
-            batchPredictMicrosecondsPerSpectrum: median(batchTimes)),
+            batchPredictMicrosecondsPerSpectrum: median(batchTimes),
+            unplannedAnalyzeMicrosecondsPerSpectrum: median(unplannedTimes),
+            batchAnalyzeMicrosecondsPerSpectrum: median(batchAnalyzeTimes)),
         sklearn: nil)
 }
+
+/// A buffer handed to `concurrentPerform`'s chunks.
+///
+/// `@unchecked Sendable`: the chunks only read the buffer and each writes its own slot of `sums`,
+/// and `concurrentPerform` returns after every chunk has finished.
+struct UnsafeSendable: @unchecked Sendable {
+    let value: UnsafeBufferPointer<Double>
+    let sums: UnsafeMutableBufferPointer<Double>
+    init(_ value: UnsafeBufferPointer<Double>, sums: UnsafeMutableBufferPointer<Double>) { (self.value, self.sums) = (value, sums) }
+    func write(_ sum: Double, at index: Int) { sums[index] = sum }
+}
+
+writeResampledGasoline(points: 1_840, to: "\(root)/.build/bench/gasoline-1840.csv")
 
 let previous: RunResult? = (try? Data(contentsOf: URL(fileURLWithPath: outputPath)))
     .flatMap { try? JSONDecoder().decode(RunResult.self, from: $0) }
@@ -281,9 +423,9 @@ if useReference && !withReference {
 print("analyzer-bench: \(repeats) timed repeats, seed \(seed)")
 var results: [CaseResult] = []
 var sklearnVersion: String?
-for benchCase in cases {
+for benchCase in cases where options.only.map({ benchCase.name.hasPrefix($0) }) ?? true {
     var result = measure(benchCase)
-    if withReference, let (figures, version) = reference(benchCase, components: result.rigkit.components) {
+    if withReference, let (figures, version) = reference(benchCase, components: result.rigkit.components, batch: batchSpectra(width: result.points)) {
         result.sklearn = figures
         sklearnVersion = version
     }
@@ -296,12 +438,12 @@ func cell(_ value: Double?, _ digits: Int) -> String {
 }
 
 print("")
-print("case                 impl      A  CV(RMSECV|acc)  test(RMSEP|acc)  test R2   fit ms   predict µs  batch µs  analyze µs")
+print("case                     impl      A  CV(RMSECV|acc)  test(RMSEP|acc)  test R2   fit ms   predict µs  batch µs  analyze µs  spectra/s  per-step µs  batch analyze µs (all cores)")
 for result in results {
     let rows: [(String, Figures?)] = [("RigKit", result.rigkit), ("sklearn", result.sklearn)]
     for (implementation, figures) in rows {
         guard let figures else { continue }
-        let line = result.name.padding(toLength: 20, withPad: " ", startingAt: 0) + " "
+        let line = result.name.padding(toLength: 24, withPad: " ", startingAt: 0) + " "
             + implementation.padding(toLength: 8, withPad: " ", startingAt: 0)
             + String(format: "%3d  ", figures.components)
             + cell(figures.rmsecvOrCVAccuracy, 4).padding(toLength: 16, withPad: " ", startingAt: 0)
@@ -310,7 +452,10 @@ for result in results {
             + cell(figures.fitMilliseconds, 3).padding(toLength: 9, withPad: " ", startingAt: 0)
             + cell(figures.predictMicrosecondsPerSpectrum, 2).padding(toLength: 12, withPad: " ", startingAt: 0)
             + cell(figures.batchPredictMicrosecondsPerSpectrum, 2).padding(toLength: 10, withPad: " ", startingAt: 0)
-            + cell(figures.analyzeMicrosecondsPerSpectrum, 2)
+            + cell(figures.analyzeMicrosecondsPerSpectrum, 3).padding(toLength: 12, withPad: " ", startingAt: 0)
+            + cell(figures.analyzeMicrosecondsPerSpectrum.map { 1e6 / $0 }, 0).padding(toLength: 11, withPad: " ", startingAt: 0)
+            + cell(figures.unplannedAnalyzeMicrosecondsPerSpectrum, 3).padding(toLength: 13, withPad: " ", startingAt: 0)
+            + cell(figures.batchAnalyzeMicrosecondsPerSpectrum, 3)
         print(line)
     }
     if let sklearn = result.sklearn {
@@ -331,8 +476,11 @@ print("""
 A: components chosen by each case's k-fold CV on all spectra (fewest within 2% of the best RMSECV; best accuracy
 for classification); test figures use each set's train/test split. fit: preprocessing fit + PLS fit on the
 training split. predict: preprocessing + PLS per spectrum, one spectrum per call (as a scan arrives).
-batch: the whole test split in one call, per spectrum. analyze: one-at-a-time predict plus Hotelling T²
-and Q (RigKit's full per-spectrum analysis). Times are medians of the repeats, wall clock, one thread.
+batch: the whole test split in one call, per spectrum. analyze: the whole analysis (preprocessing, centring,
+PLS, Hotelling T², Q) one spectrum per call on one thread — RigKit through its compiled plan with a reused
+workspace, scikit-learn + NumPy/SciPy with the same steps; spectra/s is its inverse. per-step: RigKit's
+previous path (an array per step), same run. batch analyze: about 4 MB of spectra (1,000–20,000) per call,
+RigKit on every core, NumPy vectorised. Times are medians of the repeats, wall clock.
 """)
 
 let run = RunResult(

@@ -8,12 +8,17 @@ struct BenchAnalyzerCommand {
 
         USAGE: rig bench analyzer MODEL --csv FILE [--where COLUMN=VALUE] [--repeats N]
                                   [--max-rmsep X] [--min-accuracy X] [--max-outlier-share X]
+                                  [--threads N] [--batch-spectra N] [--reference [--reference-script PATH]]
 
         Analyzes labelled spectra (the CSV must hold the model's attribute column) and prints
         accuracy (RMSEP, R² and bias for estimation; confusion matrix and accuracy for
         classification), once over all spectra ignoring outlier screening and once over the
         spectra that are not outliers (an outlier counts as wrong for classification), the
-        outlier share, and the median per-spectrum prediction time over N passes (wall clock).
+        outlier share, and the speed of the whole analysis (preprocessing, model, T², Q): one
+        spectrum per call on one thread (µs and spectra/s, median of N passes, wall clock) and
+        a batch (the CSV's spectra repeated to about 4 MB, at least 1,000) on every core. With --reference the same
+        model file is applied to the same spectra by scikit-learn + SciPy in the same run
+        (scripts/sklearn_reference.py; PLS models) and both times are printed side by side.
         The limits below apply to the figures over all spectra, and to the outlier share.
 
         OPTIONS:
@@ -23,6 +28,11 @@ struct BenchAnalyzerCommand {
           --max-rmsep X            Fail (exit 1) when RMSEP exceeds X.
           --min-accuracy X         Fail (exit 1) when accuracy is below X (0…1).
           --max-outlier-share X    Fail (exit 1) when the outlier share exceeds X (0…1).
+          --threads N              Threads of the batch timing (default: the processor count).
+          --batch-spectra N        Spectra in the timed batch (default: about 4 MB of spectra, 1000…20000).
+          --reference              Also time scikit-learn + SciPy on the same spectra (needs python3,
+                                   numpy, scipy and scikit-learn).
+          --reference-script PATH  The reference script (default: scripts/sklearn_reference.py).
           -h, --help               Show this help.
 
         EXIT CODES: 0 ok, 1 a limit was exceeded, 2 usage error, 3 bad model or CSV file.
@@ -36,13 +46,18 @@ struct BenchAnalyzerCommand {
     let maximumRMSEP: Double?
     let minimumAccuracy: Double?
     let maximumOutlierShare: Double?
+    let threads: Int
+    let batchSpectra: Int
+    let reference: Bool
+    let referenceScript: String
 
     /// Parses the arguments after `bench analyzer`.
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try ParsedArguments(
             arguments,
-            options: ["--csv", "--where", "--repeats", "--max-rmsep", "--min-accuracy", "--max-outlier-share"],
-            flags: [])
+            options: ["--csv", "--where", "--repeats", "--max-rmsep", "--min-accuracy", "--max-outlier-share", "--threads",
+                      "--batch-spectra", "--reference-script"],
+            flags: ["--reference"])
         guard let path = parsed.positionals.first else { throw .missingArgument("MODEL") }
         if parsed.positionals.count > 1 { throw .unexpectedArgument(parsed.positionals[1]) }
         modelPath = path
@@ -52,6 +67,10 @@ struct BenchAnalyzerCommand {
         maximumRMSEP = try parsed.number("--max-rmsep", in: 0...Double.greatestFiniteMagnitude)
         minimumAccuracy = try parsed.number("--min-accuracy", in: 0...1)
         maximumOutlierShare = try parsed.number("--max-outlier-share", in: 0...1)
+        threads = try parsed.integer("--threads", in: 1...256) ?? BatchAnalysis.threads
+        batchSpectra = try parsed.integer("--batch-spectra", in: 1...10_000_000) ?? 0
+        reference = parsed.flags.contains("--reference")
+        referenceScript = parsed.values["--reference-script"] ?? "scripts/sklearn_reference.py"
     }
 
     /// Measures and reports; exit 1 when a requested limit is exceeded.
@@ -74,18 +93,17 @@ struct BenchAnalyzerCommand {
                 path: csvPath, target: model.attributeName,
                 kind: model.kind == .classification ? .labels : .numeric, filter: filter, in: directory)
             try InputFiles.checkWavelengths(dataset, model: model, path: csvPath)
-            let spectra = (0..<dataset.count).map { dataset.spectra.row($0) }
-            var analyses: [Analysis] = []
-            for (index, spectrum) in spectra.enumerated() {
-                do {
-                    analyses.append(try model.analyze(spectrum))
-                } catch {
-                    return .badInput("\(csvPath): spectrum \(index + 1): \(error.description)")
-                }
+            let analyses: [Analysis]
+            switch BatchAnalysis.analyze(dataset.spectra, with: model, threads: threads) {
+            case .success(let results): analyses = results
+            case .failure(let failure):
+                return .badInput("\(csvPath): spectrum \(failure.row + 1): \(failure.error.description)")
             }
-            let (timing, checksum) = time(model: model, spectra: spectra)
+            let (timing, checksum) = AnalysisTiming.oneAtATime(model, spectra: dataset.spectra, repeats: repeats)
+            let batch = batchSpectra > 0 ? batchSpectra : AnalysisTiming.cacheSizedBatch(width: dataset.spectra.columns)
+            let batchTiming = AnalysisTiming.batch(model, spectra: dataset.spectra, repeats: max(1, min(repeats, 5)), count: batch, threads: threads)
 
-            var text = "bench analyzer: model '\(model.name)' (\(model.kind.rawValue), \(model.regression.components) components)"
+            var text = "bench analyzer: model '\(model.name)' (\(model.kind.rawValue), \(model.method.rawValue), \(model.training.components) components)"
                 + " on \(dataset.count) spectra of \(csvPath)\n"
             var failures: [String] = []
             let outliers = analyses.filter { $0.value == nil }.count
@@ -128,7 +146,9 @@ struct BenchAnalyzerCommand {
             if let limit = maximumOutlierShare, outlierShare > limit {
                 failures.append("outlier share \(Report.number(outlierShare)) exceeds \(limit)")
             }
-            text += "predict \(Report.number(timing, 2)) µs per spectrum (median of \(repeats) passes, preprocessing included)\n"
+            text += Self.speedReport(
+                rigkit: (timing, batchTiming), threads: threads, batch: batch,
+                reference: reference ? referenceFigures(in: directory, batch: batch) : nil, analyses: analyses)
             if !checksum.isFinite { failures.append("a timed analysis produced a non-finite Q residual") }
             guard failures.isEmpty else {
                 return CommandOutcome(
@@ -141,21 +161,44 @@ struct BenchAnalyzerCommand {
         }
     }
 
-    /// The median over passes of the mean wall-clock time per spectrum in microseconds, and a checksum of the results.
-    private func time(model: SpectralModel, spectra: [[Double]]) -> (microseconds: Double, checksum: Double) {
-        let clock = ContinuousClock()
-        var samples: [Double] = []
-        var checksum = 0.0
-        for _ in 0..<repeats {
-            let start = clock.now
-            for spectrum in spectra {
-                if let analysis = try? model.analyze(spectrum) { checksum += analysis.outlier.qResidual }
-            }
-            let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            samples.append(seconds * 1e6 / Double(max(spectra.count, 1)))
+    /// Runs the scikit-learn reference on the same model file and spectra.
+    private func referenceFigures(
+        in directory: WorkingDirectory, batch: Int
+    ) -> Result<ScikitLearnReference, ScikitLearnReference.ReferenceUnavailable> {
+        ScikitLearnReference.run(
+            script: directory.resolve(referenceScript), model: directory.resolve(modelPath), csv: directory.resolve(csvPath),
+            filter: filter, repeats: max(1, min(repeats, 20)), batchSpectra: batch)
+    }
+
+    /// The speed lines: RigKit one at a time and in batch, and scikit-learn beside it when measured.
+    static func speedReport(
+        rigkit: (oneAtATime: Double, batch: Double), threads: Int, batch: Int,
+        reference: Result<ScikitLearnReference, ScikitLearnReference.ReferenceUnavailable>?, analyses: [Analysis]
+    ) -> String {
+        func rate(_ microseconds: Double) -> String {
+            microseconds > 0 && microseconds.isFinite ? String(format: "%.0f", 1e6 / microseconds) : "-"
         }
-        return (samples.sorted()[samples.count / 2], checksum)
+        var text = "analysis (preprocessing, model, T², Q), µs per spectrum (batch: \(batch) spectra):\n"
+        text += "  impl          one per call  spectra/s    batch         spectra/s\n"
+        text += "  RigKit        " + Report.number(rigkit.oneAtATime, 3).padding(14) + rate(rigkit.oneAtATime).padding(13)
+            + Report.number(rigkit.batch, 3).padding(14) + rate(rigkit.batch) + "  (batch on \(threads) threads)\n"
+        switch reference {
+        case .success(let figures)?:
+            text += "  scikit-learn  " + Report.number(figures.oneAtATime, 3).padding(14) + rate(figures.oneAtATime).padding(13)
+                + Report.number(figures.batch, 3).padding(14) + rate(figures.batch)
+                + "  (\(figures.version) + SciPy, batch vectorised in NumPy)\n"
+            let ours = analyses.map { analysis -> Double in
+                if case .estimate(let value) = analysis.unscreenedValue { value } else { .nan }
+            }
+            let worst = zip(ours, figures.predictions).map { abs($0 - $1) / max(abs($1), 1) }.max() ?? .nan
+            let worstQ = zip(analyses.map(\.outlier.qResidual), figures.qResiduals).map { abs($0 - $1) / max($1, 1e-300) }.max() ?? .nan
+            text += "  same spectra: predictions agree to \(String(format: "%.1e", worst)), Q to \(String(format: "%.1e", worstQ)) (relative)\n"
+        case .failure(let unavailable)?:
+            text += "  scikit-learn  not measured: \(unavailable.reason)\n"
+        case nil:
+            break
+        }
+        return text
     }
 }
 

@@ -6,16 +6,18 @@ struct PredictCommand {
     static let usage = """
         OVERVIEW: Analyze the spectra of a CSV with a model.
 
-        USAGE: rig model predict MODEL --csv FILE [--where COLUMN=VALUE] [--scio-version VERSION]
+        USAGE: rig model predict MODEL --csv FILE [--where COLUMN=VALUE] [--scio-version VERSION] [--null-outliers]
 
-        Analyzes each spectrum and prints CSV: spectrum (1-based row), value (estimate or class; null
-        for an outlier, as the SCiO SDK), confidence (classification), Hotelling T², Q, outlier.
-        The CSV's wavelength columns must be the model's.
+        Analyzes each spectrum and prints CSV: spectrum (1-based row), value (estimate or class),
+        confidence (classification), Hotelling T², Q, outlier (true when T² or Q is above its limit).
+        Every spectrum gets its value, outliers too; --null-outliers prints null instead, as the
+        SCiO SDK does. The CSV's wavelength columns must be the model's.
 
         OPTIONS:
           --csv FILE              Spectra to analyze.
           --where COLUMN=VALUE    Analyze only rows whose named column holds VALUE.
           --scio-version VERSION  Refuse (exit 1) when the model does not support this SCiO version.
+          --null-outliers         Print null as the value (and confidence) of an outlier, as the SCiO SDK.
           -h, --help              Show this help.
 
         EXIT CODES: 0 ok, 1 SCiO version not supported, 2 usage error, 3 bad model or CSV file.
@@ -26,16 +28,18 @@ struct PredictCommand {
     let csvPath: String
     let filter: RowFilter?
     let scioVersion: String?
+    let nullOutliers: Bool
 
     /// Parses the arguments after `predict`.
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try ParsedArguments(arguments, options: ["--csv", "--where", "--scio-version"], flags: [])
+        let parsed = try ParsedArguments(arguments, options: ["--csv", "--where", "--scio-version"], flags: ["--null-outliers"])
         guard let path = parsed.positionals.first else { throw .missingArgument("MODEL") }
         if parsed.positionals.count > 1 { throw .unexpectedArgument(parsed.positionals[1]) }
         modelPath = path
         csvPath = try parsed.required("--csv")
         filter = try parsed.rowFilter("--where")
         scioVersion = parsed.values["--scio-version"]
+        nullOutliers = parsed.flags.contains("--null-outliers")
     }
 
     /// Loads, analyzes and prints one line per spectrum.
@@ -50,32 +54,42 @@ struct PredictCommand {
             }
             let dataset = try InputFiles.spectra(path: csvPath, target: nil, kind: .numeric, filter: filter, in: directory)
             try InputFiles.checkWavelengths(dataset, model: model, path: csvPath)
-            var lines = [model.kind == .classification
-                ? "spectrum,\(model.attributeName),confidence,hotellingT2,qResidual,outlier"
-                : "spectrum,\(model.attributeName),hotellingT2,qResidual,outlier"]
-            for row in 0..<dataset.count {
-                let analysis: Analysis
-                do {
-                    analysis = try model.analyze(dataset.spectra.row(row))
-                } catch {
-                    return .badInput("\(csvPath): spectrum \(row + 1): \(error.description)")
-                }
-                let statistics = "\(Report.number(analysis.outlier.hotellingT2)),"
-                    + "\(String(format: "%.6g", analysis.outlier.qResidual)),\(analysis.outlier.isOutlier)"
-                switch (model.kind, analysis.value) {
-                case (.estimation, .estimate(let value)?):
-                    lines.append("\(row + 1),\(Report.number(value, 6)),\(statistics)")
-                case (.classification, .classification(let name, let confidence, _)?):
-                    lines.append("\(row + 1),\(name),\(Report.number(confidence)),\(statistics)")
-                case (.estimation, _):
-                    lines.append("\(row + 1),null,\(statistics)")
-                case (.classification, _):
-                    lines.append("\(row + 1),null,null,\(statistics)")
-                }
+            let analyses: [Analysis]
+            switch BatchAnalysis.analyze(dataset.spectra, with: model) {
+            case .success(let results): analyses = results
+            case .failure(let failure):
+                return .badInput("\(csvPath): spectrum \(failure.row + 1): \(failure.error.description)")
             }
+            let lines = Self.table(analyses, model: model, nullOutliers: nullOutliers)
             return .success(lines.joined(separator: "\n") + "\n")
         } catch {
             return .badInput(error.message)
         }
+    }
+
+    /// The CSV lines `predict` prints: a header, then one line per analysis in order.
+    ///
+    /// Each line has the computed value (an outlier's too) unless `nullOutliers`, which prints the
+    /// SCiO SDK's null for an outlier's value and confidence.
+    static func table(_ analyses: [Analysis], model: SpectralModel, nullOutliers: Bool) -> [String] {
+        var lines = [model.kind == .classification
+            ? "spectrum,\(model.attributeName),confidence,hotellingT2,qResidual,outlier"
+            : "spectrum,\(model.attributeName),hotellingT2,qResidual,outlier"]
+        for (row, analysis) in analyses.enumerated() {
+            let statistics = "\(Report.number(analysis.outlier.hotellingT2)),"
+                + "\(String(format: "%.6g", analysis.outlier.qResidual)),\(analysis.outlier.isOutlier)"
+            let value = nullOutliers ? analysis.value : analysis.unscreenedValue.isFinite ? analysis.unscreenedValue : nil
+            switch (model.kind, value) {
+            case (.estimation, .estimate(let value)?):
+                lines.append("\(row + 1),\(Report.number(value, 6)),\(statistics)")
+            case (.classification, .classification(let name, let confidence, _)?):
+                lines.append("\(row + 1),\(name),\(Report.number(confidence)),\(statistics)")
+            case (.estimation, _):
+                lines.append("\(row + 1),null,\(statistics)")
+            case (.classification, _):
+                lines.append("\(row + 1),null,null,\(statistics)")
+            }
+        }
+        return lines
     }
 }

@@ -17,36 +17,55 @@ enum Report {
         case .estimation:
             lines.append("components  RMSECV      R2(CV)")
             for score in model.training.crossValidation {
-                let marker = score.components == model.regression.components ? "  <" : ""
+                let marker = score.components == model.training.components ? "  <" : ""
                 lines.append(String(format: "%10d  ", score.components) + number(score.rmsecv).padding(10)
                     + "  " + number(score.rSquared) + marker)
             }
         case .classification:
             lines.append("components  accuracy(CV)")
             for score in model.training.crossValidation {
-                let marker = score.components == model.regression.components ? "  <" : ""
+                let marker = score.components == model.training.components ? "  <" : ""
                 lines.append(String(format: "%10d  ", score.components) + number(score.accuracy) + marker)
             }
         }
         return lines.joined(separator: "\n")
     }
 
+    /// How the folds were drawn, such as `10-fold cross-validation (seed 20250101)`.
+    static func crossValidationScheme(_ training: TrainingSummary) -> String {
+        if let column = training.groupColumn, let groups = training.groups {
+            return "\(training.folds)-fold grouped cross-validation by '\(column)' (\(groups) groups, each in one fold; seed \(training.seed))"
+        }
+        return "\(training.folds)-fold cross-validation (seed \(training.seed))"
+    }
+
     /// What `train` prints.
     static func training(_ result: ModelTrainer.Result, savedTo path: String) -> String {
         let model = result.model
         var text = "trained \(model.kind.rawValue) model '\(model.name)' on \(model.training.samples) spectra, "
-            + "\(model.training.folds)-fold cross-validation (seed \(model.training.seed))\n"
+            + crossValidationScheme(model.training) + "\n"
         text += crossValidation(model) + "\n"
-        text += "components: \(model.regression.components)"
+        text += "components: \(model.training.components)" + (model.method == .simca ? " per class" : "")
             + (model.training.componentsChosenAutomatically ? " (chosen by cross-validation)" : " (fixed)") + "\n"
         if let confusion = result.crossValidatedConfusion {
             text += "cross-validated confusion matrix (accuracy \(number(confusion.accuracy))):\n\(confusion.table)\n"
-            text += "confidence temperature: \(number(model.calibration?.temperature))\n"
+            if let calibration = model.calibration { text += "confidence temperature: \(number(calibration.temperature))\n" }
         }
-        text += "outlier limits at \(number(model.outliers.confidence * 100, 1))%: T² \(number(model.outliers.hotellingT2Limit)), "
-            + "Q \(String(format: "%.6g", model.outliers.qResidualLimit)) (\(model.outliers.qLimitMethod.rawValue))\n"
+        text += outlierLimits(model).map { "outlier limits \($0)\n" }.joined()
         text += "wrote \(path)\n"
         return text
+    }
+
+    /// The outlier limits: one line for PLS, one per class for SIMCA.
+    static func outlierLimits(_ model: SpectralModel) -> [String] {
+        if let outliers = model.outliers {
+            return ["at \(number(outliers.confidence * 100, 1))%: T² \(number(outliers.hotellingT2Limit)), "
+                + "Q \(String(format: "%.6g", outliers.qResidualLimit)) (\(outliers.qLimitMethod.rawValue))"]
+        }
+        return (model.simca?.classes ?? []).map { model in
+            "\(model.label): T² \(number(model.hotellingT2Limit)), Q \(String(format: "%.6g", model.qResidualLimit))"
+                + " (\(model.components.components) components)"
+        }
     }
 
     /// What `info` prints.
@@ -54,22 +73,24 @@ enum Report {
         let versions = model.supportedSCiOVersions.isEmpty ? "any" : model.supportedSCiOVersions.joined(separator: ", ")
         let unit = model.unit.isEmpty ? "" : " [\(model.unit)]"
         let range = "\(number(model.wavelengths.min(), 1))–\(number(model.wavelengths.max(), 1))"
-        let limits = "\(number(model.outliers.confidence * 100, 1))%: T² \(number(model.outliers.hotellingT2Limit)), "
-        let qLimit = "Q \(String(format: "%.6g", model.outliers.qResidualLimit)) (\(model.outliers.qLimitMethod.rawValue))"
         var lines: [String] = []
-        lines.append("model file:     \(path) (format \(ModelFile.formatIdentifier) version \(ModelFile.currentVersion))")
+        lines.append("model file:     \(path) (format \(ModelFile.formatIdentifier) version \(ModelFile.version(for: model)))")
         lines.append("name:           \(model.name)")
-        lines.append("type:           \(model.kind.rawValue)")
+        lines.append("type:           \(model.kind.rawValue)" + (model.method == .simca ? " (SIMCA)" : ""))
         lines.append("attribute:      \(model.attributeName)\(unit)")
         lines.append("SCiO versions:  \(versions)")
         lines.append("wavelengths:    \(model.wavelengths.count) points, \(range)")
         lines.append("preprocessing:  \(model.pipeline.specification)")
-        lines.append("components:     \(model.regression.components)")
-        lines.append("training:       \(model.training.samples) spectra, \(model.training.folds)-fold CV, seed \(model.training.seed)")
-        lines.append("outlier limits: \(limits)\(qLimit)")
+        lines.append("components:     \(model.training.components)" + (model.method == .simca ? " per class" : ""))
+        lines.append("training:       \(model.training.samples) spectra, \(crossValidationScheme(model.training))")
+        for (index, limits) in outlierLimits(model).enumerated() {
+            lines.append((index == 0 ? "outlier limits: " : "                ") + limits)
+        }
         if model.kind == .classification {
             lines.append("classes:        \(model.classes.joined(separator: ", "))")
-            lines.append("confidence:     softmax, temperature \(number(model.calibration?.temperature))")
+            lines.append(model.method == .simca
+                ? "confidence:     SIMCA margin 1 − max(T²/T²lim, Q/Qlim) of the class (not a probability)"
+                : "confidence:     softmax, temperature \(number(model.calibration?.temperature))")
         }
         return lines.joined(separator: "\n") + "\n" + crossValidation(model) + "\n"
     }

@@ -6,7 +6,8 @@ struct TrainCommand {
     static let usage = """
         OVERVIEW: Train a spectral analyzer model from a spectra CSV and save it.
 
-        USAGE: rig model train --csv FILE --target COLUMN [--classify] [--components N|auto] -o MODEL
+        USAGE: rig model train --csv FILE --target COLUMN [--classify [--method pls|simca]] [--components N|auto]
+                               [--groups COLUMN] -o MODEL
 
         Trains a PLS model (estimation) or a PLS-DA model (classification, with --classify) from a CSV
         whose header row holds wavelengths and named columns, chooses the number of components by
@@ -17,12 +18,16 @@ struct TrainCommand {
           --csv FILE              Training spectra.
           --target COLUMN         The named column to learn (numbers; class labels with --classify).
           --classify              Train a classification model instead of an estimation model.
+          --method pls|simca      PLS (PLS-DA for --classify; default) or SIMCA (one PCA model per class
+                                  with its own limits; needs --classify; can answer "none of these").
           --components N|auto     Number of PLS components (default: auto).
           --max-components N      Largest count tried by auto (default: 15).
           --preprocess STEPS      Comma-separated steps: range:MIN-MAX, snv, msc, sg:WINDOW:ORDER[:DERIV],
                                   center, autoscale (default: none; PLS always mean-centres).
           --folds K               Cross-validation folds (default: 10).
           --seed S                Seed of the fold shuffle (default: 20250101).
+          --groups COLUMN         Keep the spectra of each group (equal values of the named column, such
+                                  as a sample id for replicate scans) in one cross-validation fold.
           --confidence C          Confidence of the outlier limits, in (0, 1) (default: 0.95).
           --where COLUMN=VALUE    Train only on rows whose named column holds VALUE (e.g. set=train).
           --name NAME             Model name (default: the target column).
@@ -47,7 +52,7 @@ struct TrainCommand {
         let parsed = try ParsedArguments(
             arguments,
             options: ["--csv", "--target", "--components", "--max-components", "--preprocess", "--folds", "--seed",
-                      "--confidence", "--where", "--name", "--unit", "--scio-versions", "--output"],
+                      "--groups", "--method", "--confidence", "--where", "--name", "--unit", "--scio-versions", "--output"],
             flags: ["--classify"], aliases: ["-o": "--output"])
         if let extra = parsed.positionals.first { throw .unexpectedArgument(extra) }
         csvPath = try parsed.required("--csv")
@@ -77,12 +82,21 @@ struct TrainCommand {
             }
             seed = value
         }
+        let method = try parsed.values["--method"].map { text throws(UsageError) -> SpectralModel.Method in
+            guard let method = SpectralModel.Method(rawValue: text.lowercased()) else {
+                throw .invalidValue(option: "--method", value: text, expected: "pls or simca")
+            }
+            return method
+        } ?? .pls
+        if method == .simca, !parsed.flags.contains("--classify") {
+            throw .invalidValue(option: "--method", value: "simca", expected: "pls for an estimation model (SIMCA needs --classify)")
+        }
         configuration = TrainingConfiguration(
-            kind: parsed.flags.contains("--classify") ? .classification : .estimation,
+            kind: parsed.flags.contains("--classify") ? .classification : .estimation, method: method,
             name: parsed.values["--name"] ?? "", unit: parsed.values["--unit"] ?? "",
             supportedSCiOVersions: (parsed.values["--scio-versions"] ?? "").split(separator: ",").map(String.init),
             pipeline: pipeline, components: components,
-            folds: try parsed.integer("--folds", in: 2...1000) ?? 10, seed: seed,
+            folds: try parsed.integer("--folds", in: 2...1000) ?? 10, seed: seed, groupColumn: parsed.values["--groups"],
             outlierConfidence: try parsed.number("--confidence", in: 0.5...0.9999) ?? 0.95)
     }
 

@@ -8,7 +8,7 @@ public struct Analysis: Sendable, Equatable {
         case classification(className: String, confidence: Double, probabilities: [Double])
 
         /// Whether the numbers in the value are finite.
-        var isFinite: Bool {
+        public var isFinite: Bool {
             switch self {
             case .estimate(let value): value.isFinite
             case .classification(_, let confidence, _): confidence.isFinite

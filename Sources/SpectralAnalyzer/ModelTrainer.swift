@@ -44,7 +44,28 @@ public enum ModelTrainer {
         }
         if configuration.kind == .classification, classes.count < 2 { throw .tooFewClasses(found: classes.count) }
 
-        let folds = KFold(count: dataset.count, folds: configuration.folds, seed: configuration.seed)
+        if configuration.method == .simca {
+            guard configuration.kind == .classification else {
+                throw .invalidConfiguration("SIMCA is a classification method: train it as a classification")
+            }
+        }
+        let folds: KFold
+        if let column = configuration.groupColumn {
+            guard let labels = dataset.annotations[column] else {
+                throw .missingGroupColumn(name: column, available: dataset.annotations.keys.sorted())
+            }
+            guard let grouped = KFold(groups: labels, folds: configuration.folds, seed: configuration.seed) else {
+                throw .tooFewGroups(column: column, found: Set(labels).count)
+            }
+            folds = grouped
+        } else {
+            folds = KFold(count: dataset.count, folds: configuration.folds, seed: configuration.seed)
+        }
+        if configuration.method == .simca {
+            return try trainSIMCA(
+                dataset, configuration: configuration, attribute: attribute, classes: classes, truth: truth,
+                requested: requested, folds: folds)
+        }
         let validation = try CrossValidation.run(
             spectra: dataset.spectra, wavelengths: dataset.wavelengths, responses: responses,
             pipeline: configuration.pipeline, maximumComponents: requested, folds: folds)
@@ -91,7 +112,8 @@ public enum ModelTrainer {
         let summary = TrainingSummary(
             samples: dataset.count, components: regression.components,
             componentsChosenAutomatically: { if case .automatic = configuration.components { true } else { false } }(),
-            folds: folds.folds, seed: folds.seed, crossValidation: scores)
+            folds: folds.folds, seed: folds.seed, crossValidation: scores,
+            groupColumn: folds.groupCount == nil ? nil : configuration.groupColumn, groups: folds.groupCount)
         do {
             let model = try SpectralModel(
                 name: configuration.name.isEmpty ? attribute : configuration.name, kind: configuration.kind,
@@ -100,6 +122,66 @@ public enum ModelTrainer {
                 pipeline: configuration.pipeline, preprocessing: preprocessing, regression: regression,
                 classes: classes, calibration: calibration, outliers: outliers, training: summary)
             return Result(model: model, crossValidatedPredictions: cvPredictions, crossValidatedConfusion: confusion)
+        } catch {
+            throw .invalidConfiguration(error.description)
+        }
+    }
+
+    /// SIMCA: cross-validates 1…`requested` components per class by accuracy (a refused spectrum counts
+    /// as wrong), then fits every class on all spectra.
+    private static func trainSIMCA(
+        _ dataset: SpectralDataset, configuration: TrainingConfiguration, attribute: String, classes: [String],
+        truth: [Int], requested: Int, folds: KFold
+    ) throws(TrainingError) -> Result {
+        let labels = truth.map { classes[$0] }
+        var scores: [ComponentScore] = []
+        var verdicts: [[SIMCAClassifier.Verdict?]] = []
+        for count in 1...requested {
+            var predicted = [SIMCAClassifier.Verdict?](repeating: nil, count: dataset.count)
+            for fold in 0..<folds.folds {
+                let (training, validation) = folds.split(fold)
+                let model = try SIMCAClassifier.train(
+                    spectra: dataset.spectra.selectingRows(training), wavelengths: dataset.wavelengths,
+                    labels: training.map { labels[$0] }, pipeline: configuration.pipeline, components: count,
+                    confidence: configuration.outlierConfidence)
+                for sample in validation {
+                    do {
+                        predicted[sample] = try model.classify(dataset.spectra.row(sample))
+                    } catch {
+                        throw .invalidConfiguration("spectrum \(sample + 1): \(error.description)")
+                    }
+                }
+            }
+            let correct = predicted.indices.filter { predicted[$0]?.label == labels[$0] }.count
+            scores.append(ComponentScore(components: count, accuracy: Double(correct) / Double(max(dataset.count, 1))))
+            verdicts.append(predicted)
+        }
+        let chosen: Int
+        switch configuration.components {
+        case .fixed(let count): chosen = count
+        case .automatic: chosen = choose(scores, kind: .classification, tolerance: configuration.parsimonyTolerance)
+        }
+        let simca = try SIMCAClassifier.train(
+            spectra: dataset.spectra, wavelengths: dataset.wavelengths, labels: labels, pipeline: configuration.pipeline,
+            components: chosen, confidence: configuration.outlierConfidence)
+        var confusion = ConfusionMatrix(classes: classes)
+        // One-hot of the class each spectrum was assigned in cross-validation (a zero row when refused).
+        var margins = Matrix(rows: dataset.count, columns: classes.count)
+        for (sample, verdict) in verdicts[chosen - 1].enumerated() {
+            confusion.record(actual: truth[sample], predicted: verdict?.label.flatMap { classes.firstIndex(of: $0) })
+            if let assigned = verdict?.label.flatMap({ classes.firstIndex(of: $0) }) { margins[sample, assigned] = 1 }
+        }
+        let summary = TrainingSummary(
+            samples: dataset.count, components: chosen,
+            componentsChosenAutomatically: { if case .automatic = configuration.components { true } else { false } }(),
+            folds: folds.folds, seed: folds.seed, crossValidation: scores,
+            groupColumn: folds.groupCount == nil ? nil : configuration.groupColumn, groups: folds.groupCount)
+        do {
+            let model = try SpectralModel(
+                name: configuration.name.isEmpty ? attribute : configuration.name, attributeName: attribute,
+                supportedSCiOVersions: configuration.supportedSCiOVersions, wavelengths: dataset.wavelengths,
+                pipeline: configuration.pipeline, simca: simca, training: summary)
+            return Result(model: model, crossValidatedPredictions: margins, crossValidatedConfusion: confusion)
         } catch {
             throw .invalidConfiguration(error.description)
         }

@@ -38,17 +38,25 @@ public struct OutlierDetector: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let detector = try OutlierDetector(
-            confidence: container.decode(Double.self, forKey: .confidence),
-            hotellingT2Limit: container.decode(Double.self, forKey: .hotellingT2Limit),
-            qResidualLimit: container.decode(Double.self, forKey: .qResidualLimit),
-            qLimitMethod: container.decode(QLimitMethod.self, forKey: .qLimitMethod))
-        else {
+        let confidence = try container.decode(Double.self, forKey: .confidence)
+        let t2Limit = try container.decode(Double.self, forKey: .hotellingT2Limit)
+        let qLimit = try container.decode(Double.self, forKey: .qResidualLimit)
+        let method = try container.decode(QLimitMethod.self, forKey: .qLimitMethod)
+        guard confidence > 0, confidence < 1 else {
             throw DecodingError.dataCorruptedError(
-                forKey: .confidence, in: container,
-                debugDescription: "outlier confidence must be in (0, 1) and limits finite and positive")
+                forKey: .confidence, in: container, debugDescription: "outlier confidence \(confidence) must be in (0, 1)")
         }
-        self = detector
+        guard t2Limit > 0, t2Limit.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .hotellingT2Limit, in: container,
+                debugDescription: "the T² limit \(t2Limit) must be finite and positive")
+        }
+        guard qLimit >= 0, qLimit.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .qResidualLimit, in: container,
+                debugDescription: "the Q limit \(qLimit) must be finite and not negative")
+        }
+        self.init(confidence: confidence, hotellingT2Limit: t2Limit, qResidualLimit: qLimit, qLimitMethod: method)!
     }
 
     /// Computes both limits from the preprocessed training spectra the model was fitted on.

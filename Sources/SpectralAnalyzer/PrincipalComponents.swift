@@ -43,6 +43,30 @@ public struct PrincipalComponents: Sendable, Equatable, Codable {
         self.residualMoments = residualMoments
     }
 
+    private enum CodingKeys: String, CodingKey { case means, loadings, scoreVariances, residualMoments }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        means = try container.decode([Double].self, forKey: .means)
+        loadings = try container.decode(Matrix.self, forKey: .loadings)
+        scoreVariances = try container.decode([Double].self, forKey: .scoreVariances)
+        residualMoments = try container.decode([Double].self, forKey: .residualMoments)
+        guard !means.isEmpty, means.allSatisfy(\.isFinite), loadings.rows == means.count, loadings.columns >= 1 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .loadings, in: container,
+                debugDescription: "loadings of \(loadings.rows)×\(loadings.columns) do not fit \(means.count) means")
+        }
+        guard scoreVariances.count == loadings.columns, scoreVariances.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .scoreVariances, in: container,
+                debugDescription: "one positive, finite variance per component (\(loadings.columns)) is needed")
+        }
+        guard residualMoments.count == 3, residualMoments.allSatisfy(\.isFinite) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .residualMoments, in: container, debugDescription: "three finite moments θ₁, θ₂, θ₃ are needed")
+        }
+    }
+
     /// The number of components.
     public var components: Int { loadings.columns }
 

@@ -15,6 +15,31 @@ public struct SIMCAClassifier: Sendable, Equatable, Codable {
         public let hotellingT2Limit: Double
         /// The class's Q limit.
         public let qResidualLimit: Double
+
+        private enum CodingKeys: String, CodingKey { case label, components, hotellingT2Limit, qResidualLimit }
+
+        init(label: String, components: PrincipalComponents, hotellingT2Limit: Double, qResidualLimit: Double) {
+            self.label = label
+            self.components = components
+            self.hotellingT2Limit = hotellingT2Limit
+            self.qResidualLimit = qResidualLimit
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            label = try container.decode(String.self, forKey: .label)
+            components = try container.decode(PrincipalComponents.self, forKey: .components)
+            hotellingT2Limit = try container.decode(Double.self, forKey: .hotellingT2Limit)
+            qResidualLimit = try container.decode(Double.self, forKey: .qResidualLimit)
+            guard hotellingT2Limit > 0, hotellingT2Limit.isFinite else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .hotellingT2Limit, in: container, debugDescription: "the T² limit \(hotellingT2Limit) must be finite and positive")
+            }
+            guard qResidualLimit > 0, qResidualLimit.isFinite else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .qResidualLimit, in: container, debugDescription: "the Q limit \(qResidualLimit) must be finite and positive")
+            }
+        }
     }
 
     /// The verdict on one spectrum.
@@ -25,6 +50,10 @@ public struct SIMCAClassifier: Sendable, Equatable, Codable {
         public let distances: [Double]
         /// Whether the spectrum is within both limits of each class, in class order.
         public let memberships: [Bool]
+        /// Hotelling's T² against each class model, in class order.
+        public let hotellingT2: [Double]
+        /// Q against each class model, in class order.
+        public let qResiduals: [Double]
     }
 
     /// The preprocessing shared by every class model.
@@ -74,15 +103,18 @@ public struct SIMCAClassifier: Sendable, Equatable, Codable {
         }
         if let bad = spectrum.firstIndex(where: { !$0.isFinite }) { throw .nonFiniteValue(index: bad) }
         let x = preprocessing.transform(spectrum)
-        var distances: [Double] = [], memberships: [Bool] = []
+        var distances: [Double] = [], memberships: [Bool] = [], t2s: [Double] = [], qs: [Double] = []
         for model in classes {
             let (t2, q) = model.components.statistics(of: x)
+            t2s.append(t2)
+            qs.append(q)
             let h = t2 / model.hotellingT2Limit, r = q / model.qResidualLimit
             distances.append((h * h + r * r).squareRoot())
             memberships.append(h <= 1 && r <= 1)
         }
         let candidates = classes.indices.filter { memberships[$0] }
         let nearest = candidates.min { distances[$0] < distances[$1] }
-        return Verdict(label: nearest.map { classes[$0].label }, distances: distances, memberships: memberships)
+        return Verdict(
+            label: nearest.map { classes[$0].label }, distances: distances, memberships: memberships, hotellingT2: t2s, qResiduals: qs)
     }
 }

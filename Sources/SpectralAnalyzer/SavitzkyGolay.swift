@@ -54,8 +54,12 @@ public struct SavitzkyGolay: Sendable, Equatable, Codable {
         do {
             try self.init(window: window, polynomialOrder: order, derivative: derivative)
         } catch {
-            throw DecodingError.dataCorruptedError(
-                forKey: .window, in: container, debugDescription: error.description)
+            let field: CodingKeys = switch error {
+            case .windowNotOddOrTooSmall: .window
+            case .polynomialOrderOutOfRange: .polynomialOrder
+            case .derivativeOutOfRange: .derivative
+            }
+            throw DecodingError.dataCorruptedError(forKey: field, in: container, debugDescription: error.description)
         }
     }
 

@@ -10,6 +10,8 @@ public struct TrainingConfiguration: Sendable, Equatable {
 
     /// Estimation (a value) or classification (a class with a confidence).
     public var kind: SpectralModel.Kind
+    /// PLS (estimation or PLS-DA) or SIMCA (classification only).
+    public var method: SpectralModel.Method
     /// The model's name.
     public var name: String
     /// The unit of the estimated attribute; empty when it has none.
@@ -24,6 +26,8 @@ public struct TrainingConfiguration: Sendable, Equatable {
     public var folds: Int
     /// The seed of the fold shuffle.
     public var seed: UInt64
+    /// The annotation column whose equal values must share a cross-validation fold; nil for sample folds.
+    public var groupColumn: String?
     /// The confidence level of the outlier limits, in (0, 1).
     public var outlierConfidence: Double
     /// How far above the best cross-validated error (relative, for regression) an automatic choice may be to use fewer components.
@@ -31,11 +35,13 @@ public struct TrainingConfiguration: Sendable, Equatable {
 
     /// Creates a configuration; the defaults are 10 folds, seed 20250101, 95 % outlier limits, automatic up to 15 components.
     public init(
-        kind: SpectralModel.Kind, name: String = "", unit: String = "", supportedSCiOVersions: [String] = [],
+        kind: SpectralModel.Kind, method: SpectralModel.Method = .pls, name: String = "", unit: String = "", supportedSCiOVersions: [String] = [],
         pipeline: PreprocessingPipeline = PreprocessingPipeline(), components: ComponentChoice = .automatic(maximum: 15),
-        folds: Int = 10, seed: UInt64 = 20_250_101, outlierConfidence: Double = 0.95, parsimonyTolerance: Double = 0.02
+        folds: Int = 10, seed: UInt64 = 20_250_101, groupColumn: String? = nil, outlierConfidence: Double = 0.95,
+        parsimonyTolerance: Double = 0.02
     ) {
         self.kind = kind
+        self.method = method
         self.name = name
         self.unit = unit
         self.supportedSCiOVersions = supportedSCiOVersions
@@ -43,6 +49,7 @@ public struct TrainingConfiguration: Sendable, Equatable {
         self.components = components
         self.folds = folds
         self.seed = seed
+        self.groupColumn = groupColumn
         self.outlierConfidence = outlierConfidence
         self.parsimonyTolerance = parsimonyTolerance
     }

@@ -18,6 +18,10 @@ public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible {
     case regression(PLSError)
     /// The outlier limits cannot be computed from the training spectra.
     case outlierLimits
+    /// The group column for grouped cross-validation is not in the data.
+    case missingGroupColumn(name: String, available: [String])
+    /// Grouped cross-validation needs at least two groups.
+    case tooFewGroups(column: String, found: Int)
 
     public var description: String {
         switch self {
@@ -30,6 +34,10 @@ public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .preprocessing(let error): error.description
         case .regression(let error): error.description
         case .outlierLimits: "outlier limits cannot be computed from the training spectra"
+        case .missingGroupColumn(let name, let available):
+            "no group column '\(name)'" + (available.isEmpty ? " (the data has no named columns)" : "; named columns: \(available.joined(separator: ", "))")
+        case .tooFewGroups(let column, let found):
+            "grouped cross-validation needs at least 2 groups in column '\(column)', found \(found)"
         }
     }
 }

@@ -12,11 +12,15 @@ public struct TrainingSummary: Sendable, Equatable, Codable {
     public let seed: UInt64
     /// The cross-validated accuracy for 1, 2, … components.
     public let crossValidation: [ComponentScore]
+    /// The annotation column that kept groups in one fold; nil when folds were drawn by sample.
+    public let groupColumn: String?
+    /// The number of distinct groups in `groupColumn`; nil when folds were drawn by sample.
+    public let groups: Int?
 
     /// Creates a summary.
     public init(
         samples: Int, components: Int, componentsChosenAutomatically: Bool, folds: Int, seed: UInt64,
-        crossValidation: [ComponentScore]
+        crossValidation: [ComponentScore], groupColumn: String? = nil, groups: Int? = nil
     ) {
         self.samples = samples
         self.components = components
@@ -24,5 +28,7 @@ public struct TrainingSummary: Sendable, Equatable, Codable {
         self.folds = folds
         self.seed = seed
         self.crossValidation = crossValidation
+        self.groupColumn = groupColumn
+        self.groups = groups
     }
 }

@@ -9,12 +9,17 @@ import SpectralAnalyzer
 public enum ModelFile {
     /// The value of the `format` field.
     public static let formatIdentifier = "rigkit.spectral-model"
-    /// The format version this code writes and the newest it reads.
-    public static let currentVersion = 1
+    /// The newest format version this code reads and writes.
+    ///
+    /// Version 2 added SIMCA models (`method`, `simca`) and grouped cross-validation
+    /// (`training.groupColumn`, `training.groups`).
+    /// A model is written with the oldest version that holds it, so files older RigKits can read
+    /// stay readable by them.
+    public static let currentVersion = 2
 
-    private struct Header: Decodable {
-        let format: String?
-        let formatVersion: Int?
+    /// The oldest format version that can hold `model`.
+    public static func version(for model: SpectralModel) -> Int {
+        model.method != .pls || model.training.groups != nil ? 2 : 1
     }
 
     private struct Envelope: Codable {
@@ -28,7 +33,7 @@ public enum ModelFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
-            return try encoder.encode(Envelope(format: formatIdentifier, formatVersion: currentVersion, model: model))
+            return try encoder.encode(Envelope(format: formatIdentifier, formatVersion: version(for: model), model: model))
         } catch {
             throw .unwritable(path: path, reason: "the model cannot be encoded: \(error)")
         }
@@ -37,35 +42,48 @@ public enum ModelFile {
     /// Decodes file contents; `path` names the file in errors.
     public static func decode(_ data: Data, path: String) throws(ModelFileError) -> SpectralModel {
         guard data.contains(where: { !isWhitespace($0) }) else { throw .empty(path: path) }
+        let object: Any
         do {
-            _ = try JSONSerialization.jsonObject(with: data)
+            object = try JSONSerialization.jsonObject(with: data)
         } catch {
             if endsInsideAValue(data) { throw .truncated(path: path) }
             throw .malformed(path: path, detail: (error as NSError).localizedDescription)
         }
-        let decoder = JSONDecoder()
-        let header: Header
-        do {
-            header = try decoder.decode(Header.self, from: data)
-        } catch {
-            throw .notAModelFile(path: path, format: nil)
+        guard let top = object as? [String: Any] else { throw .notAModelFile(path: path, format: nil) }
+        guard let format = top["format"] as? String else {
+            throw .notAModelFile(path: path, format: top["format"].map { String(describing: $0) })
         }
-        guard header.format == formatIdentifier else { throw .notAModelFile(path: path, format: header.format) }
-        guard let version = header.formatVersion else {
-            throw .invalidContent(path: path, field: "formatVersion", detail: "missing")
-        }
+        guard format == formatIdentifier else { throw .notAModelFile(path: path, format: format) }
+        let version = try formatVersion(top["formatVersion"], path: path)
         guard version <= currentVersion else {
             throw .newerVersion(path: path, found: version, supported: currentVersion)
         }
         guard version >= 1 else { throw .unsupportedVersion(path: path, found: version) }
+        if let unknown = ModelFileSchema.envelope(version: version).firstUnknownMember(in: top) {
+            throw .invalidContent(path: path, field: unknown, detail: "unknown member (not part of format version \(version))")
+        }
         do {
-            return try decoder.decode(Envelope.self, from: data).model
+            return try JSONDecoder().decode(Envelope.self, from: data).model
         } catch let error as DecodingError {
             let (field, detail) = describe(error)
             throw .invalidContent(path: path, field: field, detail: detail)
         } catch {
             throw .invalidContent(path: path, field: "", detail: String(describing: error))
         }
+    }
+
+    /// The format version from the `formatVersion` member: an integer that fits in `Int`.
+    private static func formatVersion(_ value: Any?, path: String) throws(ModelFileError) -> Int {
+        guard let value else { throw .invalidContent(path: path, field: "formatVersion", detail: "missing") }
+        guard let number = value as? NSNumber, number.doubleValue.rounded() == number.doubleValue else {
+            throw .invalidContent(path: path, field: "formatVersion", detail: "expected an integer, found \(value)")
+        }
+        guard let version = Int(exactly: number.doubleValue) else {
+            throw .invalidContent(
+                path: path, field: "formatVersion",
+                detail: "\(number.stringValue) is not a format version (this RigKit reads 1…\(currentVersion))")
+        }
+        return version
     }
 
     /// Loads the model at `path`.
@@ -120,7 +138,15 @@ public enum ModelFile {
 
     private static func describe(_ error: DecodingError) -> (field: String, detail: String) {
         let path = { (context: DecodingError.Context) in
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            context.codingPath.reduce(into: "") { text, key in
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else if key.stringValue.hasPrefix("[") {
+                    text += key.stringValue
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
         }
         switch error {
         case .keyNotFound(let key, let context):

@@ -42,13 +42,13 @@ public enum SpectraCSV {
             let name = rawName.trimmingCharacters(in: .whitespaces)
             if let wavelength = Double(name), wavelength.isFinite {
                 guard seenWavelengths.insert(wavelength).inserted else {
-                    throw .duplicateColumn(file: file, line: header.line, column: index + 1, name: name)
+                    throw .duplicateColumn(file: file, line: header.line(ofCell: index), column: index + 1, name: name)
                 }
                 wavelengthColumns.append(index)
                 wavelengths.append(wavelength)
             } else {
                 guard seen.insert(name).inserted else {
-                    throw .duplicateColumn(file: file, line: header.line, column: index + 1, name: name)
+                    throw .duplicateColumn(file: file, line: header.line(ofCell: index), column: index + 1, name: name)
                 }
                 namedColumns.append(index)
             }
@@ -71,13 +71,13 @@ public enum SpectraCSV {
         var annotations: [String: [String]] = Dictionary(uniqueKeysWithValues: names.map { ($0, []) })
         for record in rows {
             guard record.cells.count == header.cells.count else {
-                throw .raggedRow(file: file, line: record.line, expected: header.cells.count, found: record.cells.count)
+                throw .raggedRow(file: file, line: record.line(ofCell: record.cells.count - 1), expected: header.cells.count, found: record.cells.count)
             }
             for column in wavelengthColumns {
                 let text = record.cells[column].trimmingCharacters(in: .whitespaces)
                 guard let value = Double(text), value.isFinite else {
                     throw .notANumber(
-                        file: file, line: record.line, column: column + 1, header: header.cells[column], text: text)
+                        file: file, line: record.line(ofCell: column), column: column + 1, header: header.cells[column], text: text)
                 }
                 values.append(value)
             }
@@ -88,12 +88,12 @@ public enum SpectraCSV {
                 let text = record.cells[targetIndex].trimmingCharacters(in: .whitespaces)
                 let headerName = header.cells[targetIndex]
                 guard !text.isEmpty else {
-                    throw .emptyTarget(file: file, line: record.line, column: targetIndex + 1, header: headerName)
+                    throw .emptyTarget(file: file, line: record.line(ofCell: targetIndex), column: targetIndex + 1, header: headerName)
                 }
                 switch targetKind {
                 case .numeric:
                     guard let value = Double(text), value.isFinite else {
-                        throw .notANumber(file: file, line: record.line, column: targetIndex + 1, header: headerName, text: text)
+                        throw .notANumber(file: file, line: record.line(ofCell: targetIndex), column: targetIndex + 1, header: headerName, text: text)
                     }
                     numericTargets.append(value)
                 case .labels:

@@ -60,25 +60,101 @@ import SpectralModelIO
         let lines = predict.standardOutput.split(separator: "\n")
         #expect(lines.first == "spectrum,octane,hotellingT2,qResidual,outlier")
         #expect(lines.count == 11)
+        var outliers = 0
         for line in lines.dropFirst() {
             let cells = line.split(separator: ",")
             #expect(cells.count == 5)
-            // An outlier's value is null, as in the SCiO SDK; any other value is a number.
-            #expect(cells[4] == "true" ? cells[1] == "null" : Double(cells[1]) != nil, "\(line)")
+            // Every spectrum gets its estimate, an outlier too; the flag sits beside it.
+            #expect(Double(cells[1]).map { (80...95).contains($0) } ?? false, "\(line)")
+            #expect(cells[4] == "true" || cells[4] == "false")
+            if cells[4] == "true" { outliers += 1 }
+        }
+        // The vignette split: the test spectra lie outside the calibration space (Docs/SpectralAnalyzer.md).
+        #expect(outliers >= 5)
+
+        let sdk = AnalyzerCommands.model(["predict", model, "--csv", csv, "--where", "set=test", "--null-outliers"])
+        #expect(sdk.exitCode == 0, "\(sdk.standardError)")
+        for (line, sdkLine) in zip(lines.dropFirst(), sdk.standardOutput.split(separator: "\n").dropFirst()) {
+            let cells = line.split(separator: ","), sdkCells = sdkLine.split(separator: ",")
+            // With --null-outliers an outlier's value is null, as in the SCiO SDK; the rest is unchanged.
+            #expect(sdkCells[1] == (cells[4] == "true" ? "null" : cells[1]), "\(sdkLine)")
+            #expect(sdkCells.dropFirst(2) == cells.dropFirst(2))
         }
 
         let refused = AnalyzerCommands.model(["predict", model, "--csv", csv, "--scio-version", "2.0"])
         #expect(refused.exitCode == 1)
 
-        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "2"])
+        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "2", "--batch-spectra", "100"])
         #expect(bench.exitCode == 0, "\(bench.standardError)")
         #expect(bench.standardOutput.contains("RMSEP"))
-        let strict = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--max-rmsep", "0.001"])
+        #expect(bench.standardOutput.contains("RigKit "))
+        #expect(bench.standardOutput.contains("spectra/s"))
+        // A missing reference script is reported, not fatal.
+        let referenced = AnalyzerCommands.benchAnalyzer([
+            model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--batch-spectra", "10", "--reference",
+            "--reference-script", "/nonexistent/reference.py",
+        ])
+        #expect(referenced.exitCode == 0)
+        #expect(referenced.standardOutput.contains("scikit-learn  not measured: no script at /nonexistent/reference.py"))
+        let strict = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--batch-spectra", "10", "--max-rmsep", "0.001"])
         #expect(strict.exitCode == 1)
         #expect(strict.standardError.contains("check failed: RMSEP"))
         let mismatched = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--min-accuracy", "0.9"])
         #expect(mismatched.exitCode == 2)
         #expect(mismatched.standardError.contains("estimation model"))
+    }
+
+    @Test func groupedCrossValidationIsReportedAndStored() throws {
+        let directory = try temporaryDirectory()
+        // Gasoline's training spectra scanned twice: a `sample` column names the pairs.
+        let lines = try String(contentsOfFile: Self.data + "/gasoline.csv", encoding: .utf8).split(separator: "\n")
+        var csv = ["sample," + lines[0]]
+        for (index, line) in lines.dropFirst().prefix(50).enumerated() {
+            csv.append("s\(index),\(line)")
+            csv.append("s\(index),\(line)")
+        }
+        let path = directory + "/pairs.csv", model = directory + "/pairs.json"
+        try csv.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let train = AnalyzerCommands.model([
+            "train", "--csv", path, "--target", "octane", "--groups", "sample", "--folds", "5", "--components", "3", "-o", model,
+        ])
+        #expect(train.exitCode == 0, "\(train.standardError)")
+        #expect(train.standardOutput.contains("5-fold grouped cross-validation by 'sample' (50 groups, each in one fold; seed 20250101)"))
+        let stored = try ModelFile.load(path: model)
+        #expect(stored.training.groupColumn == "sample" && stored.training.groups == 50)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: model))) as! [String: Any]
+        #expect(object["formatVersion"] as? Int == 2)
+        let info = AnalyzerCommands.model(["info", model])
+        #expect(info.standardOutput.contains("grouped cross-validation by 'sample'"))
+
+        let missing = AnalyzerCommands.model(["train", "--csv", path, "--target", "octane", "--groups", "batch", "-o", model])
+        #expect(missing.exitCode == 3)
+        #expect(missing.standardError.contains("no group column 'batch'"))
+    }
+
+    @Test func simcaIsSelectableInTrainAndPredicts() throws {
+        let directory = try temporaryDirectory()
+        let model = directory + "/oil-simca.json"
+        let csv = Self.data + "/mayonnaise.csv"
+        let train = AnalyzerCommands.model([
+            "train", "--csv", csv, "--target", "oil", "--classify", "--method", "simca", "--where", "set=train",
+            "--preprocess", "snv,sg:11:2:1", "--components", "4", "-o", model,
+        ])
+        #expect(train.exitCode == 0, "\(train.standardError)")
+        #expect(train.standardOutput.contains("components: 4 per class (fixed)"))
+        #expect(train.standardOutput.contains("outlier limits oil1: T² "))
+        let info = AnalyzerCommands.model(["info", model])
+        #expect(info.standardOutput.contains("type:           classification (SIMCA)"))
+        #expect(info.standardOutput.contains("version 2"))
+        let predict = AnalyzerCommands.model(["predict", model, "--csv", csv, "--where", "set=test", "--null-outliers"])
+        #expect(predict.exitCode == 0, "\(predict.standardError)")
+        let rows = predict.standardOutput.split(separator: "\n").dropFirst()
+        #expect(rows.count == 42)
+        #expect(rows.contains { $0.hasSuffix(",true") } && rows.contains { $0.hasSuffix(",false") })
+
+        let estimation = AnalyzerCommands.model(["train", "--csv", csv, "--target", "oil", "--method", "simca", "-o", model])
+        #expect(estimation.exitCode == 2)
+        #expect(AnalyzerCommands.model(["train", "--csv", csv, "--target", "oil", "--classify", "--method", "lda", "-o", model]).exitCode == 2)
     }
 
     @Test func classificationPredictPrintsClassAndConfidence() throws {
@@ -96,6 +172,11 @@ import SpectralModelIO
         #expect(predict.standardOutput.hasPrefix("spectrum,oil,confidence,"))
         for line in predict.standardOutput.split(separator: "\n").dropFirst() {
             let cells = line.split(separator: ",")
+            #expect(cells[1].hasPrefix("oil") && (Double(cells[2]).map { $0 > 0 && $0 <= 1 } ?? false))
+        }
+        let sdk = AnalyzerCommands.model(["predict", model, "--csv", csv, "--where", "set=test", "--null-outliers"])
+        for line in sdk.standardOutput.split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",")
             if cells[5] == "true" {
                 #expect(cells[1] == "null" && cells[2] == "null")
             } else {
@@ -105,7 +186,7 @@ import SpectralModelIO
         let info = AnalyzerCommands.model(["info", model])
         #expect(info.standardOutput.contains("type:           classification"))
         #expect(info.standardOutput.contains("classes:        oil1, oil2, oil3, oil4, oil5, oil6"))
-        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--min-accuracy", "0.5"])
+        let bench = AnalyzerCommands.benchAnalyzer([model, "--csv", csv, "--where", "set=test", "--repeats", "1", "--batch-spectra", "50", "--min-accuracy", "0.5"])
         #expect(bench.exitCode == 0, "\(bench.standardError)")
         #expect(bench.standardOutput.contains("accuracy"))
     }

@@ -8,7 +8,7 @@ import Testing
         let data = try NIRData.gasoline()
         let model = try ModelTrainer.train(data, configuration: TrainingConfiguration(
             kind: .estimation, pipeline: try PreprocessingPipeline(parsing: pipeline), components: .fixed(components)))
-        return model.model.outliers
+        return try #require(model.model.outliers)
     }
 
     @Test func jacksonMudholkarWhenItsExponentIsPositive() throws {
@@ -33,9 +33,10 @@ import Testing
         let data = try NIRData.gasoline()
         let model = try ModelTrainer.train(
             data, configuration: TrainingConfiguration(kind: .estimation, components: .fixed(3))).model
-        let mean = model.regression.xMeans
-        let firstLoadingDirection = model.regression.weights.column(0)
-        let spread = model.regression.scoreVariances[0].squareRoot()
+        let regression = try #require(model.regression)
+        let mean = regression.xMeans
+        let firstLoadingDirection = regression.weights.column(0)
+        let spread = regression.scoreVariances[0].squareRoot()
         let extreme = zip(mean, firstLoadingDirection).map { $0 + 12 * spread * $1 }
         let statistics = try model.analyze(extreme).outlier
         #expect(statistics.exceedsT2)

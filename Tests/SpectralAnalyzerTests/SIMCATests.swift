@@ -44,4 +44,41 @@ import Testing
         #expect(foreign.label == nil)
         #expect(foreign.memberships.allSatisfy { !$0 })
     }
+
+    @Test func simcaModelsAreTrainedAndAnswerNoneOfThese() throws {
+        let data = try NIRData.mayonnaise()
+        let training = NIRData.subset(data, "train"), test = NIRData.subset(data, "test")
+        guard case .labels(let testLabels)? = test.targets else { throw SIMCAFixtureError() }
+        let result = try ModelTrainer.train(training, configuration: TrainingConfiguration(
+            kind: .classification, method: .simca, pipeline: try PreprocessingPipeline(parsing: "snv,sg:11:2:1"),
+            components: .automatic(maximum: 6), folds: 5))
+        let model = result.model
+        #expect(model.method == .simca && model.regression == nil && model.outliers == nil && model.plan == nil)
+        #expect(model.classes == ["oil1", "oil2", "oil3", "oil4", "oil5", "oil6"])
+        #expect(model.training.crossValidation.count == 6)
+        #expect(model.training.crossValidation.allSatisfy { ($0.accuracy ?? -1) >= 0 && ($0.accuracy ?? 2) <= 1 })
+        #expect(result.crossValidatedConfusion != nil)
+        var assigned = 0, correct = 0
+        for row in 0..<test.count {
+            let analysis = try model.analyze(test.spectra.row(row))
+            guard case .classification(let name, let margin, let margins) = analysis.unscreenedValue else {
+                Issue.record("classification expected")
+                return
+            }
+            #expect(margins.count == 6 && (0...1).contains(margin))
+            // A spectrum within no class's limits is an outlier with no value, as the SDK's null.
+            #expect((analysis.value == nil) == analysis.outlier.isOutlier)
+            if analysis.value != nil {
+                assigned += 1
+                if name == testLabels[row] { correct += 1 }
+            }
+        }
+        #expect(assigned > 0 && correct * 3 > assigned * 2, "\(correct) of \(assigned) assigned")
+
+        #expect(throws: TrainingError.invalidConfiguration("SIMCA is a classification method: train it as a classification")) {
+            try ModelTrainer.train(NIRData.gasoline(), configuration: TrainingConfiguration(kind: .estimation, method: .simca))
+        }
+    }
 }
+
+private struct SIMCAFixtureError: Error {}

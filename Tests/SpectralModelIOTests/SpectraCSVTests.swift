@@ -33,6 +33,20 @@ import SpectralAnalyzer
         }
     }
 
+    @Test func errorsAfterAMultiLineQuotedCellNameThePhysicalLine() {
+        // The record starts on line 2; its quoted note runs to line 4, where the bad number is.
+        let text = "note,y,1,2\n\"three\nline\r\nnote\",1,0.1,abc\n"
+        #expect(throws: CSVError.notANumber(file: "m.csv", line: 4, column: 4, header: "2", text: "abc")) {
+            try SpectraCSV.parse(text, file: "m.csv", targetColumn: "y")
+        }
+        #expect(throws: CSVError.emptyTarget(file: "m.csv", line: 3, column: 2, header: "y")) {
+            try SpectraCSV.parse("note,y,1\n\"a\nb\", ,0.5\n", file: "m.csv", targetColumn: "y")
+        }
+        #expect(throws: CSVError.raggedRow(file: "m.csv", line: 3, expected: 3, found: 2)) {
+            try SpectraCSV.parse("note,y,1\n\"a\nb\",1\n", file: "m.csv", targetColumn: "y")
+        }
+    }
+
     @Test func nonNumericTargetAndMissingTargetColumn() {
         let text = "y,set,1,2\nhigh,train,0.1,0.2\n"
         #expect(throws: CSVError.notANumber(file: "t.csv", line: 2, column: 1, header: "y", text: "high")) {
