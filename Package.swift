@@ -147,7 +147,7 @@ let package = Package(
         // Pure chemometrics core (no I/O): linear algebra, preprocessing, PLS, PLS-DA, SIMCA, outliers, cross-validation.
         .target(name: "SpectralAnalyzer"),
         // Model files (versioned JSON, atomic writes) and spectra CSV reading.
-        .target(name: "SpectralModelIO", dependencies: ["SpectralAnalyzer"]),
+        .target(name: "SpectralModelIO", dependencies: ["SpectralAnalyzer", "SafeOutput"]),
         // `rig model ...` and `rig bench analyzer` as a library the `rig` executable calls.
         .target(name: "AnalyzerCommands", dependencies: ["SpectralAnalyzer", "SpectralModelIO"]),
         // Accuracy and speed against scikit-learn on real NIR data (`swift run -c release analyzer-bench`).

@@ -1,4 +1,5 @@
 import Foundation
+import SafeOutput
 import SpectralAnalyzer
 
 /// The versioned JSON file a `SpectralModel` is saved in.
@@ -101,11 +102,7 @@ public enum ModelFile {
     /// Saves `model` to `path` atomically: a reader sees the old file or the new one, never a mixture.
     public static func save(_ model: SpectralModel, path: String) throws(ModelFileError) {
         let data = try encode(model, path: path)
-        do {
-            try AtomicFileWriter.write(data, to: path)
-        } catch {
-            throw .unwritable(path: path, reason: error.description)
-        }
+        do { try OutputFile.write(data, to: path) } catch { throw .unwritable(path: path, reason: error.reason) }
     }
 
     /// Whether the JSON text ends inside a string, an object or an array, as a file cut short does.
