@@ -149,7 +149,7 @@ let package = Package(
         // Model files (versioned JSON, atomic writes) and spectra CSV reading.
         .target(name: "SpectralModelIO", dependencies: ["SpectralAnalyzer", "SafeOutput"]),
         // `rig model ...` and `rig bench analyzer` as a library the `rig` executable calls.
-        .target(name: "AnalyzerCommands", dependencies: ["SpectralAnalyzer", "SpectralModelIO"]),
+        .target(name: "AnalyzerCommands", dependencies: ["SpectralAnalyzer", "SpectralModelIO", "RigCommandLine"]),
         // Accuracy and speed against scikit-learn on real NIR data (`swift run -c release analyzer-bench`).
         .executableTarget(
             name: "analyzer-bench",

@@ -1,43 +1,38 @@
+import RigCommandLine
 import Foundation
 import SpectralAnalyzer
 
 /// `rig bench analyzer`: measures a model's accuracy, outlier share and prediction time on labelled spectra.
-struct BenchAnalyzerCommand {
-    static let usage = """
-        OVERVIEW: Measure a model's accuracy, outlier share and prediction time on labelled spectra.
+public struct BenchAnalyzerCommand: Command {
+    public static let name = "analyzer"
+    public static let abstract = "Measure a model's accuracy, outlier share and prediction time on labelled spectra."
+    public static let usage = "MODEL --csv FILE [--where COLUMN=VALUE] [--repeats N] [--max-rmsep X] [--min-accuracy X] [--max-outlier-share X] [--threads N] [--batch-spectra N] [--reference [--reference-script PATH]]"
+    public static let options: [OptionSpec] = [
+        OptionSpec("csv", value: "FILE", help: "Labelled spectra."),
+        OptionSpec("where", value: "COLUMN=VALUE", help: "Use only rows whose named column holds VALUE (e.g. set=test)."),
+        OptionSpec("repeats", value: "N", help: "Timed passes over the spectra (default: 20)."),
+        OptionSpec("max-rmsep", value: "X", help: "Fail (exit 1) when RMSEP exceeds X."),
+        OptionSpec("min-accuracy", value: "X", help: "Fail (exit 1) when accuracy is below X (0…1)."),
+        OptionSpec("max-outlier-share", value: "X", help: "Fail (exit 1) when the outlier share exceeds X (0…1)."),
+        OptionSpec("threads", value: "N", help: "Threads of the batch timing (default: the processor count)."),
+        OptionSpec("batch-spectra", value: "N", help: "Spectra in the timed batch (default: about 4 MB of spectra, 1000…20000)."),
+        OptionSpec("reference", help: "Also time scikit-learn + SciPy on the same spectra (needs python3, numpy, scipy and scikit-learn)."),
+        OptionSpec("reference-script", value: "PATH", help: "The reference script (default: scripts/sklearn_reference.py)."),
+    ]
+    public static let discussion = """
+    Analyzes labelled spectra (the CSV must hold the model's attribute column) and prints
+    accuracy (RMSEP, R² and bias for estimation; confusion matrix and accuracy for
+    classification), once over all spectra ignoring outlier screening and once over the
+    spectra that are not outliers (an outlier counts as wrong for classification), the
+    outlier share, and the speed of the whole analysis (preprocessing, model, T², Q): one
+    spectrum per call on one thread (µs and spectra/s, median of N passes, wall clock) and
+    a batch (the CSV's spectra repeated to about 4 MB, at least 1,000) on every core. With --reference the same
+    model file is applied to the same spectra by scikit-learn + SciPy in the same run
+    (scripts/sklearn_reference.py; PLS models) and both times are printed side by side.
+    The limits apply to the figures over all spectra, and to the outlier share.
 
-        USAGE: rig bench analyzer MODEL --csv FILE [--where COLUMN=VALUE] [--repeats N]
-                                  [--max-rmsep X] [--min-accuracy X] [--max-outlier-share X]
-                                  [--threads N] [--batch-spectra N] [--reference [--reference-script PATH]]
-
-        Analyzes labelled spectra (the CSV must hold the model's attribute column) and prints
-        accuracy (RMSEP, R² and bias for estimation; confusion matrix and accuracy for
-        classification), once over all spectra ignoring outlier screening and once over the
-        spectra that are not outliers (an outlier counts as wrong for classification), the
-        outlier share, and the speed of the whole analysis (preprocessing, model, T², Q): one
-        spectrum per call on one thread (µs and spectra/s, median of N passes, wall clock) and
-        a batch (the CSV's spectra repeated to about 4 MB, at least 1,000) on every core. With --reference the same
-        model file is applied to the same spectra by scikit-learn + SciPy in the same run
-        (scripts/sklearn_reference.py; PLS models) and both times are printed side by side.
-        The limits below apply to the figures over all spectra, and to the outlier share.
-
-        OPTIONS:
-          --csv FILE               Labelled spectra.
-          --where COLUMN=VALUE     Use only rows whose named column holds VALUE (e.g. set=test).
-          --repeats N              Timed passes over the spectra (default: 20).
-          --max-rmsep X            Fail (exit 1) when RMSEP exceeds X.
-          --min-accuracy X         Fail (exit 1) when accuracy is below X (0…1).
-          --max-outlier-share X    Fail (exit 1) when the outlier share exceeds X (0…1).
-          --threads N              Threads of the batch timing (default: the processor count).
-          --batch-spectra N        Spectra in the timed batch (default: about 4 MB of spectra, 1000…20000).
-          --reference              Also time scikit-learn + SciPy on the same spectra (needs python3,
-                                   numpy, scipy and scikit-learn).
-          --reference-script PATH  The reference script (default: scripts/sklearn_reference.py).
-          -h, --help               Show this help.
-
-        EXIT CODES: 0 ok, 1 a limit was exceeded, 2 usage error, 3 bad model or CSV file.
-
-        """
+    Exit codes: 0 ok, 1 a limit was exceeded, 2 usage error, 3 bad model or CSV file.
+    """
 
     let modelPath: String
     let csvPath: String
@@ -51,16 +46,13 @@ struct BenchAnalyzerCommand {
     let reference: Bool
     let referenceScript: String
 
-    /// Parses the arguments after `bench analyzer`.
-    init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try ParsedArguments(
-            arguments,
-            options: ["--csv", "--where", "--repeats", "--max-rmsep", "--min-accuracy", "--max-outlier-share", "--threads",
-                      "--batch-spectra", "--reference-script"],
-            flags: ["--reference"])
-        guard let path = parsed.positionals.first else { throw .missingArgument("MODEL") }
-        if parsed.positionals.count > 1 { throw .unexpectedArgument(parsed.positionals[1]) }
-        modelPath = path
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        do { try self.init(options: AnalyzerOptions(arguments, specs: Self.options)) } catch { throw error.usageError(Self.name) }
+    }
+
+    /// Reads the options.
+    init(options parsed: AnalyzerOptions) throws(ArgumentProblem) {
+        modelPath = try parsed.single("MODEL")
         csvPath = try parsed.required("--csv")
         filter = try parsed.rowFilter("--where")
         repeats = try parsed.integer("--repeats", in: 1...100_000) ?? 20
@@ -74,6 +66,10 @@ struct BenchAnalyzerCommand {
     }
 
     /// Measures and reports; exit 1 when a requested limit is exceeded.
+    public func run(_ context: CommandContext) async -> Int32 {
+        run(in: WorkingDirectory(path: context.currentDirectory)).emit(context)
+    }
+
     func run(in directory: WorkingDirectory) -> CommandOutcome {
         do {
             let model = try InputFiles.model(path: modelPath, in: directory)
@@ -81,13 +77,13 @@ struct BenchAnalyzerCommand {
                 return .usage(
                     .invalidValue(option: "--min-accuracy", value: String(minimumAccuracy),
                                   expected: "no accuracy limit: \(modelPath) is an estimation model (use --max-rmsep)"),
-                    usage: Self.usage)
+                    command: "rig bench analyzer", usage: Self.usage)
             }
             if model.kind == .classification, let maximumRMSEP {
                 return .usage(
                     .invalidValue(option: "--max-rmsep", value: String(maximumRMSEP),
                                   expected: "no RMSEP limit: \(modelPath) is a classification model (use --min-accuracy)"),
-                    usage: Self.usage)
+                    command: "rig bench analyzer", usage: Self.usage)
             }
             let dataset = try InputFiles.spectra(
                 path: csvPath, target: model.attributeName,
@@ -153,7 +149,7 @@ struct BenchAnalyzerCommand {
             guard failures.isEmpty else {
                 return CommandOutcome(
                     standardOutput: text, standardError: failures.map { "check failed: \($0)\n" }.joined(),
-                    exitCode: ExitCode.checkFailed)
+                    exitCode: ExitCode.failure)
             }
             return .success(text)
         } catch {

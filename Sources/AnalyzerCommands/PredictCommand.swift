@@ -1,28 +1,26 @@
+import RigCommandLine
 import Foundation
 import SpectralAnalyzer
 
 /// `rig model predict`: analyzes every spectrum of a CSV with a model.
-struct PredictCommand {
-    static let usage = """
-        OVERVIEW: Analyze the spectra of a CSV with a model.
+public struct PredictCommand: Command {
+    public static let name = "predict"
+    public static let abstract = "Analyze the spectra of a CSV with a model."
+    public static let usage = "MODEL --csv FILE [--where COLUMN=VALUE] [--scio-version VERSION] [--null-outliers]"
+    public static let options: [OptionSpec] = [
+        OptionSpec("csv", value: "FILE", help: "Spectra to analyze."),
+        OptionSpec("where", value: "COLUMN=VALUE", help: "Analyze only rows whose named column holds VALUE."),
+        OptionSpec("scio-version", value: "VERSION", help: "Refuse (exit 1) when the model does not support this SCiO version."),
+        OptionSpec("null-outliers", help: "Print null as the value (and confidence) of an outlier, as the SCiO SDK."),
+    ]
+    public static let discussion = """
+    Analyzes each spectrum and prints CSV: spectrum (1-based row), value (estimate or class),
+    confidence (classification), Hotelling T², Q, outlier (true when T² or Q is above its limit).
+    Every spectrum gets its value, outliers too; --null-outliers prints null instead, as the
+    SCiO SDK does. The CSV's wavelength columns must be the model's.
 
-        USAGE: rig model predict MODEL --csv FILE [--where COLUMN=VALUE] [--scio-version VERSION] [--null-outliers]
-
-        Analyzes each spectrum and prints CSV: spectrum (1-based row), value (estimate or class),
-        confidence (classification), Hotelling T², Q, outlier (true when T² or Q is above its limit).
-        Every spectrum gets its value, outliers too; --null-outliers prints null instead, as the
-        SCiO SDK does. The CSV's wavelength columns must be the model's.
-
-        OPTIONS:
-          --csv FILE              Spectra to analyze.
-          --where COLUMN=VALUE    Analyze only rows whose named column holds VALUE.
-          --scio-version VERSION  Refuse (exit 1) when the model does not support this SCiO version.
-          --null-outliers         Print null as the value (and confidence) of an outlier, as the SCiO SDK.
-          -h, --help              Show this help.
-
-        EXIT CODES: 0 ok, 1 SCiO version not supported, 2 usage error, 3 bad model or CSV file.
-
-        """
+    Exit codes: 0 ok, 1 SCiO version not supported, 2 usage error, 3 bad model or CSV file.
+    """
 
     let modelPath: String
     let csvPath: String
@@ -30,12 +28,13 @@ struct PredictCommand {
     let scioVersion: String?
     let nullOutliers: Bool
 
-    /// Parses the arguments after `predict`.
-    init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try ParsedArguments(arguments, options: ["--csv", "--where", "--scio-version"], flags: ["--null-outliers"])
-        guard let path = parsed.positionals.first else { throw .missingArgument("MODEL") }
-        if parsed.positionals.count > 1 { throw .unexpectedArgument(parsed.positionals[1]) }
-        modelPath = path
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        do { try self.init(options: AnalyzerOptions(arguments, specs: Self.options)) } catch { throw error.usageError(Self.name) }
+    }
+
+    /// Reads the options.
+    init(options parsed: AnalyzerOptions) throws(ArgumentProblem) {
+        modelPath = try parsed.single("MODEL")
         csvPath = try parsed.required("--csv")
         filter = try parsed.rowFilter("--where")
         scioVersion = parsed.values["--scio-version"]
@@ -43,6 +42,10 @@ struct PredictCommand {
     }
 
     /// Loads, analyzes and prints one line per spectrum.
+    public func run(_ context: CommandContext) async -> Int32 {
+        run(in: WorkingDirectory(path: context.currentDirectory)).emit(context)
+    }
+
     func run(in directory: WorkingDirectory) -> CommandOutcome {
         do {
             let model = try InputFiles.model(path: modelPath, in: directory)
@@ -50,7 +53,7 @@ struct PredictCommand {
                 return CommandOutcome(
                     standardError: "error: model '\(model.name)' does not support SCiO version \(scioVersion)"
                         + " (supported: \(model.supportedSCiOVersions.joined(separator: ", ")))\n",
-                    exitCode: ExitCode.checkFailed)
+                    exitCode: ExitCode.failure)
             }
             let dataset = try InputFiles.spectra(path: csvPath, target: nil, kind: .numeric, filter: filter, in: directory)
             try InputFiles.checkWavelengths(dataset, model: model, path: csvPath)

@@ -1,45 +1,39 @@
+import RigCommandLine
 import SpectralAnalyzer
 import SpectralModelIO
 
 /// `rig model train`: trains a model from a spectra CSV and saves it.
-struct TrainCommand {
-    static let usage = """
-        OVERVIEW: Train a spectral analyzer model from a spectra CSV and save it.
+public struct TrainCommand: Command {
+    public static let name = "train"
+    public static let abstract = "Train a spectral analyzer model from a spectra CSV and save it."
+    public static let usage = "--csv FILE --target COLUMN [--classify [--method pls|simca]] [--components N|auto] [--groups COLUMN] -o MODEL"
+    public static let options: [OptionSpec] = [
+        OptionSpec("csv", value: "FILE", help: "Training spectra."),
+        OptionSpec("target", value: "COLUMN", help: "The named column to learn (numbers; class labels with --classify)."),
+        OptionSpec("classify", help: "Train a classification model instead of an estimation model."),
+        OptionSpec("method", value: "pls|simca", help: "PLS (PLS-DA with --classify; default) or SIMCA (one PCA model per class with its own limits; needs --classify; can answer \"none of these\")."),
+        OptionSpec("components", value: "N|auto", help: "Number of PLS components (default: auto)."),
+        OptionSpec("max-components", value: "N", help: "Largest count tried by auto (default: 15)."),
+        OptionSpec("preprocess", value: "STEPS", help: "Comma-separated steps: range:MIN-MAX, snv, msc, sg:WINDOW:ORDER[:DERIV], center, autoscale (default: none; PLS always mean-centres)."),
+        OptionSpec("folds", value: "K", help: "Cross-validation folds (default: 10)."),
+        OptionSpec("seed", value: "S", help: "Seed of the fold shuffle (default: 20250101)."),
+        OptionSpec("groups", value: "COLUMN", help: "Keep the spectra of each group (equal values of the named column, such as a sample id for replicate scans) in one cross-validation fold."),
+        OptionSpec("confidence", value: "C", help: "Confidence of the outlier limits, in (0, 1) (default: 0.95)."),
+        OptionSpec("where", value: "COLUMN=VALUE", help: "Train only on rows whose named column holds VALUE (e.g. set=train)."),
+        OptionSpec("name", value: "NAME", help: "Model name (default: the target column)."),
+        OptionSpec("unit", value: "UNIT", help: "Unit of the estimated attribute."),
+        OptionSpec("scio-versions", value: "LIST", help: "Comma-separated SCiO versions the model supports."),
+        OptionSpec("output", short: "o", value: "MODEL", help: "Where to write the model file."),
+    ]
+    public static let discussion = """
+    Trains a PLS model (estimation) or a PLS-DA model (classification, with --classify) from a CSV
+    whose header row holds wavelengths and named columns, chooses the number of components by
+    k-fold cross-validation unless told, computes Hotelling T² and Q outlier limits, and writes
+    the model file atomically.
 
-        USAGE: rig model train --csv FILE --target COLUMN [--classify [--method pls|simca]] [--components N|auto]
-                               [--groups COLUMN] -o MODEL
-
-        Trains a PLS model (estimation) or a PLS-DA model (classification, with --classify) from a CSV
-        whose header row holds wavelengths and named columns, chooses the number of components by
-        k-fold cross-validation unless told, computes Hotelling T² and Q outlier limits, and writes
-        the model file atomically.
-
-        OPTIONS:
-          --csv FILE              Training spectra.
-          --target COLUMN         The named column to learn (numbers; class labels with --classify).
-          --classify              Train a classification model instead of an estimation model.
-          --method pls|simca      PLS (PLS-DA for --classify; default) or SIMCA (one PCA model per class
-                                  with its own limits; needs --classify; can answer "none of these").
-          --components N|auto     Number of PLS components (default: auto).
-          --max-components N      Largest count tried by auto (default: 15).
-          --preprocess STEPS      Comma-separated steps: range:MIN-MAX, snv, msc, sg:WINDOW:ORDER[:DERIV],
-                                  center, autoscale (default: none; PLS always mean-centres).
-          --folds K               Cross-validation folds (default: 10).
-          --seed S                Seed of the fold shuffle (default: 20250101).
-          --groups COLUMN         Keep the spectra of each group (equal values of the named column, such
-                                  as a sample id for replicate scans) in one cross-validation fold.
-          --confidence C          Confidence of the outlier limits, in (0, 1) (default: 0.95).
-          --where COLUMN=VALUE    Train only on rows whose named column holds VALUE (e.g. set=train).
-          --name NAME             Model name (default: the target column).
-          --unit UNIT             Unit of the estimated attribute.
-          --scio-versions LIST    Comma-separated SCiO versions the model supports.
-          -o, --output MODEL      Where to write the model file.
-          -h, --help              Show this help.
-
-        EXIT CODES: 0 trained, 2 usage error, 3 bad input file or data that cannot be trained on,
-        4 the model file cannot be written.
-
-        """
+    Exit codes: 0 trained, 2 usage error, 3 bad input file or data that cannot be trained on,
+    4 the model file cannot be written (or is the training CSV).
+    """
 
     let csvPath: String
     let target: String
@@ -47,13 +41,12 @@ struct TrainCommand {
     let filter: RowFilter?
     let configuration: TrainingConfiguration
 
-    /// Parses and validates the arguments after `train`.
-    init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try ParsedArguments(
-            arguments,
-            options: ["--csv", "--target", "--components", "--max-components", "--preprocess", "--folds", "--seed",
-                      "--groups", "--method", "--confidence", "--where", "--name", "--unit", "--scio-versions", "--output"],
-            flags: ["--classify"], aliases: ["-o": "--output"])
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        do { try self.init(options: AnalyzerOptions(arguments, specs: Self.options)) } catch { throw error.usageError(Self.name) }
+    }
+
+    /// Reads the options.
+    init(options parsed: AnalyzerOptions) throws(ArgumentProblem) {
         if let extra = parsed.positionals.first { throw .unexpectedArgument(extra) }
         csvPath = try parsed.required("--csv")
         target = try parsed.required("--target")
@@ -82,7 +75,7 @@ struct TrainCommand {
             }
             seed = value
         }
-        let method = try parsed.values["--method"].map { text throws(UsageError) -> SpectralModel.Method in
+        let method = try parsed.values["--method"].map { text throws(ArgumentProblem) -> SpectralModel.Method in
             guard let method = SpectralModel.Method(rawValue: text.lowercased()) else {
                 throw .invalidValue(option: "--method", value: text, expected: "pls or simca")
             }
@@ -101,6 +94,10 @@ struct TrainCommand {
     }
 
     /// Trains, saves and reports the cross-validation table.
+    public func run(_ context: CommandContext) async -> Int32 {
+        run(in: WorkingDirectory(path: context.currentDirectory)).emit(context)
+    }
+
     func run(in directory: WorkingDirectory) -> CommandOutcome {
         do {
             let dataset = try InputFiles.spectra(

@@ -5,11 +5,11 @@ import Foundation
 
 /// `rig bench decoder --corpus DIR`: the decoder's read rate, false reads and time per symbology on a lab's own images.
 ///
-/// Reached through `rig bench`, which routes `decoder` here and `analyzer` to the spectral analyzer.
+/// A subcommand of `rig bench`, beside `rig bench analyzer`.
 public struct BenchDecoderCommand: Command {
-    public static let name = "bench"
-    public static let abstract = "Benchmark a core on a corpus (today: the barcode decoder)."
-    public static let usage = "decoder --corpus DIR [--effort N] [--all-symbologies]"
+    public static let name = "decoder"
+    public static let abstract = "Measure the barcode decoder's read rate, false reads and time on a corpus of images."
+    public static let usage = "--corpus DIR [--effort N] [--all-symbologies]"
     public static let options: [OptionSpec] = [
         OptionSpec("corpus", value: "DIR", help: "Images with NAME.txt beside each (expected text), or a manifest.csv (file,symbology,text)."),
         OptionSpec("effort", value: "N", help: "Decoder effort 1–3 (default 2)."),
@@ -27,10 +27,7 @@ public struct BenchDecoderCommand: Command {
     var allSymbologies: Bool
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.first == "decoder" else {
-            throw UsageError(command: "rig bench", message: arguments.positionals.isEmpty ? "missing core; the only one is 'decoder'" : "unknown core '\(arguments.positionals[0])'; the only one is 'decoder'")
-        }
-        guard arguments.positionals.count == 1 else { throw UsageError(command: "rig bench decoder", message: "unexpected argument '\(arguments.positionals[1])'") }
+        if let extra = arguments.positionals.first { throw UsageError(command: "rig bench decoder", message: "unexpected argument '\(extra)'") }
         guard let corpus = arguments.value("corpus") else { throw UsageError(command: "rig bench decoder", message: "--corpus DIR is required") }
         self.corpus = corpus
         if let value = arguments.value("effort") {

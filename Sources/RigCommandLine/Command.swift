@@ -16,6 +16,8 @@ public protocol Command: Sendable {
     /// More text for `--help`, after the options.
     static var discussion: String { get }
     static var options: [OptionSpec] { get }
+    /// The command's own subcommands (`rig model train`), in the order help lists them; empty for a leaf command.
+    static var subcommands: [any Command.Type] { get }
 
     /// Makes the command from parsed arguments.
     init(_ arguments: ParsedArguments) throws(UsageError)
@@ -27,11 +29,23 @@ public protocol Command: Sendable {
 
 extension Command {
     public static var discussion: String { "" }
+    public static var subcommands: [any Command.Type] { [] }
     public func validate() throws(UsageError) {}
 
-    /// The full help text.
+    /// The full help text; `prefix` is what comes before the name (`rig`, `rig model`).
     public static func helpText(prefix: String) -> String {
         var out = "OVERVIEW: \(abstract)\n\nUSAGE: \(prefix) \(name) \(usage)\n"
+        if !subcommands.isEmpty {
+            out += "\nSUBCOMMANDS:\n"
+            var rows: [(name: String, abstract: String)] = []
+            for sub in subcommands { rows.append((sub.name, sub.abstract)) }
+            let width = rows.reduce(0) { max($0, $1.name.count) }
+            for row in rows {
+                out += "  \(row.name)\(String(repeating: " ", count: width - row.name.count + 2))\(row.abstract)\n"
+            }
+            out += "\nSee '\(prefix) \(name) <subcommand> --help' for a subcommand's options.\n"
+            return out
+        }
         if !options.isEmpty {
             out += "\nOPTIONS:\n"
             let rows = options.map { spec -> (String, String) in
@@ -95,9 +109,16 @@ public enum ExitCode {
     public static let nothingSelected: Int32 = 5
 }
 
-/// A subcommand that parses its own arguments (e.g. RigKit's spectral analyzer commands).
-public protocol PassThroughCommand: Sendable {
-    static var name: String { get }
-    static var abstract: String { get }
-    static func run(_ arguments: [String], _ context: CommandContext) async -> Int32
+/// A command that only groups subcommands (`rig model`, `rig bench`): naming it alone is a usage error that lists them.
+public protocol CommandGroup: Command {}
+
+extension CommandGroup {
+    public static var usage: String { "<subcommand> [options]" }
+    public static var options: [OptionSpec] { [] }
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        var names: [String] = []
+        for sub in Self.subcommands { names.append(sub.name) }
+        throw UsageError(command: Self.name, message: "name a subcommand: \(names.joined(separator: ", "))")
+    }
+    public func run(_ context: CommandContext) async -> Int32 { ExitCode.usage }
 }

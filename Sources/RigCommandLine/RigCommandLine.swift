@@ -14,14 +14,10 @@ public struct RigCommandLine: Sendable {
     public var program: String
     /// The subcommands, in the order help lists them.
     public var commands: [any Command.Type]
-    /// Subcommands that parse their own arguments.
-    public var passThroughCommands: [any PassThroughCommand.Type]
 
-    public init(program: String = "rig", commands: [any Command.Type] = RigCommandLine.standardCommands,
-                passThroughCommands: [any PassThroughCommand.Type] = []) {
+    public init(program: String = "rig", commands: [any Command.Type] = RigCommandLine.standardCommands) {
         self.program = program
         self.commands = commands
-        self.passThroughCommands = passThroughCommands
     }
 
     /// Runs the command line with `arguments` (without the program name) in `context`.
@@ -31,52 +27,74 @@ public struct RigCommandLine: Sendable {
             return ExitCode.usage
         }
         if first == "-h" || first == "--help" || first == "help" {
-            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-                context.out(command.helpText(prefix: program))
-            } else if arguments.count > 1, let passThrough = passThroughCommands.first(where: { $0.name == arguments[1] }) {
-                return await passThrough.run(Array(arguments.dropFirst(2)) + ["--help"], context)
-            } else {
-                context.out(help)
+            // `rig help model train`: the help of the command at that path.
+            var level = commands, prefix = program
+            var found: (any Command.Type)?
+            for name in arguments.dropFirst() {
+                guard let next = level.first(where: { $0.name == name }) else { found = nil; break }
+                if let found { prefix += " \(found.name)" }
+                found = next
+                level = next.subcommands
             }
+            if let found { context.out(found.helpText(prefix: prefix)) } else { context.out(help) }
             return ExitCode.success
         }
-        if let passThrough = passThroughCommands.first(where: { $0.name == first }) {
-            return await passThrough.run(Array(arguments.dropFirst()), context)
-        }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let hint = ParsedArguments.closest(to: first, in: commands.map { $0.name } + passThroughCommands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = ParsedArguments.closest(to: first, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
             context.err("error: unknown command '\(first)'\(hint)\n\n\(help)")
             return ExitCode.usage
         }
         return await run(command, Array(arguments.dropFirst()), context)
     }
 
-    /// Parses `arguments` for `type`, validates and runs it; usage errors print the command's usage.
-    public func run(_ type: any Command.Type, _ arguments: [String], _ context: CommandContext) async -> Int32 {
+    /// Parses `arguments` for `type` (its subcommand's, for a group), validates and runs it; usage errors print the
+    /// command's usage. `prefix` is what comes before the command's name (`rig`, `rig model`).
+    public func run(_ type: any Command.Type, _ arguments: [String], _ context: CommandContext, prefix: String? = nil) async -> Int32 {
+        let prefix = prefix ?? program
+        let path = "\(prefix) \(type.name)"
+        if !type.subcommands.isEmpty {
+            guard let first = arguments.first else {
+                context.err("error: \(path): name a subcommand\n\n\(type.helpText(prefix: prefix))")
+                return ExitCode.usage
+            }
+            if first == "-h" || first == "--help" || first == "help" {
+                context.out(type.helpText(prefix: prefix))
+                return ExitCode.success
+            }
+            guard let sub = type.subcommands.first(where: { $0.name == first }) else {
+                var names: [String] = []
+                for sub in type.subcommands { names.append(sub.name) }
+                let hint = ParsedArguments.closest(to: first, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                context.err("error: \(path): unknown subcommand '\(first)'\(hint)\n\n\(type.helpText(prefix: prefix))")
+                return ExitCode.usage
+            }
+            return await run(sub, Array(arguments.dropFirst()), context, prefix: path)
+        }
         do throws(UsageError) {
-            let parsed = try ParsedArguments(arguments, options: type.options, command: "\(program) \(type.name)")
+            let parsed = try ParsedArguments(arguments, options: type.options, command: path)
             if parsed.wantsHelp {
-                context.out(type.helpText(prefix: program))
+                context.out(type.helpText(prefix: prefix))
                 return ExitCode.success
             }
             let command = try type.init(parsed)
             try command.validate()
             return await command.run(context)
         } catch {
-            context.err("error: \(error)\nusage: \(program) \(type.name) \(type.usage)\nSee '\(program) \(type.name) --help'.")
+            let message = error.command.hasPrefix(prefix) ? error.description : "\(path): \(error.message)"
+            context.err("error: \(message)\nusage: \(path) \(type.usage)\nSee '\(path) --help'.")
             return ExitCode.usage
         }
     }
 
     /// The top-level help.
     public var help: String {
-        var out = "OVERVIEW: RigKit — run hardware-in-the-loop scenarios on simulated or real rigs.\n\nUSAGE: rig <command> [options]\n\nCOMMANDS:\n"
-        let rows = commands.map { ($0.name, $0.abstract) } + passThroughCommands.map { ($0.name, $0.abstract) }
+        var out = "OVERVIEW: RigKit — run hardware-in-the-loop scenarios on simulated or real rigs.\n\nUSAGE: \(program) <command> [options]\n\nCOMMANDS:\n"
+        let rows = commands.map { ($0.name, $0.abstract) }
         let width = rows.map { $0.0.count }.max() ?? 0
         for (name, abstract) in rows {
             out += "  \(name)\(String(repeating: " ", count: width - name.count + 2))\(abstract)\n"
         }
-        out += "\nSee 'rig <command> --help' for a command's options."
+        out += "\nSee '\(program) <command> --help' (or '\(program) help <command> [<subcommand>]') for a command's options."
         return out
     }
 

@@ -22,8 +22,9 @@ public final class OutputFile: Sendable {
     private let temporary: String?
     private let state: Mutex<(fd: Int32, error: String?, done: Bool)>
 
-    /// Opens an output for `path`, creating its folder if needed.
-    public init(path: String) throws(FileWriteError) {
+    /// Opens an output for `path`; its folder is created when missing unless `createFolder` is false (then a missing
+    /// folder is an error, as for a model file named by hand).
+    public init(path: String, createFolder: Bool = true) throws(FileWriteError) {
         self.path = path
         let resolved = try Self.resolve(path)
         target = resolved.path
@@ -36,8 +37,14 @@ public final class OutputFile: Sendable {
         }
         let directory = (resolved.path as NSString).deletingLastPathComponent
         let name = (resolved.path as NSString).lastPathComponent
-        do { try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true) } catch {
-            throw FileWriteError(path: path, reason: "cannot create its folder \(directory): \(error.localizedDescription)")
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isFolder) {
+            guard createFolder else { throw FileWriteError(path: path, reason: "its folder \(directory) does not exist") }
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw FileWriteError(path: path, reason: "cannot create its folder \(directory): \(error.localizedDescription)")
+            }
+        } else if !isFolder.boolValue {
+            throw FileWriteError(path: path, reason: "\(directory) is a file, not a folder")
         }
         Self.removeStaleTemporaries(of: name, in: directory)
         var generator = SystemRandomNumberGenerator()
@@ -118,8 +125,8 @@ public final class OutputFile: Sendable {
     deinit { abandon() }
 
     /// Writes `bytes` to `path` in one go: the old file or the whole new one, never a mix.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileWriteError) {
-        let file = try OutputFile(path: path)
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, createFolder: Bool = true) throws(FileWriteError) {
+        let file = try OutputFile(path: path, createFolder: createFolder)
         file.write(bytes)
         try file.commit()
     }

@@ -102,7 +102,7 @@ public enum ModelFile {
     /// Saves `model` to `path` atomically: a reader sees the old file or the new one, never a mixture.
     public static func save(_ model: SpectralModel, path: String) throws(ModelFileError) {
         let data = try encode(model, path: path)
-        do { try OutputFile.write(data, to: path) } catch { throw .unwritable(path: path, reason: error.reason) }
+        do { try OutputFile.write(data, to: path, createFolder: false) } catch { throw .unwritable(path: path, reason: error.reason) }
     }
 
     /// Whether the JSON text ends inside a string, an object or an array, as a file cut short does.

@@ -195,8 +195,15 @@ enum RigFileFixtures {
         #expect(missing.err.contains("/nonexistent/model.json"))
         let unknown = await rig(["bench", "toaster"])
         #expect(unknown.code == 2)
-        #expect(unknown.err == "error: rig bench: unknown benchmark 'toaster'; available: analyzer, decoder")
+        #expect(unknown.err.hasPrefix("error: rig bench: unknown subcommand 'toaster'"))
+        #expect(unknown.err.contains("  analyzer ") && unknown.err.contains("  decoder "))
         #expect(await rig(["--help"]).out.contains("\n  model "))
+        // One parser for every command: nested help, and the same usage error format everywhere.
+        let nested = await rig(["help", "model", "train"])
+        #expect(nested.code == 0 && nested.out.hasPrefix("OVERVIEW: Train a spectral analyzer model") && nested.out.contains("USAGE: rig model train "))
+        #expect(await rig(["help", "bench", "decoder"]).out.contains("USAGE: rig bench decoder --corpus DIR"))
+        let typo = await rig(["model", "train", "--cvs", "x"])
+        #expect(typo.code == 2 && typo.err.hasPrefix("error: rig model train: unknown option '--cvs' (did you mean '--csv'?)"))
     }
 }
 

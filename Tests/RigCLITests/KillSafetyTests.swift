@@ -41,6 +41,8 @@ import Testing
             }
         }
         #expect(killed > 0, "some runs were killed mid-way")
-        #expect(bundles > 0 && entries > 0, "some runs got far enough to write both (bundles \(bundles), cache entries \(entries))")
+        // The SCiO scenario removes its cache entry before it ends, so entries are seen only when a kill lands between
+        // the store and the removal; every one seen must be whole.
+        #expect(bundles > 0, "some runs got far enough to write a bundle (bundles \(bundles), cache entries \(entries))")
     }
 }
