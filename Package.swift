@@ -9,7 +9,7 @@ let package = Package(
     name: "RigKit",
     products: [
         // The core: `import RigKit` gives the DSL, the runner and reports, rig files, clocks and the phone host.
-        .library(name: "RigKit", targets: ["RigKit", "RigScenario", "RigCore", "RigHost", "SafeOutput"]),
+        .library(name: "RigKit", targets: ["RigKit", "RigScenario", "RigCore", "RigHost", "RigSystem"]),
         .library(name: "RigKitTesting", targets: ["RigKitTesting"]),
         // A `rig`-like command line of one's own: run (every report option), list, rigs validate.
         .library(name: "RigCommandLine", targets: ["RigCommandLine"]),
@@ -26,11 +26,11 @@ let package = Package(
         .executable(name: "rig", targets: ["rig"]),
     ],
     targets: [
-        // The one safe writer for every output file: exclusive temporary file, checked writes, fsync, rename.
-        .target(name: "SafeOutput"),
-        .testTarget(name: "SafeOutputTests", dependencies: ["SafeOutput"]),
+        // RigKit's one layer over the operating system: errno, and the one safe writer for every output file.
+        .target(name: "RigSystem"),
+        .testTarget(name: "RigSystemTests", dependencies: ["RigSystem"]),
         // Core: clock (virtual and wall), trace, rig files, errors. No device knowledge.
-        .target(name: "RigCore", dependencies: ["SafeOutput"]),
+        .target(name: "RigCore", dependencies: ["RigSystem"]),
         // The phone host model and the power-guard policy.
         .target(name: "RigHost", dependencies: ["RigCore"]),
         // Roomio-style room-scan session facade, simulated on the phone host.
@@ -147,7 +147,7 @@ let package = Package(
         // Pure chemometrics core (no I/O): linear algebra, preprocessing, PLS, PLS-DA, SIMCA, outliers, cross-validation.
         .target(name: "SpectralAnalyzer"),
         // Model files (versioned JSON, atomic writes) and spectra CSV reading.
-        .target(name: "SpectralModelIO", dependencies: ["SpectralAnalyzer", "SafeOutput"]),
+        .target(name: "SpectralModelIO", dependencies: ["SpectralAnalyzer", "RigSystem"]),
         // `rig model ...` and `rig bench analyzer` as a library the `rig` executable calls.
         .target(name: "AnalyzerCommands", dependencies: ["SpectralAnalyzer", "SpectralModelIO", "RigCommandLine"]),
         // Accuracy and speed against scikit-learn on real NIR data (`swift run -c release analyzer-bench`).
@@ -172,7 +172,7 @@ let package = Package(
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "CImageShim", dependencies: ["CLibPNG", "CLibJPEG"]),
         // Image files (PNG, JPEG, PGM) in and out: the only barcode target that does I/O.
-        .target(name: "ImageIO", dependencies: ["BarcodeDecoder", "CImageShim", "SafeOutput"]),
+        .target(name: "ImageIO", dependencies: ["BarcodeDecoder", "CImageShim", "RigSystem"]),
         // Benchmark corpora, RigKit's run over them, and the read-rate/timing statistics (`rig bench decoder`, `decoder-bench`).
         .target(name: "BarcodeBench", dependencies: ["BarcodeDecoder", "ImageIO"]),
         // Compares RigKit with zxing-cpp and ZBar on the same images (`swift run -c release decoder-bench`).

@@ -1,3 +1,4 @@
+import RigCore
 import CBlueZShim
 import Foundation
 
@@ -40,9 +41,6 @@ struct BlueZCalls: Sendable {
     var adapterID: @Sendable (_ name: String) -> Int32
     /// `HCIGETDEVINFO`: the adapter's state and address.
     var adapterInfo: @Sendable (_ id: Int32) -> Result<AdapterInfo, Errno>
-
-    /// An `errno` value.
-    struct Errno: Error, Equatable { var code: Int32 }
 
     /// What `HCIGETDEVINFO` says about an adapter.
     struct AdapterInfo: Equatable, Sendable {

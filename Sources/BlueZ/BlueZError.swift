@@ -1,3 +1,4 @@
+import RigCore
 import Foundation
 
 /// Why BlueZ could not do what was asked, with what to do about it.
@@ -32,7 +33,7 @@ public enum BlueZError: Error, Sendable, Equatable, CustomStringConvertible {
             return .missingCapability(raw ? "CAP_NET_RAW" : "CAP_NET_ADMIN", doing: doing)
         case ETIMEDOUT, EHOSTUNREACH: return .notFound(address: address, within: timeout)
         case ECONNREFUSED: return .refused(address: address)
-        default: return .system("\(doing): \(String(cString: strerror(e)))", errno: e)
+        default: return .system("\(doing): \(Errno(code: e).description)", errno: e)
         }
     }
 

@@ -1,3 +1,4 @@
+import RigCore
 import Foundation
 import GATT
 import Synchronization
@@ -32,7 +33,7 @@ public final class L2CAPBearer: ATTBearer {
         let (fd, reason) = state.withLock { ($0.fd, $0.reason) }
         if let reason { throw reason }
         let written = calls.write(fd, pdu)
-        if written < 0 { throw .disconnected("write failed: \(String(cString: strerror(-written)))") }
+        if written < 0 { throw .disconnected("write failed: \(Errno(code: Int32(-written)).description)") }
     }
 
     public func disconnect() async {
@@ -52,7 +53,7 @@ public final class L2CAPBearer: ATTBearer {
         while state.withLock({ $0.reason == nil }) {
             let ready = calls.poll(fd, BluetoothSocket.pollIn, 250)
             if ready == 0 { continue }
-            let result: Result<[UInt8], BlueZCalls.Errno> = ready < 0 ? .failure(.init(code: -ready)) : calls.read(fd, 1024)
+            let result: Result<[UInt8], Errno> = ready < 0 ? .failure(.init(code: -ready)) : calls.read(fd, 1024)
             switch result {
             case .success(let pdu) where !pdu.isEmpty:
                 continuation.yield(pdu)
@@ -63,7 +64,7 @@ public final class L2CAPBearer: ATTBearer {
                 if e.code == EINTR || e.code == EAGAIN { continue }
                 if state.withLock({ $0.reason != nil }) { return }
                 end(e.code == ETIMEDOUT ? .supervisionTimeout(.zero)
-                    : .disconnected(e.code == ECONNRESET ? "the peer closed the link" : String(cString: strerror(e.code))))
+                    : .disconnected(e.code == ECONNRESET ? "the peer closed the link" : e.description))
                 return
             }
         }

@@ -1,7 +1,7 @@
 import BarcodeDecoder
 import CImageShim
 import Foundation
-import SafeOutput
+import RigSystem
 
 /// Reads and writes grayscale image files: PNG (libpng), JPEG (libjpeg-turbo) and PGM.
 public enum ImageFile {

@@ -52,7 +52,7 @@ final class CaptureWriter: RunObserver {
         for name in files {
             let target = (directory as NSString).appendingPathComponent(name)
             if rename((staging as NSString).appendingPathComponent(name), target) != 0 {
-                let reason = String(cString: strerror(errno))
+                let reason = Errno.current.description
                 for done in moved { unlink(done) }
                 throw FileWriteError(path: target, reason: reason)
             }

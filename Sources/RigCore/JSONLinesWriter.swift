@@ -1,4 +1,4 @@
-import SafeOutput
+import RigSystem
 
 /// Streams lines to an output file as they come; `close()` puts the whole file in place or throws.
 ///

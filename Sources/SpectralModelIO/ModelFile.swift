@@ -1,5 +1,5 @@
 import Foundation
-import SafeOutput
+import RigSystem
 import SpectralAnalyzer
 
 /// The versioned JSON file a `SpectralModel` is saved in.

@@ -1,10 +1,11 @@
+import RigCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Small POSIX helpers the channels share: whole writes, reads that wake up to check for a stop, errno text.
 enum PosixFile {
-    static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+    static func errorText(_ code: Int32 = errno) -> String { Errno(code: code).description }
 
     /// Writes all of `bytes` to `fd`; false on any failure (hang-up, closed peer).
     ///

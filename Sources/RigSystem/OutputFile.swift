@@ -193,5 +193,5 @@ public final class OutputFile: Sendable {
         Glibc.close(fd)
     }
 
-    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+    static func errorText(_ code: Int32) -> String { Errno(code: code).description }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import SafeOutput
+import RigSystem
 import Testing
 
 @Suite struct OutputFileTests {
