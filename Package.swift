@@ -55,6 +55,9 @@ let package = Package(
                                                    "Spectrometer", "ScioSimulator", "ScioCloud", "ScioProtocol"]),
         .target(name: "RigKitCognex", dependencies: ["RigKitUSB", "RigScenario", "RigCore", "USBLink", "USBSimulation",
                                                      "CognexReader", "CognexSimulator", "CognexCore", "DMCC", "BarcodeDecoder"]),
+        // The fault matrix: every fault after every protocol step of a good run ends in a named error or recovers.
+        .testTarget(name: "FaultMatrixTests", dependencies: ["BundledScenarios", "RigKitBLE", "RigKitCognex", "RigKitScio", "RigKitWristband",
+                                                             "RigScenario", "RigCore", "CognexCore"]),
         .testTarget(name: "RigKitPluginTests", dependencies: ["RigKitBLE", "RigKitBlueZ", "BlueZ", "RigKitScio", "RigKitWristband", "RigKitCognex", "RigKitRoomScan",
                                                               "RigKitUSB", "RigScenario", "RigCore", "GATT", "ATT", "BundledScenarios"]),
 
