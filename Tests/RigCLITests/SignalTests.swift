@@ -1,0 +1,36 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A real `rig run` on a wall-clock rig, stopped by a real signal: it writes its reports for what ran, marks the
+/// stopped scenario, and exits 128 + the signal (issue 19).
+@Suite struct SignalTests {
+    static let rig = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rig").path
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: rig)), arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalStopsTheRunAndTheReportsAreWritten(_ signal: Int32) async throws {
+        let code = 128 + signal
+        let directory = try freshDirectory()
+        let rigFile = """
+        { "name": "wall", "clock": "wall", "seed": 1, "devices": [
+          { "role": "scanner", "kind": "roomio", "simulated": { "notReadySeconds": 3, "saveSeconds": 4 } } ] }
+        """
+        FileManager.default.createFile(atPath: directory + "/wall.json", contents: Data(rigFile.utf8))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.rig)
+        process.arguments = ["run", "--rig", "wall.json", "--filter", "Roomio: ", "--junit", "j.xml", "--html", "r.html", "--trace", "t.jsonl", "--out", "o"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .milliseconds(2500))   // a real wait: the child runs on the wall clock
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == code, "status \(process.terminationStatus)")
+        let junit = try String(contentsOfFile: directory + "/j.xml", encoding: .utf8)
+        #expect(junit.contains("interrupted by"), "the stopped scenario is marked")
+        #expect(FileManager.default.fileExists(atPath: directory + "/r.html"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/t.jsonl"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+}
