@@ -133,6 +133,7 @@ public final class LiveRig: Sendable {
     func shutDown() async {
         let all = cleanups.withLock { list -> [@Sendable () async -> Void] in defer { list = [] }; return list }
         for cleanup in all.reversed() { await cleanup() }
+        store.releaseAll()
     }
 
     private static func list(_ kinds: [DeviceKind]) -> String {

@@ -12,6 +12,9 @@ final class SingleFlightStore: Sendable {
     }
 
     private let entries = Mutex<[RigSlot: Entry]>([:])
+    /// Slots in the order their values were stored, so `releaseAll()` lets go of them in that order, the same in every
+    /// process (a Dictionary would release them in hash order, and deinits can wake tasks).
+    private let order = Mutex<[RigSlot]>([])
     /// Serialises synchronous makers. `NSRecursiveLock` is thread-safe; `@unchecked`-free because Foundation marks it Sendable.
     private let makers = NSRecursiveLock()
 
@@ -25,7 +28,17 @@ final class SingleFlightStore: Sendable {
             if case .pending(let waiting)? = entries[slot] { return waiting }
             return []
         }
+        order.withLock { $0.append(slot) }
         for continuation in waiting { continuation.resume(returning: value) }
+    }
+
+    /// Lets go of every value, the latest stored first.
+    func releaseAll() {
+        let slots = order.withLock { order -> [RigSlot] in defer { order = [] }; return order }
+        for slot in slots.reversed() {
+            let released = entries.withLock { $0.removeValue(forKey: slot) }
+            _ = released   // released here, outside the lock, one at a time
+        }
     }
 
     func value<Value: Sendable>(_ slot: RigSlot, orMake make: () throws -> Value) throws -> Value {

@@ -25,7 +25,8 @@ public actor EmpaticaAPI {
     private let accounts: EmpaticaAccounts
     private var authenticated = false
     private var lifecycleFollowed = false
-    private var managers: [String: EmpaticaDeviceManager] = [:]
+    /// The bands found so far, in discovery order (an array, so releasing them follows that order in every process).
+    private var managers: [(address: String, manager: EmpaticaDeviceManager)] = []
     private var hostWatcher: Task<Void, Never>?
 
     public init(central: any BLECentral, host: PhoneHost, clock: any RigClock, trace: TraceLog,
@@ -95,9 +96,13 @@ public actor EmpaticaAPI {
         for result in results {
             guard result.data.serviceUUIDs.contains(E4GATT.sensorService), let name = result.data.localName, name.hasPrefix("Empatica") else { continue }
             let serial = result.data.manufacturerData.map { String(decoding: $0.data, as: UTF8.self) } ?? result.address
-            let manager = managers[result.address] ?? EmpaticaDeviceManager(
-                address: result.address, serialNumber: serial, name: name, central: central, clock: clock, trace: trace)
-            managers[result.address] = manager
+            let manager: EmpaticaDeviceManager
+            if let known = managers.first(where: { $0.address == result.address })?.manager {
+                manager = known
+            } else {
+                manager = EmpaticaDeviceManager(address: result.address, serialNumber: serial, name: name, central: central, clock: clock, trace: trace)
+                managers.append((result.address, manager))
+            }
             found.append(manager)
         }
         trace.record("empatica", "discovered", [("count", String(found.count)), ("serials", found.map(\.serialNumber).joined(separator: ","))])
