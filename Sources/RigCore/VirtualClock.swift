@@ -35,6 +35,8 @@ public final class VirtualClock: RigClock, TaskExecutor {
         var parked = false
         var bodyFinished = false
         var outer: CheckedContinuation<any Sendable, any Error>?
+        /// The body's result, handed to the caller only once the loop has drained what the body left behind.
+        var result: Result<any Sendable, any Error>?
         var running = false
     }
 
@@ -124,12 +126,12 @@ public final class VirtualClock: RigClock, TaskExecutor {
             Task(executorPreference: self) {
                 let result: Result<any Sendable, any Error>
                 do { result = .success(try await body()) } catch { result = .failure(error) }
-                let continuation = self.state.withLock { s -> CheckedContinuation<any Sendable, any Error>? in
+                // The caller resumes when the loop exits, after the jobs and sleepers the body left are drained: a
+                // caller resumed now would read the trace while those jobs still add to it on the loop's thread.
+                self.state.withLock { s in
                     s.bodyFinished = true
-                    defer { s.outer = nil }
-                    return s.outer
+                    s.result = result
                 }
-                continuation?.resume(with: result)
             }
             let thread = Thread { self.loop() }
             thread.start()
@@ -191,6 +193,11 @@ public final class VirtualClock: RigClock, TaskExecutor {
                     outer?.resume(throwing: VirtualClockError.deadlock(at: now))
                 }
             case .exit:
+                let (outer, result) = state.withLock { s -> (CheckedContinuation<any Sendable, any Error>?, Result<any Sendable, any Error>?) in
+                    defer { s.outer = nil; s.result = nil }
+                    return (s.outer, s.result)
+                }
+                outer?.resume(with: result ?? .failure(VirtualClockError.deadlock(at: now)))
                 return
             }
         }
