@@ -18,7 +18,8 @@ public struct RigKitEngine: Sendable {
         let clock = ContinuousClock()
         var symbols: [DecodedSymbol] = []
         let elapsed = clock.measure { symbols = decoder.decode(image) }
-        return BenchOutcome(entry: entry, texts: symbols.map(\.text), milliseconds: Self.milliseconds(elapsed))
+        let texts = symbols.map { entry.expectsBytes ? String(decoding: $0.bytes, asLatin1: ()) : $0.text }
+        return BenchOutcome(entry: entry, texts: texts, milliseconds: Self.milliseconds(elapsed))
     }
 
     public func run(_ corpus: BenchCorpus) -> [BenchOutcome] {
