@@ -14,7 +14,8 @@ public struct RigKitEngine: Sendable {
 
     public func run(_ entry: BenchCorpus.Entry, image: GrayImage) -> BenchOutcome {
         let symbologies: Set<Symbology> = onlyExpectedSymbology && entry.symbology?.isSupported == true ? [entry.symbology!] : Set(Symbology.supported)
-        let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: symbologies, effort: effort))
+        // Code 32 on, as the reference engines read Italian Pharmacode by default.
+        let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: symbologies, effort: effort, code32: true))
         let clock = ContinuousClock()
         var symbols: [DecodedSymbol] = []
         let elapsed = clock.measure { symbols = decoder.decode(image) }

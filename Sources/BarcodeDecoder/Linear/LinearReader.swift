@@ -77,7 +77,7 @@ public struct LinearReader: SymbologyReader {
                     let t1 = min(length, t0 + 2 * reach)
                     guard t1 - t0 > 20 else { continue }
                     scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
-                         step: step, active, options, into: &hits)
+                         step: step, edges: (t0 == 0, t1 == length), active, options, into: &hits)
                 }
             }
         }
@@ -85,12 +85,19 @@ public struct LinearReader: SymbologyReader {
 
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads.
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
-                      step: Double = 1, _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
+                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), _ active: [any RowDecoder], _ options: DecoderOptions,
+                      into hits: inout [LineHit]) {
         let row = Self.sample(frame, origin: origin, direction: d, length: length, step: step)
         guard row.widths.count >= 20 else { return }
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
+        // A symbol printed up to the image border has lost its quiet zone to the crop, not to clutter: where the line
+        // ends at the border, the run there counts as a quiet zone whatever its width (positions keep the true widths).
+        let reversed = row.reversed()
+        var decodable = (forward: row, backward: reversed)
+        if edges.start { decodable.forward.widths[0] = 1e6; decodable.backward.widths[row.widths.count - 1] = 1e6 }
+        if edges.end { decodable.forward.widths[row.widths.count - 1] = 1e6; decodable.backward.widths[0] = 1e6 }
         for pass in 0..<2 {
-            let r = pass == 0 ? row : row.reversed()
+            let r = pass == 0 ? decodable.forward : decodable.backward
             for decoder in active {
                 for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
                     let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
