@@ -1,6 +1,7 @@
 // Barcode decoder benchmark: RigKit against zxing-cpp and ZBar on the same images, in one run.
 //
 //   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--verbose] [--rigkit-only] [--no-fps]
+//   swift run -c release decoder-bench decode FILE [--symbology NAME] [--effort N]
 //   swift run -c release decoder-bench make-corpus --out DIR [--count N] [--size WxH] [--seed S]
 //
 // Per symbology: images, read rate, false reads, median and p95 decode time per image (file loading excluded;
@@ -25,6 +26,21 @@ if arguments.first == "make-corpus" {
                             width: size.first ?? 640, height: size.last ?? 480, seed: UInt64(option("seed") ?? "") ?? 2026)
     do { try maker.make() } catch { print("error: \(error)"); exit(3) }
     print("corpus written to \(maker.directory)")
+    exit(0)
+}
+
+// One image, for looking into a miss: decoder-bench decode FILE [--symbology NAME] [--effort N]
+if arguments.first == "decode", arguments.count >= 2 {
+    let symbologies = option("symbology").flatMap(Symbology.init(name:)).map { Set([$0]) } ?? Set(Symbology.supported)
+    let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: symbologies, effort: Int(option("effort") ?? "") ?? 2, code32: true))
+    do {
+        let image = try ImageFile.load(path: arguments[1])
+        let clock = ContinuousClock()
+        var symbols: [DecodedSymbol] = []
+        let elapsed = clock.measure { symbols = decoder.decode(image) }
+        print("\(image.width)×\(image.height), \(RigKitEngine.milliseconds(elapsed)) ms")
+        for s in symbols { print("\(s.symbology) \(s.text.debugDescription) \(s.corners)") }
+    } catch { print("error: \(error)"); exit(3) }
     exit(0)
 }
 

@@ -38,6 +38,26 @@ public struct LinearReader: SymbologyReader {
         if options.effort >= 2 && !regions.isEmpty && Self.vote(hits).isEmpty {
             scanRegions(frame, regions, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 32, step: 0.5, active, options, into: &hits)
         }
+        // Nothing read yet: rows across the whole frame, horizontal then vertical, from the middle outwards (a symbol is
+        // usually held square to the camera and near the centre; low contrast or blur can hide it from the region finder).
+        if options.effort >= 2 && Self.vote(hits).isEmpty {
+            for (angleIndex, degrees) in [0.0, 90.0].enumerated() {
+                let across = degrees == 0 ? h : w
+                let count = min(options.effort >= 3 ? 64 : 24, Int(across / 4))
+                guard count > 0 else { continue }
+                let spacing = across * 0.9 / Double(count)
+                let d = degrees == 0 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
+                for k in 0..<count {
+                    let offset = Double((k + 1) / 2) * spacing * (k % 2 == 0 ? 1 : -1)
+                    let mid = Point(w / 2, h / 2) + n * offset
+                    guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
+                                                           width: w, height: h),
+                          length > 20 else { continue }
+                    scan(frame, origin: origin, direction: d, length: length, group: 500 + angleIndex, normal: n, active, options, into: &hits)
+                }
+                if !Self.vote(hits).isEmpty { break }
+            }
+        }
         // At effort 3, sweep the whole frame at fixed angles as well.
         if options.effort >= 3 {
             let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
@@ -87,9 +107,32 @@ public struct LinearReader: SymbologyReader {
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
                       step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), _ active: [any RowDecoder], _ options: DecoderOptions,
                       into hits: inout [LineHit]) {
-        let row = Self.sample(frame, origin: origin, direction: d, length: length, step: step)
-        guard row.widths.count >= 20 else { return }
+        let gray = Self.grays(frame, origin: origin, direction: d, length: length, step: step)
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
+        // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
+        // narrow bars and spaces from ever crossing the midpoint.
+        for row in [Self.thresholdRuns(gray, step: step), Self.edgeRuns(gray, step: step)] {
+            guard row.widths.count >= 20 else { continue }
+            decode(row, edges: edges, active, options, into: &lineHits)
+            if !lineHits.isEmpty { break }
+        }
+        for (index, h) in lineHits.enumerated() {
+            let lo = min(h.a0, h.a1), hi = max(h.a0, h.a1)
+            let beaten = lineHits.enumerated().contains { other in
+                let olo = min(other.element.a0, other.element.a1), ohi = max(other.element.a0, other.element.a1)
+                let overlap = min(hi, ohi) - max(lo, olo)
+                return other.offset != index && other.element.hit.text != h.hit.text && overlap > (hi - lo) * 0.5
+                    && (other.element.hit.error, other.offset) < (h.hit.error, index)
+            }
+            if !beaten {
+                hits.append(LineHit(hit: h.hit, start: origin + d * h.a0, end: origin + d * h.a1, angle: group, normal: n))
+            }
+        }
+    }
+
+    /// Runs every active decoder over `row` both ways; positions are along the line from its start.
+    private func decode(_ row: RunRow, edges: (start: Bool, end: Bool), _ active: [any RowDecoder], _ options: DecoderOptions,
+                        into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) {
         // A symbol printed up to the image border has lost its quiet zone to the crop, not to clutter: where the line
         // ends at the border, the run there counts as a quiet zone whatever its width (positions keep the true widths).
         let reversed = row.reversed()
@@ -104,18 +147,6 @@ public struct LinearReader: SymbologyReader {
                     let (a0, a1) = pass == 0 ? (s0, s1) : (row.total - s0, row.total - s1)
                     lineHits.append((hit, a0, a1))
                 }
-            }
-        }
-        for (index, h) in lineHits.enumerated() {
-            let lo = min(h.a0, h.a1), hi = max(h.a0, h.a1)
-            let beaten = lineHits.enumerated().contains { other in
-                let olo = min(other.element.a0, other.element.a1), ohi = max(other.element.a0, other.element.a1)
-                let overlap = min(hi, ohi) - max(lo, olo)
-                return other.offset != index && other.element.hit.text != h.hit.text && overlap > (hi - lo) * 0.5
-                    && (other.element.hit.error, other.offset) < (h.hit.error, index)
-            }
-            if !beaten {
-                hits.append(LineHit(hit: h.hit, start: origin + d * h.a0, end: origin + d * h.a1, angle: group, normal: n))
             }
         }
     }
@@ -137,17 +168,38 @@ public struct LinearReader: SymbologyReader {
         return (mid + d * t0, t1 - t0)
     }
 
-    /// Samples the line at one-pixel steps and splits it into runs.
-    ///
-    /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
-    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
-    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> RunRow {
+    /// The gray values along the line, one every `step` pixels.
+    static func grays(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> [Double] {
         let count = Int(length / step) + 1
         var g = [Double](repeating: 255, count: count)
+        if step == 1 && (d.x == 0 || d.y == 0) && origin.x.rounded(.down) + 0.5 == origin.x && origin.y.rounded(.down) + 0.5 == origin.y {
+            // Along a pixel row or column through pixel centres: the pixels themselves.
+            let image = frame.image
+            let x0 = Int(origin.x), y0 = Int(origin.y), dx = Int(d.x), dy = Int(d.y)
+            for k in 0..<count {
+                let x = x0 + dx * k, y = y0 + dy * k
+                if x >= 0, y >= 0, x < image.width, y < image.height { g[k] = Double(image[x, y]) }
+            }
+            return g
+        }
         for k in 0..<count {
             let p = origin + d * (Double(k) * step)
             g[k] = frame.gray(p.x, p.y)
         }
+        return g
+    }
+
+    /// Samples the line at one-pixel steps and splits it into runs by midpoint thresholding.
+    ///
+    /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
+    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
+    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> RunRow {
+        thresholdRuns(grays(frame, origin: origin, direction: d, length: length, step: step), step: step)
+    }
+
+    /// Runs from gray values by midpoint thresholding (see `sample`).
+    static func thresholdRuns(_ g: [Double], step: Double) -> RunRow {
+        let count = g.count
         var steps = [Double](repeating: 0, count: max(0, count - 1))
         for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
         let noise = steps.isEmpty ? 0 : quickMedian(&steps)
@@ -191,6 +243,47 @@ public struct LinearReader: SymbologyReader {
             for i in widths.indices { widths[i] *= step }
             for i in starts.indices { starts[i] *= step }
         }
+        return RunRow(widths: widths, starts: starts)
+    }
+
+    /// Runs from gray values by their edges: peaks of the gradient, placed to a fraction of a sample by a parabola through
+    /// the peak and its neighbours. A peak counts when it stands out from the line's noise and from a quarter of the strongest
+    /// edge nearby; two edges in the same direction keep the stronger one, so the runs alternate.
+    static func edgeRuns(_ g: [Double], step: Double) -> RunRow {
+        let count = g.count
+        guard count >= 5 else { return RunRow(widths: [Double(count) * step], starts: [0]) }
+        var slope = [Double](repeating: 0, count: count)
+        for k in 1..<(count - 1) { slope[k] = (g[k + 1] - g[k - 1]) / 2 }
+        var magnitudes = slope.map(abs)
+        let noise = quickMedian(&magnitudes)
+        let strength = slope.map(abs)
+        let (_, localStrongest) = SlidingExtremes.compute(strength, radius: Int(24 / step))
+        // (position, slope): negative slope is light to dark, the start of a bar.
+        var edges: [(position: Double, slope: Double)] = []
+        for k in 2..<(count - 2) {
+            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            guard b >= a, b > c, b >= max(4, noise * 4), b >= localStrongest[k] * 0.25 else { continue }
+            let curvature = a - 2 * b + c
+            let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
+            let edge = (position: Double(k) + max(-0.5, min(0.5, offset)), slope: slope[k])
+            if let last = edges.last, (last.slope < 0) == (edge.slope < 0) {
+                if abs(edge.slope) > abs(last.slope) { edges[edges.count - 1] = edge }
+            } else if edges.isEmpty && edge.slope > 0 {
+                continue
+            } else {
+                edges.append(edge)
+            }
+        }
+        if edges.count % 2 == 1 { edges.append((Double(count), 1)) }
+        var widths: [Double] = [], starts: [Double] = [0]
+        widths.reserveCapacity(edges.count + 1)
+        var previous = 0.0
+        for e in edges {
+            widths.append((e.position - previous) * step)
+            starts.append(e.position * step)
+            previous = e.position
+        }
+        widths.append((Double(count) - previous) * step)
         return RunRow(widths: widths, starts: starts)
     }
 
@@ -246,9 +339,34 @@ public struct LinearReader: SymbologyReader {
             let corners = [at(minD, minN), at(maxD, minN), at(maxD, maxN), at(minD, maxN)]
             let first = group[0].hit
             symbols.append(DecodedSymbol(symbology: first.symbology, text: first.text, bytes: first.bytes, corners: corners,
-                                         isGoodRead: true, isGS1: first.isGS1))
+                                         isGoodRead: true, isGS1: first.isGS1, correctedErrors: -group.count))
         }
-        return symbols
+        return Self.withoutNested(symbols).map { var s = $0; s.correctedErrors = 0; return s }
+    }
+
+    /// Drops a symbol lying inside another of its symbology (a part of a symbol read where blur merged or split bars, or
+    /// a second group of lines over the same symbol); of two such, the one more lines read, then the longer, stays.
+    /// Expects `correctedErrors` to hold the negated line count.
+    static func withoutNested(_ symbols: [DecodedSymbol]) -> [DecodedSymbol] {
+        func length(_ s: DecodedSymbol) -> Double { s.corners[0].distance(to: s.corners[1]) }
+        let ranked = symbols.sorted { ($0.correctedErrors, -length($0)) < ($1.correctedErrors, -length($1)) }
+        var kept: [DecodedSymbol] = []
+        for s in ranked {
+            let center = s.corners.reduce(Point(0, 0), +) * 0.25
+            let nested = kept.contains { k in
+                guard k.symbology == s.symbology else { return false }
+                // Inside the kept quadrilateral (corners in order): the same side of every edge.
+                var sign = 0.0
+                for i in 0..<4 {
+                    let a = k.corners[i], b = k.corners[(i + 1) % 4]
+                    let cross = (b.x - a.x) * (center.y - a.y) - (b.y - a.y) * (center.x - a.x)
+                    if sign == 0 { sign = cross } else if sign * cross < 0 { return false }
+                }
+                return true
+            }
+            if !nested { kept.append(s) }
+        }
+        return kept
     }
 }
 
