@@ -6,17 +6,84 @@ public struct BarcodeDecoder: Sendable {
     /// The readers, each run when one of its symbologies is enabled.
     public let readers: [any SymbologyReader]
 
+    /// Images whose larger side exceeds this are also read on copies a third the size (an image pyramid).
+    public static let pyramidThreshold = 500
+
     public init(options: DecoderOptions = DecoderOptions()) {
         self.options = options
         readers = [LinearReader(), QRReader(), DataMatrixReader()]
     }
 
     /// Every enabled symbol found in `image`.
+    ///
+    /// A large image is read on a pyramid of copies, each a third the size of the one before while the larger side is over
+    /// `pyramidThreshold` pixels, smallest first: averaging 3×3 pixels removes sensor noise and JPEG blocking, and a
+    /// symbol that fills much of a photo reads on the small copy at a fraction of the cost. The first layer that yields
+    /// symbols ends the search; their corners are scaled back to `image`.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
         let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
         guard !active.isEmpty else { return [] }
+        var layers: [(image: GrayImage, scale: Double)] = [(image, 1)]
+        while max(layers.last!.image.width, layers.last!.image.height) > Self.pyramidThreshold {
+            let last = layers.last!
+            layers.append((last.image.downscaled(by: 3), last.scale * 3))
+        }
+        for layer in layers.reversed() {
+            let symbols = decodeLayer(layer.image, active)
+            guard !symbols.isEmpty else { continue }
+            return symbols.map { symbol in
+                var s = symbol
+                s.corners = s.corners.map { $0 * layer.scale }
+                return s
+            }
+        }
+        return []
+    }
+
+    /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
+    func decodeLayer(_ image: GrayImage, _ active: [any SymbologyReader]) -> [DecodedSymbol] {
         let needsBinary = options.symbologies.contains { !$0.isLinear }
         let frame = PreparedFrame(image, binarize: needsBinary)
-        return active.flatMap { $0.read(frame, options: options) }
+        return active.flatMap { $0.read(frame, options: options) }.filter { $0.symbology.isLinear || Self.hasArea($0.corners) }
+    }
+
+    /// Whether a 2D symbol's outline encloses a real area: at least a tenth of the square on its longest side, so corners
+    /// that collapse onto a line (a read through a degenerate transform) do not count.
+    static func hasArea(_ corners: [Point]) -> Bool {
+        guard corners.count >= 3 else { return false }
+        var area = 0.0, longest = 0.0
+        for i in corners.indices {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            area += a.x * b.y - b.x * a.y
+            longest = max(longest, a.distance(to: b))
+        }
+        return longest > 0 && abs(area) / 2 >= longest * longest * 0.1
+    }
+}
+
+extension GrayImage {
+    /// The image shrunk by an integer `factor`, each pixel the mean of a `factor`×`factor` block (edge pixels dropped).
+    public func downscaled(by factor: Int) -> GrayImage {
+        let w = max(1, width / factor), h = max(1, height / factor)
+        var out = GrayImage(width: w, height: h)
+        let area = factor * factor
+        pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                var sums = [Int](repeating: 0, count: w)
+                for y in 0..<h {
+                    for i in 0..<w { sums[i] = 0 }
+                    for dy in 0..<factor {
+                        let row = (y * factor + dy) * stride
+                        for x in 0..<w {
+                            var s = 0
+                            for dx in 0..<factor { s += Int(src[row + x * factor + dx]) }
+                            sums[x] += s
+                        }
+                    }
+                    for x in 0..<w { dst[y * w + x] = UInt8((sums[x] + area / 2) / area) }
+                }
+            }
+        }
+        return out
     }
 }

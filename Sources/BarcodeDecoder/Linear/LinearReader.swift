@@ -29,33 +29,28 @@ public struct LinearReader: SymbologyReader {
         guard !active.isEmpty else { return [] }
         var hits: [LineHit] = []
         let w = Double(frame.image.width), h = Double(frame.image.height)
-        // Striped regions first: scan each across its bars, at its own angle and a little either side.
+        // A cheap first look: a few pixel rows from the middle outwards, as most symbols are held roughly level.
+        sweep(frame, degrees: 0, lines: min(16, Int(h / 8)), group: 500, active, options, into: &hits)
+        let quick = Self.vote(hits)
+        // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
+        // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         let blockSize = options.effort >= 3 ? 12 : 16
-        let regions = BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
+        let regions = Array(BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
+            .filter { region in !quick.contains { Self.contains($0.corners, region.center) } }
+            .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
                     lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
         if options.effort >= 2 && !regions.isEmpty && Self.vote(hits).isEmpty {
-            scanRegions(frame, regions, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 32, step: 0.5, active, options, into: &hits)
+            scanRegions(frame, Array(regions.prefix(options.effort * 2)), jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 32,
+                        step: 0.5, active, options, into: &hits)
         }
-        // Nothing read yet: rows across the whole frame, horizontal then vertical, from the middle outwards (a symbol is
-        // usually held square to the camera and near the centre; low contrast or blur can hide it from the region finder).
+        // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
+        // symbol from the region finder).
         if options.effort >= 2 && Self.vote(hits).isEmpty {
-            for (angleIndex, degrees) in [0.0, 90.0].enumerated() {
-                let across = degrees == 0 ? h : w
-                let count = min(options.effort >= 3 ? 64 : 24, Int(across / 4))
-                guard count > 0 else { continue }
-                let spacing = across * 0.9 / Double(count)
-                let d = degrees == 0 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
-                for k in 0..<count {
-                    let offset = Double((k + 1) / 2) * spacing * (k % 2 == 0 ? 1 : -1)
-                    let mid = Point(w / 2, h / 2) + n * offset
-                    guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
-                                                           width: w, height: h),
-                          length > 20 else { continue }
-                    scan(frame, origin: origin, direction: d, length: length, group: 500 + angleIndex, normal: n, active, options, into: &hits)
-                }
-                if !Self.vote(hits).isEmpty { break }
+            sweep(frame, degrees: 0, lines: min(options.effort >= 3 ? 64 : 24, Int(h / 4)), group: 501, active, options, into: &hits)
+            if Self.vote(hits).isEmpty {
+                sweep(frame, degrees: 90, lines: min(options.effort >= 3 ? 64 : 24, Int(w / 4)), group: 502, active, options, into: &hits)
             }
         }
         // At effort 3, sweep the whole frame at fixed angles as well.
@@ -77,6 +72,33 @@ public struct LinearReader: SymbologyReader {
             }
         }
         return Self.vote(hits)
+    }
+
+    /// Scans `lines` pixel rows (0°) or columns (90°) from the middle of the frame outwards, spread over 90 % of it.
+    private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, _ active: [any RowDecoder], _ options: DecoderOptions,
+                       into hits: inout [LineHit]) {
+        guard lines > 0 else { return }
+        let w = Double(frame.image.width), h = Double(frame.image.height)
+        let spacing = (degrees == 0 ? h : w) * 0.9 / Double(lines)
+        let d = degrees == 0 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
+        for k in 0..<lines {
+            let offset = Double((k + 1) / 2) * spacing * (k % 2 == 0 ? 1 : -1)
+            let mid = Point(w / 2, h / 2) + n * offset
+            guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
+                                                   width: w, height: h), length > 20 else { continue }
+            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, active, options, into: &hits)
+        }
+    }
+
+    /// Whether `p` lies inside the convex quadrilateral `corners` (in order around it).
+    static func contains(_ corners: [Point], _ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<corners.count {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if sign == 0 { sign = cross } else if sign * cross < 0 { return false }
+        }
+        return true
     }
 
     /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
@@ -202,7 +224,7 @@ public struct LinearReader: SymbologyReader {
         let count = g.count
         var steps = [Double](repeating: 0, count: max(0, count - 1))
         for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
-        let noise = steps.isEmpty ? 0 : quickMedian(&steps)
+        let noise = SlidingExtremes.median(byteRange: steps)
         let minimumContrast = max(20, noise * 6)
         let (localLow, localHigh) = SlidingExtremes.compute(g, radius: Int(8 / step))
         let (wideLow, wideHigh) = SlidingExtremes.compute(g, radius: Int(80 / step))
@@ -254,9 +276,8 @@ public struct LinearReader: SymbologyReader {
         guard count >= 5 else { return RunRow(widths: [Double(count) * step], starts: [0]) }
         var slope = [Double](repeating: 0, count: count)
         for k in 1..<(count - 1) { slope[k] = (g[k + 1] - g[k - 1]) / 2 }
-        var magnitudes = slope.map(abs)
-        let noise = quickMedian(&magnitudes)
         let strength = slope.map(abs)
+        let noise = SlidingExtremes.median(byteRange: strength)
         let (_, localStrongest) = SlidingExtremes.compute(strength, radius: Int(24 / step))
         // (position, slope): negative slope is light to dark, the start of a bar.
         var edges: [(position: Double, slope: Double)] = []
@@ -353,17 +374,7 @@ public struct LinearReader: SymbologyReader {
         var kept: [DecodedSymbol] = []
         for s in ranked {
             let center = s.corners.reduce(Point(0, 0), +) * 0.25
-            let nested = kept.contains { k in
-                guard k.symbology == s.symbology else { return false }
-                // Inside the kept quadrilateral (corners in order): the same side of every edge.
-                var sign = 0.0
-                for i in 0..<4 {
-                    let a = k.corners[i], b = k.corners[(i + 1) % 4]
-                    let cross = (b.x - a.x) * (center.y - a.y) - (b.y - a.y) * (center.x - a.x)
-                    if sign == 0 { sign = cross } else if sign * cross < 0 { return false }
-                }
-                return true
-            }
+            let nested = kept.contains { $0.symbology == s.symbology && contains($0.corners, center) }
             if !nested { kept.append(s) }
         }
         return kept

@@ -33,8 +33,9 @@ public struct QRReader: SymbologyReader {
                 if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
                     queue.insert(delta + version.dimension - located.dimension, at: 0)
                 }
+                attempts += 1
                 var decoded = (try? QRSymbolDecoder.decode(located.grid)).map { ($0, located.transform) }
-                if decoded == nil, formatSeen, let refined = QRDetector.refined(frame, located) {
+                if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
                     decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
                 }
                 guard let (result, transform) = decoded else { continue }
