@@ -6,16 +6,18 @@ public struct RigKitEngine: Sendable {
     public var effort: Int
     /// When true, only the entry's own symbology is enabled; otherwise every supported one.
     public var onlyExpectedSymbology: Bool
+    /// Whether six-character Code 39 symbols with a valid Code 32 check digit are read as Code 32 (`DecoderOptions.code32`).
+    public var code32: Bool
 
-    public init(effort: Int = 2, onlyExpectedSymbology: Bool = true) {
+    public init(effort: Int = 2, onlyExpectedSymbology: Bool = true, code32: Bool = false) {
         self.effort = effort
         self.onlyExpectedSymbology = onlyExpectedSymbology
+        self.code32 = code32
     }
 
     public func run(_ entry: BenchCorpus.Entry, image: GrayImage) -> BenchOutcome {
         let symbologies: Set<Symbology> = onlyExpectedSymbology && entry.symbology?.isSupported == true ? [entry.symbology!] : Set(Symbology.supported)
-        // Code 32 on, as the reference engines read Italian Pharmacode by default.
-        let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: symbologies, effort: effort, code32: true))
+        let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: symbologies, effort: effort, code32: code32))
         let clock = ContinuousClock()
         var symbols: [DecodedSymbol] = []
         let elapsed = clock.measure { symbols = decoder.decode(image) }

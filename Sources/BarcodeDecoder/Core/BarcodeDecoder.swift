@@ -18,33 +18,54 @@ public struct BarcodeDecoder: Sendable {
     ///
     /// A large image is read on a pyramid of copies, each a third the size of the one before while the larger side is over
     /// `pyramidThreshold` pixels, smallest first: averaging 3×3 pixels removes sensor noise and JPEG blocking, and a
-    /// symbol that fills much of a photo reads on the small copy at a fraction of the cost. The first layer that yields
-    /// symbols ends the search; their corners are scaled back to `image`.
+    /// symbol that fills much of a photo reads on the small copy at a fraction of the cost. Each larger layer then looks
+    /// only for the symbologies not found yet (at effort 3, for all of them, for several symbols of one symbology at
+    /// different sizes); corners are scaled back to `image` and a symbol found on two layers is kept once.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
-        let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
-        guard !active.isEmpty else { return [] }
+        guard readers.contains(where: { !$0.symbologies.isDisjoint(with: options.symbologies) }) else { return [] }
         var layers: [(image: GrayImage, scale: Double)] = [(image, 1)]
         while max(layers.last!.image.width, layers.last!.image.height) > Self.pyramidThreshold {
             let last = layers.last!
             layers.append((last.image.downscaled(by: 3), last.scale * 3))
         }
+        var found: [DecodedSymbol] = []
+        var wanted = options.symbologies
         for layer in layers.reversed() {
-            let symbols = decodeLayer(layer.image, active)
-            guard !symbols.isEmpty else { continue }
-            return symbols.map { symbol in
+            var layerOptions = options
+            layerOptions.symbologies = options.effort >= 3 ? options.symbologies : wanted
+            guard !layerOptions.symbologies.isEmpty else { break }
+            for symbol in decodeLayer(layer.image, options: layerOptions) {
                 var s = symbol
                 s.corners = s.corners.map { $0 * layer.scale }
-                return s
+                let center = s.corners.reduce(Point(0, 0), +) * 0.25
+                let seen = found.contains { f in
+                    f.symbology == s.symbology && f.text == s.text
+                        && (f.corners.reduce(Point(0, 0), +) * 0.25).distance(to: center) < f.corners[0].distance(to: f.corners[2])
+                }
+                if !seen { found.append(s) }
+                wanted.remove(s.symbology)
             }
         }
-        return []
+        return found
     }
 
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
-    func decodeLayer(_ image: GrayImage, _ active: [any SymbologyReader]) -> [DecodedSymbol] {
+    func decodeLayer(_ image: GrayImage, options: DecoderOptions) -> [DecodedSymbol] {
+        let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
         let needsBinary = options.symbologies.contains { !$0.isLinear }
-        let frame = PreparedFrame(image, binarize: needsBinary)
-        return active.flatMap { $0.read(frame, options: options) }.filter { $0.symbology.isLinear || Self.hasArea($0.corners) }
+        let frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
+        var symbols = active.flatMap { $0.read(frame, options: options) }.filter { $0.symbology.isLinear || Self.hasArea($0.corners) }
+        guard needsBinary && options.effort >= 2 && !symbols.contains(where: { !$0.symbology.isLinear }) else { return symbols }
+        // No 2D symbol yet: the other binarization (block thresholds hold small symbols under glare and in shadow where
+        // the wide mean does not), then the negative for light-on-dark symbols (laser-marked metal, inverted printing).
+        var twoD = options
+        twoD.symbologies = options.symbologies.filter { !$0.isLinear }
+        let readers2D = active.filter { !$0.symbologies.isDisjoint(with: twoD.symbologies) }
+        for second in [PreparedFrame(image, binarization: .hybrid), PreparedFrame(image.inverted(), binarization: .localMean)] {
+            let found = readers2D.flatMap { $0.read(second, options: twoD) }.filter { Self.hasArea($0.corners) }
+            if !found.isEmpty { return symbols + found }
+        }
+        return symbols
     }
 
     /// Whether a 2D symbol's outline encloses a real area: at least a tenth of the square on its longest side, so corners
@@ -62,6 +83,13 @@ public struct BarcodeDecoder: Sendable {
 }
 
 extension GrayImage {
+    /// The photographic negative.
+    public func inverted() -> GrayImage {
+        var out = packed()
+        for i in out.pixels.indices { out.pixels[i] = 255 - out.pixels[i] }
+        return out
+    }
+
     /// The image shrunk by an integer `factor`, each pixel the mean of a `factor`×`factor` block (edge pixels dropped).
     public func downscaled(by factor: Int) -> GrayImage {
         let w = max(1, width / factor), h = max(1, height / factor)

@@ -6,10 +6,28 @@ public struct PreparedFrame: Sendable {
     /// The binarized image; empty when no 2D symbology is enabled.
     public let binary: BitMatrix
 
-    public init(_ image: GrayImage, binarize: Bool) {
+    /// How a frame's binary image is made.
+    public enum Binarization: Sendable {
+        /// None: only linear symbologies are read.
+        case none
+        /// Against the mean of a window scaled to the image (`LocalBinarizer`).
+        case localMean
+        /// Against 8×8-block thresholds smoothed over 40×40 pixels (`HybridBinarizer`).
+        case hybrid
+    }
+
+    public init(_ image: GrayImage, binarization: Binarization) {
         self.image = image
         radius = LocalBinarizer.radius(width: image.width, height: image.height)
-        binary = binarize ? LocalBinarizer.binarize(image, integral: IntegralImage(image), radius: radius) : BitMatrix(width: 0, height: 0)
+        switch binarization {
+        case .none: binary = BitMatrix(width: 0, height: 0)
+        case .localMean: binary = LocalBinarizer.binarize(image, integral: IntegralImage(image), radius: radius)
+        case .hybrid: binary = HybridBinarizer.binarize(image)
+        }
+    }
+
+    public init(_ image: GrayImage, binarize: Bool) {
+        self.init(image, binarization: binarize ? .localMean : .none)
     }
 
     /// The bilinearly interpolated gray value at (`x`, `y`); white outside the image.

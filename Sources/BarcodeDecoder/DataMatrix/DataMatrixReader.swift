@@ -7,8 +7,11 @@ public struct DataMatrixReader: SymbologyReader {
         guard options.symbologies.contains(.dataMatrix) else { return [] }
         var symbols: [DecodedSymbol] = []
         for candidate in DataMatrixDetector.candidates(frame, effort: options.effort) {
-            for located in DataMatrixDetector.locate(frame, hullAndRect: candidate) {
-                guard let result = try? DataMatrixSymbolDecoder.decode(located.grid) else { continue }
+            // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails.
+            let located = [false, true].lazy.map { DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: $0) }
+                .map { $0.compactMap { l in (try? DataMatrixSymbolDecoder.decode(l.grid)).map { (l, $0) } } }
+                .first { !$0.isEmpty } ?? []
+            for (located, result) in located {
                 let w = Double(located.size.columns), h = Double(located.size.rows)
                 let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)].map(located.transform.apply)
                 let center = corners.reduce(Point(0, 0), +) * 0.25

@@ -27,7 +27,12 @@ struct EANUPCDecoder: RowDecoder {
         digitWithDistance(runs, start, allowEven: allowEven).map { ($0.0, $0.1) }
     }
 
-    private func digitWithDistance(_ runs: [Double], _ start: Int, allowEven: Bool) -> (Int, Bool, Double)? {
+    private func digitWithDistance(_ runs: [Double], _ start: Int, allowEven: Bool, module: Double? = nil) -> (Int, Bool, Double)? {
+        // A digit is seven modules wide: one much wider or narrower than the guard's modules say is not a digit.
+        if let module {
+            let width = runs[start] + runs[start + 1] + runs[start + 2] + runs[start + 3]
+            guard width > module * 7 * 0.7, width < module * 7 * 1.3 else { return nil }
+        }
         var best = Double.infinity, value = -1, even = false
         for d in 0..<10 {
             let o = RunPattern.distance(runs, start, EANUPCTables.odd[d], modules: 7)
@@ -97,8 +102,9 @@ struct EANUPCDecoder: RowDecoder {
         var digits: [Int] = []
         var parity: [Bool] = []
         var error = 0.0
+        let guardModule = (runs[s] + runs[s + 1] + runs[s + 2]) / 3
         for k in 0..<6 {
-            guard let (d, e, distance) = digitWithDistance(runs, s + 3 + 4 * k, allowEven: true) else { return nil }
+            guard let (d, e, distance) = digitWithDistance(runs, s + 3 + 4 * k, allowEven: true, module: guardModule) else { return nil }
             digits.append(d); parity.append(e); error += distance
         }
         let guardDistance = RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1, 1], modules: 6)

@@ -365,16 +365,23 @@ public struct LinearReader: SymbologyReader {
         return Self.withoutNested(symbols).map { var s = $0; s.correctedErrors = 0; return s }
     }
 
-    /// Drops a symbol lying inside another of its symbology (a part of a symbol read where blur merged or split bars, or
-    /// a second group of lines over the same symbol); of two such, the one more lines read, then the longer, stays.
-    /// Expects `correctedErrors` to hold the negated line count.
+    /// Drops a symbol overlapping another of its symbology (a part of a symbol read where blur merged or split bars, or
+    /// a misread over the same bars); of two such, the one more lines read stays, except that a read whose text holds the
+    /// other's (a partial read of a symbology without check digit) wins over it. Expects `correctedErrors` to hold the
+    /// negated line count.
     static func withoutNested(_ symbols: [DecodedSymbol]) -> [DecodedSymbol] {
-        func length(_ s: DecodedSymbol) -> Double { s.corners[0].distance(to: s.corners[1]) }
-        let ranked = symbols.sorted { ($0.correctedErrors, -length($0)) < ($1.correctedErrors, -length($1)) }
+        func center(_ s: DecodedSymbol) -> Point { s.corners.reduce(Point(0, 0), +) * 0.25 }
+        func overlap(_ a: DecodedSymbol, _ b: DecodedSymbol) -> Bool {
+            a.symbology == b.symbology && (contains(a.corners, center(b)) || contains(b.corners, center(a)))
+        }
+        let ranked = symbols.sorted { $0.correctedErrors < $1.correctedErrors }
         var kept: [DecodedSymbol] = []
         for s in ranked {
-            let center = s.corners.reduce(Point(0, 0), +) * 0.25
-            let nested = kept.contains { $0.symbology == s.symbology && contains($0.corners, center) }
+            if let i = kept.firstIndex(where: { overlap($0, s) && s.text.count > $0.text.count && s.text.contains($0.text) }) {
+                kept[i] = s
+                continue
+            }
+            let nested = kept.contains { overlap($0, s) }
             if !nested { kept.append(s) }
         }
         return kept

@@ -11,7 +11,7 @@ public struct QRReader: SymbologyReader {
         var symbols: [DecodedSymbol] = []
         let deltas = options.effort >= 2 ? [0, -4, 4, -8, 8, -12, 12] : [0]
         var attempts = 0
-        let maxAttempts = options.effort * 30
+        let maxAttempts = options.effort * 15
         for triple in QRDetector.triples(finders) {
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
             attempts += 1
@@ -34,7 +34,9 @@ public struct QRReader: SymbologyReader {
                     queue.insert(delta + version.dimension - located.dimension, at: 0)
                 }
                 attempts += 1
-                var decoded = (try? QRSymbolDecoder.decode(located.grid)).map { ($0, located.transform) }
+                // A mirrored symbol samples as its own transpose (the finders turn the other way).
+                var decoded = ((try? QRSymbolDecoder.decode(located.grid)) ?? (try? QRSymbolDecoder.decode(located.grid.transposed())))
+                    .map { ($0, located.transform) }
                 if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
                     decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
                 }
