@@ -18,9 +18,9 @@ public struct BarcodeDecoder: Sendable {
     ///
     /// A large image is read on a pyramid of copies, each a third the size of the one before while the larger side is over
     /// `pyramidThreshold` pixels, smallest first: averaging 3×3 pixels removes sensor noise and JPEG blocking, and a
-    /// symbol that fills much of a photo reads on the small copy at a fraction of the cost. Each larger layer then looks
-    /// only for the symbologies not found yet (at effort 3, for all of them, for several symbols of one symbology at
-    /// different sizes); corners are scaled back to `image` and a symbol found on two layers is kept once.
+    /// symbol too blurred or noisy at full size often reads on a small copy. Every layer is read (at effort 1, the search
+    /// stops at the first layer that yields symbols: fast, but a second, smaller symbol may be missed); corners are scaled
+    /// back to `image` and a symbol found on two layers is kept once.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
         guard readers.contains(where: { !$0.symbologies.isDisjoint(with: options.symbologies) }) else { return [] }
         var layers: [(image: GrayImage, scale: Double)] = [(image, 1)]
@@ -29,12 +29,9 @@ public struct BarcodeDecoder: Sendable {
             layers.append((last.image.downscaled(by: 3), last.scale * 3))
         }
         var found: [DecodedSymbol] = []
-        var wanted = options.symbologies
         for layer in layers.reversed() {
-            var layerOptions = options
-            layerOptions.symbologies = options.effort >= 3 ? options.symbologies : wanted
-            guard !layerOptions.symbologies.isEmpty else { break }
-            for symbol in decodeLayer(layer.image, options: layerOptions) {
+            if options.effort == 1 && !found.isEmpty { break }
+            for symbol in decodeLayer(layer.image, options: options) {
                 var s = symbol
                 s.corners = s.corners.map { $0 * layer.scale }
                 let center = s.corners.reduce(Point(0, 0), +) * 0.25
@@ -43,7 +40,6 @@ public struct BarcodeDecoder: Sendable {
                         && (f.corners.reduce(Point(0, 0), +) * 0.25).distance(to: center) < f.corners[0].distance(to: f.corners[2])
                 }
                 if !seen { found.append(s) }
-                wanted.remove(s.symbology)
             }
         }
         return found
