@@ -18,6 +18,9 @@ public struct LinearReader: SymbologyReader {
         }
     }
 
+    /// The larger side up to which a frame with nothing read yet is swept whole at effort 2.
+    static let smallFrame = 320
+
     /// Pixels between neighbouring scan lines for an effort level.
     static func spacing(effort: Int, width: Int, height: Int) -> Double {
         let base: Double = effort == 1 ? 10 : effort == 2 ? 5 : 3
@@ -53,9 +56,12 @@ public struct LinearReader: SymbologyReader {
                 sweep(frame, degrees: 90, lines: min(options.effort >= 3 ? 64 : 24, Int(w / 4)), group: 502, active, options, into: &hits)
             }
         }
-        // At effort 3, sweep the whole frame at fixed angles as well.
-        if options.effort >= 3 {
-            let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
+        // At effort 3, sweep the whole frame at fixed angles as well; at effort 2 too when nothing was read on a small
+        // frame (or the pyramid's smallest layer), where it costs little: blurred and curved symbols give few clean lines,
+        // and two must agree.
+        let small = max(frame.image.width, frame.image.height) <= Self.smallFrame
+        if options.effort >= 3 || (options.effort == 2 && small && Self.vote(hits).isEmpty) {
+            let spacing = options.effort >= 3 ? Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height) : 4
             for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
                 let a = degrees * .pi / 180
                 let d = Point(cos(a), sin(a))
