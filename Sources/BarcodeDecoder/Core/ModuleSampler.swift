@@ -36,4 +36,17 @@ enum ModuleSampler {
         }
         return grid
     }
+
+    /// Every module's centre looked up in the frame's binary image: a second opinion where the module-relative threshold
+    /// fails (strong perspective or curvature that puts a module's neighbourhood across light and shadow).
+    static func sampleBinary(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int) -> BitMatrix {
+        var grid = BitMatrix(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                if p.x >= 0, p.y >= 0, frame.binary[Int(p.x), Int(p.y)] { grid[x, y] = true }
+            }
+        }
+        return grid
+    }
 }

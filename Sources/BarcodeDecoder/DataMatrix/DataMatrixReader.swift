@@ -9,7 +9,12 @@ public struct DataMatrixReader: SymbologyReader {
         for candidate in DataMatrixDetector.candidates(frame, effort: options.effort) {
             // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails.
             let located = [false, true].lazy.map { DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: $0) }
-                .map { $0.compactMap { l in (try? DataMatrixSymbolDecoder.decode(l.grid)).map { (l, $0) } } }
+                .map { $0.compactMap { l in
+                    // The module-relative threshold first, then the binary image at the module centres.
+                    ((try? DataMatrixSymbolDecoder.decode(l.grid))
+                        ?? (try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: l.size.columns,
+                                                                                              height: l.size.rows)))).map { (l, $0) }
+                } }
                 .first { !$0.isEmpty } ?? []
             for (located, result) in located {
                 let w = Double(located.size.columns), h = Double(located.size.rows)

@@ -34,9 +34,12 @@ public struct QRReader: SymbologyReader {
                     queue.insert(delta + version.dimension - located.dimension, at: 0)
                 }
                 attempts += 1
-                // A mirrored symbol samples as its own transpose (the finders turn the other way).
-                var decoded = ((try? QRSymbolDecoder.decode(located.grid)) ?? (try? QRSymbolDecoder.decode(located.grid.transposed())))
-                    .map { ($0, located.transform) }
+                // The module-relative threshold first, then the binary image at the module centres; a mirrored symbol
+                // samples as its own transpose (the finders turn the other way).
+                let binaryGrid = ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension)
+                var decoded = [located.grid, binaryGrid].lazy.compactMap { grid in
+                    (try? QRSymbolDecoder.decode(grid)) ?? (try? QRSymbolDecoder.decode(grid.transposed()))
+                }.first.map { ($0, located.transform) }
                 if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
                     decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
                 }
