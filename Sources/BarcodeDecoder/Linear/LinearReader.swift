@@ -289,7 +289,7 @@ public struct LinearReader: SymbologyReader {
         var edges: [(position: Double, slope: Double)] = []
         for k in 2..<(count - 2) {
             let a = strength[k - 1], b = strength[k], c = strength[k + 1]
-            guard b >= a, b > c, b >= max(4, noise * 4), b >= localStrongest[k] * 0.25 else { continue }
+            guard b >= a, b > c, b >= max(3, noise * 2), b >= localStrongest[k] * 0.25 else { continue }
             let curvature = a - 2 * b + c
             let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
             let edge = (position: Double(k) + max(-0.5, min(0.5, offset)), slope: slope[k])
@@ -348,6 +348,10 @@ public struct LinearReader: SymbologyReader {
         }
         var symbols: [DecodedSymbol] = []
         for group in groups where group.count >= 2 {
+            // Two different lines must agree: hits of one line met twice (passes that revisit it) are not a second row.
+            let across = group[0].normal
+            let offsets = group.map { hit in let m = (hit.start + hit.end) * 0.5; return m.x * across.x + m.y * across.y }
+            guard offsets.max()! - offsets.min()! >= 1 else { continue }
             var perAngle: [Int: [LineHit]] = [:]
             for hit in group { perAngle[hit.angle, default: []].append(hit) }
             let best = perAngle.values.max { $0.count < $1.count }!
