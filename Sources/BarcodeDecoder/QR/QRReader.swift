@@ -11,7 +11,7 @@ public struct QRReader: SymbologyReader {
         var symbols: [DecodedSymbol] = []
         let deltas = options.effort >= 2 ? [0, -4, 4, -8, 8, -12, 12] : [0]
         var attempts = 0
-        let maxAttempts = options.effort * 15
+        let maxAttempts = options.effort * 8
         for triple in QRDetector.triples(finders) {
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
             attempts += 1
