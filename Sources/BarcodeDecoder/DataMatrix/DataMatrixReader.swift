@@ -9,12 +9,7 @@ public struct DataMatrixReader: SymbologyReader {
         for candidate in DataMatrixDetector.candidates(frame, effort: options.effort) {
             // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails.
             let located = [false, true].lazy.map { DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: $0) }
-                .map { $0.compactMap { l in
-                    // The module-relative threshold first, then the binary image at the module centres.
-                    ((try? DataMatrixSymbolDecoder.decode(l.grid))
-                        ?? (try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: l.size.columns,
-                                                                                              height: l.size.rows)))).map { (l, $0) }
-                } }
+                .map { $0.compactMap { l in Self.decode(frame, l) } }
                 .first { !$0.isEmpty } ?? []
             for (located, result) in located {
                 let w = Double(located.size.columns), h = Double(located.size.rows)
@@ -27,5 +22,29 @@ public struct DataMatrixReader: SymbologyReader {
             }
         }
         return symbols
+    }
+
+    /// The located symbol decoded: the module-relative threshold first, then the binary image at the module centres,
+    /// then, for a symbol whose timing fit but whose data did not, each corner moved by half a module in turn (a corner
+    /// placed a fraction of a module off shears the far modules of large symbols past their neighbours).
+    static func decode(_ frame: PreparedFrame, _ l: DataMatrixDetector.Located) -> (DataMatrixDetector.Located, DataMatrixSymbolDecoder.Result)? {
+        if let result = try? DataMatrixSymbolDecoder.decode(l.grid) { return (l, result) }
+        let columns = l.size.columns, rows = l.size.rows
+        if let result = try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: columns, height: rows)) {
+            return (l, result)
+        }
+        let unit = [Point(0, 0), Point(Double(columns), 0), Point(Double(columns), Double(rows)), Point(0, Double(rows))]
+        for corner in 0..<4 {
+            for (dx, dy) in [(-0.5, 0.0), (0.5, 0), (0, -0.5), (0, 0.5), (-0.5, -0.5), (0.5, 0.5), (-0.5, 0.5), (0.5, -0.5)] {
+                var moved = unit
+                moved[corner] = moved[corner] + Point(dx, dy)
+                guard let transform = PerspectiveTransform(from: unit, to: moved.map(l.transform.apply)) else { continue }
+                let grid = ModuleSampler.sample(frame, transform: transform, width: columns, height: rows)
+                if let result = try? DataMatrixSymbolDecoder.decode(grid) {
+                    return (DataMatrixDetector.Located(grid: grid, transform: transform, size: l.size), result)
+                }
+            }
+        }
+        return nil
     }
 }
