@@ -24,7 +24,8 @@ public struct BarcodeDecoder: Sendable {
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
         guard readers.contains(where: { !$0.symbologies.isDisjoint(with: options.symbologies) }) else { return [] }
         var layers: [(image: GrayImage, scale: Double)] = [(image, 1)]
-        while max(layers.last!.image.width, layers.last!.image.height) > Self.pyramidThreshold {
+        while max(layers.last!.image.width, layers.last!.image.height) > Self.pyramidThreshold,
+              min(layers.last!.image.width, layers.last!.image.height) >= 48 {
             let last = layers.last!
             layers.append((last.image.downscaled(by: 3), last.scale * 3))
         }
@@ -86,25 +87,30 @@ extension GrayImage {
         return out
     }
 
-    /// The image shrunk by an integer `factor`, each pixel the mean of a `factor`×`factor` block (edge pixels dropped).
+    /// The image shrunk by an integer `factor`, each pixel the mean of a `factor`×`factor` block (edge pixels dropped);
+    /// both sides must be at least `factor`.
     public func downscaled(by factor: Int) -> GrayImage {
-        let w = max(1, width / factor), h = max(1, height / factor)
+        precondition(factor >= 1 && width >= factor && height >= factor, "downscaled(by: \(factor)) of a \(width)×\(height) image")
+        let w = width / factor, h = height / factor
         var out = GrayImage(width: w, height: h)
         let area = factor * factor
+        let sums = UnsafeMutablePointer<Int>.allocate(capacity: w)
+        defer { sums.deallocate() }
         pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
-                var sums = [Int](repeating: 0, count: w)
                 for y in 0..<h {
-                    for i in 0..<w { sums[i] = 0 }
+                    sums.initialize(repeating: 0, count: w)
                     for dy in 0..<factor {
-                        let row = (y * factor + dy) * stride
+                        let row = src.baseAddress! + (y * factor + dy) * stride
+                        var i = 0
                         for x in 0..<w {
                             var s = 0
-                            for dx in 0..<factor { s += Int(src[row + x * factor + dx]) }
-                            sums[x] += s
+                            for _ in 0..<factor { s &+= Int(row[i]); i &+= 1 }
+                            sums[x] &+= s
                         }
                     }
-                    for x in 0..<w { dst[y * w + x] = UInt8((sums[x] + area / 2) / area) }
+                    let line = dst.baseAddress! + y * w
+                    for x in 0..<w { line[x] = UInt8(truncatingIfNeeded: (sums[x] + area / 2) / area) }
                 }
             }
         }
