@@ -18,7 +18,8 @@ public struct BarcodeDecoder: Sendable {
     ///
     /// A large image is read on a pyramid of copies, each a third the size of the one before while the larger side is over
     /// `pyramidThreshold` pixels, smallest first: averaging 3×3 pixels removes sensor noise and JPEG blocking, and a
-    /// symbol too blurred or noisy at full size often reads on a small copy. Every layer is read (at effort 1, the search
+    /// symbol too blurred or noisy at full size often reads on a small copy. Every layer is read, the smaller ones with the
+    /// readers' first looks only, the full-size one with their second looks too where nothing was found (at effort 1, the search
     /// stops at the first layer that yields symbols: fast, but a second, smaller symbol may be missed); corners are scaled
     /// back to `image` and a symbol found on two layers is kept once.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
@@ -30,9 +31,11 @@ public struct BarcodeDecoder: Sendable {
             layers.append((last.image.downscaled(by: 3), last.scale * 3))
         }
         var found: [DecodedSymbol] = []
-        for layer in layers.reversed() {
+        for (index, layer) in layers.enumerated().reversed() {
             if options.effort == 1 && !found.isEmpty { break }
-            for symbol in decodeLayer(layer.image, options: options) {
+            // What smaller layers found, in this layer's coordinates.
+            let known = found.map { f in var k = f; k.corners = k.corners.map { $0 * (1 / layer.scale) }; return k }
+            for symbol in decodeLayer(layer.image, options: options, known: known, secondLooks: index == 0) {
                 var s = symbol
                 s.corners = s.corners.map { $0 * layer.scale }
                 let center = s.corners.reduce(Point(0, 0), +) * 0.25
@@ -47,12 +50,14 @@ public struct BarcodeDecoder: Sendable {
     }
 
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
-    func decodeLayer(_ image: GrayImage, options: DecoderOptions) -> [DecodedSymbol] {
+    func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], secondLooks: Bool = true) -> [DecodedSymbol] {
         let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
         let needsBinary = options.symbologies.contains { !$0.isLinear }
-        let frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
+        var frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
+        frame.known = known
+        frame.makesSecondLooks = secondLooks
         var symbols = active.flatMap { $0.read(frame, options: options) }.filter { $0.symbology.isLinear || Self.hasArea($0.corners) }
-        guard needsBinary && options.effort >= 2 && !symbols.contains(where: { !$0.symbology.isLinear }) else { return symbols }
+        guard needsBinary && secondLooks && options.effort >= 2 && !(symbols + known).contains(where: { !$0.symbology.isLinear }) else { return symbols }
         // No 2D symbol yet: the other binarization (block thresholds hold small symbols under glare and in shadow where
         // the wide mean does not), then the negative for light-on-dark symbols (laser-marked metal, inverted printing).
         var twoD = options

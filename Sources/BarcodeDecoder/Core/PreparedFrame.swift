@@ -5,6 +5,17 @@ public struct PreparedFrame: Sendable {
     public let radius: Int
     /// The binarized image; empty when no 2D symbology is enabled.
     public let binary: BitMatrix
+    /// Symbols already found in this frame (on a smaller pyramid layer, in frame coordinates): readers skip the areas they
+    /// cover and do not make their second, costlier looks for a symbology already found.
+    public var known: [DecodedSymbol] = []
+    /// Whether readers make their second, costlier looks when the first finds nothing (closer scan lines, whole-frame
+    /// sweeps, other binarizations). Off on the pyramid's smaller layers: the full-size layer makes them.
+    public var makesSecondLooks = true
+
+    /// Whether `p` lies inside a known symbol of one of `symbologies`.
+    func isKnown(_ p: Point, among symbologies: Set<Symbology>) -> Bool {
+        known.contains { symbologies.contains($0.symbology) && LinearReader.contains($0.corners, p) }
+    }
 
     /// How a frame's binary image is made.
     public enum Binarization: Sendable {

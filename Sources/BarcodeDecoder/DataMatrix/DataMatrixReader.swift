@@ -7,6 +7,8 @@ public struct DataMatrixReader: SymbologyReader {
         guard options.symbologies.contains(.dataMatrix) else { return [] }
         var symbols: [DecodedSymbol] = []
         for candidate in DataMatrixDetector.candidates(frame, effort: options.effort) {
+            let points = candidate.filter { !$0.x.isNaN }
+            if frame.isKnown(points.reduce(Point(0, 0), +) * (1 / Double(max(1, points.count))), among: [.dataMatrix]) { continue }
             // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails.
             let located = [false, true].lazy.map { DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: $0) }
                 .map { $0.compactMap { l in Self.decode(frame, l) } }

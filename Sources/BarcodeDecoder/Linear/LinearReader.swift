@@ -39,18 +39,19 @@ public struct LinearReader: SymbologyReader {
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         let blockSize = options.effort >= 3 ? 12 : 16
         let regions = Array(BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
-            .filter { region in !quick.contains { Self.contains($0.corners, region.center) } }
+            .filter { region in !quick.contains { Self.contains($0.corners, region.center) } && !frame.isKnown(region.center, among: symbologies) }
             .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
                     lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
+        let knownLinear = frame.known.contains { $0.symbology.isLinear } || !frame.makesSecondLooks
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
-        if options.effort >= 2 && !regions.isEmpty && Self.vote(hits).isEmpty {
+        if options.effort >= 2 && !regions.isEmpty && !knownLinear && Self.vote(hits).isEmpty {
             scanRegions(frame, Array(regions.prefix(options.effort * 2)), jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 16,
                         step: 0.5, active, options, into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
         // symbol from the region finder).
-        if options.effort >= 2 && Self.vote(hits).isEmpty {
+        if options.effort >= 2 && !knownLinear && Self.vote(hits).isEmpty {
             sweep(frame, degrees: 0, lines: min(options.effort >= 3 ? 64 : 24, Int(h / 4)), group: 501, active, options, into: &hits)
             if Self.vote(hits).isEmpty {
                 sweep(frame, degrees: 90, lines: min(options.effort >= 3 ? 64 : 24, Int(w / 4)), group: 502, active, options, into: &hits)
@@ -60,7 +61,7 @@ public struct LinearReader: SymbologyReader {
         // frame (or the pyramid's smallest layer), where it costs little: blurred and curved symbols give few clean lines,
         // and two must agree.
         let small = max(frame.image.width, frame.image.height) <= Self.smallFrame
-        if options.effort >= 3 || (options.effort == 2 && small && Self.vote(hits).isEmpty) {
+        if options.effort >= 3 || (options.effort == 2 && small && !knownLinear && Self.vote(hits).isEmpty) {
             let spacing = options.effort >= 3 ? Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height) : 4
             for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
                 let a = degrees * .pi / 180
