@@ -140,10 +140,17 @@ public struct LinearReader: SymbologyReader {
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
         // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
         // narrow bars and spaces from ever crossing the midpoint.
-        for row in [Self.thresholdRuns(gray, step: step), Self.edgeRuns(gray, step: step)] {
+        let thresholded = Self.thresholdRuns(gray, step: step)
+        for row in [thresholded, Self.edgeRuns(gray, step: step)] {
             guard row.widths.count >= 20 else { continue }
             decode(row, edges: edges, active, options, into: &lineHits)
             if !lineHits.isEmpty { break }
+        }
+        // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
+        // interpolated values places edges between pixels.
+        if lineHits.isEmpty && step == 1 && thresholded.widths.count >= 40 && Self.medianRun(thresholded) < 2.5 {
+            let fine = Self.thresholdRuns(Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5), step: 0.5)
+            if fine.widths.count >= 20 { decode(fine, edges: edges, active, options, into: &lineHits) }
         }
         for (index, h) in lineHits.enumerated() {
             let lo = min(h.a0, h.a1), hi = max(h.a0, h.a1)
@@ -232,7 +239,10 @@ public struct LinearReader: SymbologyReader {
         var steps = [Double](repeating: 0, count: max(0, count - 1))
         for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
         let noise = SlidingExtremes.median(byteRange: steps)
-        let minimumContrast = max(20, noise * 6)
+        // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
+        // is capped at a quarter of the line's range.
+        let range = (g.max() ?? 0) - (g.min() ?? 0)
+        let minimumContrast = max(20, min(noise * 6, range * 0.25))
         let (localLow, localHigh) = SlidingExtremes.compute(g, radius: Int(8 / step))
         let (wideLow, wideHigh) = SlidingExtremes.compute(g, radius: Int(80 / step))
         var widths: [Double] = []
@@ -285,12 +295,13 @@ public struct LinearReader: SymbologyReader {
         for k in 1..<(count - 1) { slope[k] = (g[k + 1] - g[k - 1]) / 2 }
         let strength = slope.map(abs)
         let noise = SlidingExtremes.median(byteRange: strength)
+        let range = (g.max() ?? 0) - (g.min() ?? 0)
         let (_, localStrongest) = SlidingExtremes.compute(strength, radius: Int(24 / step))
         // (position, slope): negative slope is light to dark, the start of a bar.
         var edges: [(position: Double, slope: Double)] = []
         for k in 2..<(count - 2) {
             let a = strength[k - 1], b = strength[k], c = strength[k + 1]
-            guard b >= a, b > c, b >= max(3, noise * 2), b >= localStrongest[k] * 0.25 else { continue }
+            guard b >= a, b > c, b >= max(3, min(noise * 2, range * 0.1)), b >= localStrongest[k] * 0.25 else { continue }
             let curvature = a - 2 * b + c
             let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
             let edge = (position: Double(k) + max(-0.5, min(0.5, offset)), slope: slope[k])
@@ -313,6 +324,12 @@ public struct LinearReader: SymbologyReader {
         }
         widths.append((Double(count) - previous) * step)
         return RunRow(widths: widths, starts: starts)
+    }
+
+    /// The median width of the runs between the first and the last (the quiet zones left out).
+    static func medianRun(_ row: RunRow) -> Double {
+        var inner = Array(row.widths.dropFirst().dropLast())
+        return inner.isEmpty ? 0 : quickMedian(&inner)
     }
 
     /// The median of `values` (reordered in place).
