@@ -33,8 +33,12 @@ public struct LinearReader: SymbologyReader {
         var hits: [LineHit] = []
         let w = Double(frame.image.width), h = Double(frame.image.height)
         // A cheap first look: a few pixel rows from the middle outwards, as most symbols are held roughly level.
-        sweep(frame, degrees: 0, lines: min(16, Int(h / 8)), group: 500, active, options, into: &hits)
-        let quick = Self.vote(hits)
+        // A frame one pixel thin (a line-scan camera) has no second line to agree with the first.
+        let minimumLines = min(frame.image.width, frame.image.height) < 2 ? 1 : 2
+        let vote = { (hits: [LineHit]) in Self.vote(hits, minimumLines: minimumLines) }
+        // Thin frames get at least three rows.
+        sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, into: &hits)
+        let quick = vote(hits)
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         let blockSize = options.effort >= 3 ? 12 : 16
@@ -45,23 +49,23 @@ public struct LinearReader: SymbologyReader {
                     lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
         let knownLinear = frame.known.contains { $0.symbology.isLinear } || !frame.makesSecondLooks
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
-        if options.effort >= 2 && !regions.isEmpty && !knownLinear && Self.vote(hits).isEmpty {
+        if options.effort >= 2 && !regions.isEmpty && !knownLinear && vote(hits).isEmpty {
             scanRegions(frame, Array(regions.prefix(options.effort * 2)), jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 16,
                         step: 0.5, active, options, into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
         // symbol from the region finder).
-        if options.effort >= 2 && !knownLinear && Self.vote(hits).isEmpty {
-            sweep(frame, degrees: 0, lines: min(options.effort >= 3 ? 64 : 24, Int(h / 4)), group: 501, active, options, into: &hits)
-            if Self.vote(hits).isEmpty {
-                sweep(frame, degrees: 90, lines: min(options.effort >= 3 ? 64 : 24, Int(w / 4)), group: 502, active, options, into: &hits)
+        if options.effort >= 2 && !knownLinear && vote(hits).isEmpty {
+            sweep(frame, degrees: 0, lines: min(options.effort >= 3 ? 64 : 24, max(Int(h / 4), min(3, Int(h)))), group: 501, active, options, into: &hits)
+            if vote(hits).isEmpty {
+                sweep(frame, degrees: 90, lines: min(options.effort >= 3 ? 64 : 24, max(Int(w / 4), min(3, Int(w)))), group: 502, active, options, into: &hits)
             }
         }
         // At effort 3, sweep the whole frame at fixed angles as well; at effort 2 too when nothing was read on a small
         // frame (or the pyramid's smallest layer), where it costs little: blurred and curved symbols give few clean lines,
         // and two must agree.
         let small = max(frame.image.width, frame.image.height) <= Self.smallFrame
-        if options.effort >= 3 || (options.effort == 2 && small && !knownLinear && Self.vote(hits).isEmpty) {
+        if options.effort >= 3 || (options.effort == 2 && small && !knownLinear && vote(hits).isEmpty) {
             let spacing = options.effort >= 3 ? Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height) : 4
             for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
                 let a = degrees * .pi / 180
@@ -78,7 +82,7 @@ public struct LinearReader: SymbologyReader {
                 }
             }
         }
-        return Self.vote(hits)
+        return vote(hits)
     }
 
     /// Scans `lines` pixel rows (0°) or columns (90°) from the middle of the frame outwards, spread over 90 % of it.
@@ -349,8 +353,8 @@ public struct LinearReader: SymbologyReader {
         return values[mid]
     }
 
-    /// Groups line hits into symbols: the same symbology and text, close together, seen on at least two lines.
-    static func vote(_ hits: [LineHit]) -> [DecodedSymbol] {
+    /// Groups line hits into symbols: the same symbology and text, close together, seen on at least `minimumLines` lines.
+    static func vote(_ hits: [LineHit], minimumLines: Int = 2) -> [DecodedSymbol] {
         var groups: [[LineHit]] = []
         for hit in hits {
             let mid = (hit.start + hit.end) * 0.5
@@ -365,11 +369,11 @@ public struct LinearReader: SymbologyReader {
             }
         }
         var symbols: [DecodedSymbol] = []
-        for group in groups where group.count >= 2 {
+        for group in groups where group.count >= minimumLines {
             // Two different lines must agree: hits of one line met twice (passes that revisit it) are not a second row.
             let across = group[0].normal
             let offsets = group.map { hit in let m = (hit.start + hit.end) * 0.5; return m.x * across.x + m.y * across.y }
-            guard offsets.max()! - offsets.min()! >= 1 else { continue }
+            guard minimumLines < 2 || offsets.max()! - offsets.min()! >= 1 else { continue }
             var perAngle: [Int: [LineHit]] = [:]
             for hit in group { perAngle[hit.angle, default: []].append(hit) }
             let best = perAngle.values.max { $0.count < $1.count }!
