@@ -50,7 +50,9 @@ public struct LinearReader: SymbologyReader {
         let knownLinear = frame.known.contains { $0.symbology.isLinear } || !frame.makesSecondLooks
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
         if options.effort >= 2 && !regions.isEmpty && !knownLinear && vote(hits).isEmpty {
-            scanRegions(frame, Array(regions.prefix(options.effort * 2)), jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 16,
+            // Only regions long enough to hold a symbol (a 60-pixel EAN-8 at one pixel per module): short ones are
+            // text and texture, and the closer look costs many lines each.
+            scanRegions(frame, Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort * 2)), jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 16,
                         step: 0.5, active, options, into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
