@@ -125,9 +125,9 @@ enum QRDetector {
             }
             return score
         }
-        // Coarse to fine: a third of a module over the search radius, then single pixels around the best.
+        // Coarse to fine: half a module over the search radius, then single pixels around the best.
         var best = 0, sum = Point(0, 0), hits = 0
-        let coarse = max(1, module / 3)
+        let coarse = max(1, module / 2)
         var center = guess
         var oy = -radius
         while oy <= radius {
