@@ -57,7 +57,8 @@ public struct BarcodeDecoder: Sendable {
         frame.known = known
         frame.makesSecondLooks = secondLooks
         var symbols = active.flatMap { $0.read(frame, options: options) }.filter { $0.symbology.isLinear || Self.hasArea($0.corners) }
-        guard needsBinary && secondLooks && options.effort >= 2 && !(symbols + known).contains(where: { !$0.symbology.isLinear }) else { return symbols }
+        let found2D = (symbols + known).contains { !$0.symbology.isLinear }
+        guard needsBinary && secondLooks && options.effort >= 2 && !found2D else { return symbols }
         // No 2D symbol yet: the other binarization (block thresholds hold small symbols under glare and in shadow where
         // the wide mean does not), then the negative for light-on-dark symbols (laser-marked metal, inverted printing).
         var twoD = options

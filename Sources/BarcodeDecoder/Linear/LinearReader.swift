@@ -32,11 +32,11 @@ public struct LinearReader: SymbologyReader {
         guard !active.isEmpty else { return [] }
         var hits: [LineHit] = []
         let w = Double(frame.image.width), h = Double(frame.image.height)
-        // A cheap first look: a few pixel rows from the middle outwards, as most symbols are held roughly level.
         // A frame one pixel thin (a line-scan camera) has no second line to agree with the first.
         let minimumLines = min(frame.image.width, frame.image.height) < 2 ? 1 : 2
         let vote = { (hits: [LineHit]) in Self.vote(hits, minimumLines: minimumLines) }
-        // Thin frames get at least three rows.
+        // A cheap first look: a few pixel rows from the middle outwards (at least three on a thin frame), as most
+        // symbols are held roughly level.
         sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, into: &hits)
         let quick = vote(hits)
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
@@ -47,27 +47,30 @@ public struct LinearReader: SymbologyReader {
             .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
                     lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
-        let knownLinear = frame.known.contains { $0.symbology.isLinear } || !frame.makesSecondLooks
+        // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
+        let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesSecondLooks
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
-        if options.effort >= 2 && !regions.isEmpty && !knownLinear && vote(hits).isEmpty {
+        if options.effort >= 2 && !regions.isEmpty && !noSecondLooks && vote(hits).isEmpty {
             // Only regions long enough to hold a symbol (a 60-pixel EAN-8 at one pixel per module): short ones are
             // text and texture, and the closer look costs many lines each.
-            scanRegions(frame, Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort * 2)), jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 16,
-                        step: 0.5, active, options, into: &hits)
+            let long = Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort * 2))
+            scanRegions(frame, long, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 16, step: 0.5, active, options,
+                        into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
         // symbol from the region finder).
-        if options.effort >= 2 && !knownLinear && vote(hits).isEmpty {
-            sweep(frame, degrees: 0, lines: min(options.effort >= 3 ? 64 : 24, max(Int(h / 4), min(3, Int(h)))), group: 501, active, options, into: &hits)
+        if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
+            let most = options.effort >= 3 ? 64 : 24
+            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, active, options, into: &hits)
             if vote(hits).isEmpty {
-                sweep(frame, degrees: 90, lines: min(options.effort >= 3 ? 64 : 24, max(Int(w / 4), min(3, Int(w)))), group: 502, active, options, into: &hits)
+                sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, active, options, into: &hits)
             }
         }
         // At effort 3, sweep the whole frame at fixed angles as well; at effort 2 too when nothing was read on a small
         // frame (or the pyramid's smallest layer), where it costs little: blurred and curved symbols give few clean lines,
         // and two must agree.
         let small = max(frame.image.width, frame.image.height) <= Self.smallFrame
-        if options.effort >= 3 || (options.effort == 2 && small && !knownLinear && vote(hits).isEmpty) {
+        if options.effort >= 3 || (options.effort == 2 && small && !noSecondLooks && vote(hits).isEmpty) {
             let spacing = options.effort >= 3 ? Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height) : 4
             for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
                 let a = degrees * .pi / 180
