@@ -109,3 +109,14 @@ import Testing
         return out
     }
 }
+
+@Suite struct PerspectiveTransformTests {
+    @Test func closedFormRectangleMatchesTheSolvedTransform() throws {
+        let quad = [Point(10, 12), Point(95, 20), Point(88, 70), Point(5, 60)]
+        let solved = try #require(PerspectiveTransform(from: [Point(0, 0), Point(24, 0), Point(24, 12), Point(0, 12)], to: quad))
+        let closed = try #require(PerspectiveTransform(rectangleWidth: 24, height: 12, to: quad))
+        for p in [Point(0, 0), Point(24, 12), Point(3.5, 7.25), Point(20, 1)] {
+            #expect(solved.apply(p).distance(to: closed.apply(p)) < 1e-6)
+        }
+    }
+}

@@ -121,8 +121,7 @@ enum DataMatrixDetector {
     }
 
     static func transform(_ size: DataMatrixSize, _ a: Point, _ b: Point, _ c: Point, _ d: Point) -> PerspectiveTransform? {
-        let w = Double(size.columns), h = Double(size.rows)
-        return PerspectiveTransform(from: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: [a, d, b, c])
+        PerspectiveTransform(rectangleWidth: Double(size.columns), height: Double(size.rows), to: [a, d, b, c])
     }
 
     /// How many top-row and right-column modules match the timing pattern.

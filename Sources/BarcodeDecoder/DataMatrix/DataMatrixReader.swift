@@ -27,20 +27,24 @@ public struct DataMatrixReader: SymbologyReader {
     }
 
     /// The located symbol decoded: the module-relative threshold first, then the binary image at the module centres,
-    /// then, for a symbol whose timing fit but whose data did not, each corner moved by half a module in turn (a corner
-    /// placed a fraction of a module off shears the far modules of large symbols past their neighbours).
+    /// then, for a symbol of up to 64×64 modules whose timing fit but whose data did not, each corner moved by half a
+    /// module in turn (a corner placed a fraction of a module off shears the far modules of large symbols past their
+    /// neighbours).
     static func decode(_ frame: PreparedFrame, _ l: DataMatrixDetector.Located) -> (DataMatrixDetector.Located, DataMatrixSymbolDecoder.Result)? {
         if let result = try? DataMatrixSymbolDecoder.decode(l.grid) { return (l, result) }
         let columns = l.size.columns, rows = l.size.rows
         if let result = try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: columns, height: rows)) {
             return (l, result)
         }
+        // Up to 64×64 modules: beyond, 32 resamplings cost more than they find.
+        guard columns * rows <= 64 * 64 else { return nil }
         let unit = [Point(0, 0), Point(Double(columns), 0), Point(Double(columns), Double(rows)), Point(0, Double(rows))]
         for corner in 0..<4 {
             for (dx, dy) in [(-0.5, 0.0), (0.5, 0), (0, -0.5), (0, 0.5), (-0.5, -0.5), (0.5, 0.5), (-0.5, 0.5), (0.5, -0.5)] {
                 var moved = unit
                 moved[corner] = moved[corner] + Point(dx, dy)
-                guard let transform = PerspectiveTransform(from: unit, to: moved.map(l.transform.apply)) else { continue }
+                guard let transform = PerspectiveTransform(rectangleWidth: Double(columns), height: Double(rows), to: moved.map(l.transform.apply))
+                else { continue }
                 let grid = ModuleSampler.sample(frame, transform: transform, width: columns, height: rows)
                 if let result = try? DataMatrixSymbolDecoder.decode(grid) {
                     return (DataMatrixDetector.Located(grid: grid, transform: transform, size: l.size), result)
