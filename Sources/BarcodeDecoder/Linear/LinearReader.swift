@@ -253,7 +253,7 @@ public struct LinearReader: SymbologyReader {
         let range = (g.max() ?? 0) - (g.min() ?? 0)
         let minimumContrast = max(20, min(noise * 6, range * 0.25))
         let (localLow, localHigh) = SlidingExtremes.compute(g, radius: Int(8 / step))
-        let (wideLow, wideHigh) = SlidingExtremes.compute(g, radius: Int(80 / step))
+        let (wideLow, wideHigh) = SlidingExtremes.widen(low: localLow, high: localHigh, narrow: Int(8 / step), to: Int(80 / step))
         var widths: [Double] = []
         var starts: [Double] = [0]
         widths.reserveCapacity(128)

@@ -52,6 +52,35 @@ enum SlidingExtremes {
         return (low, high)
     }
 
+    /// Extremes over a wide window from extremes over a narrow one (`low`, `high`, radius `narrow`): at every `narrow`-th
+    /// index the union of narrow windows `2 × narrow` apart covering `±radius`, held for the indices around it. Within
+    /// `narrow / 2` of the exact window, at a fraction of the cost.
+    static func widen(low: [Double], high: [Double], narrow: Int, to radius: Int) -> (low: [Double], high: [Double]) {
+        let n = low.count
+        guard narrow >= 1, radius > narrow, n > 0 else { return (low, high) }
+        var wideLow = [Double](repeating: 0, count: n), wideHigh = [Double](repeating: 0, count: n)
+        let span = 2 * narrow + 1, reach = radius - narrow
+        low.withUnsafeBufferPointer { lo in
+            high.withUnsafeBufferPointer { hi in
+                wideLow.withUnsafeMutableBufferPointer { wl in
+                    wideHigh.withUnsafeMutableBufferPointer { wh in
+                        var center = 0
+                        while center < n {
+                            var a = Double.infinity, b = -Double.infinity
+                            var k = Swift.max(0, center - reach)
+                            let last = Swift.min(n - 1, center + reach)
+                            while k <= last { a = Swift.min(a, lo[k]); b = Swift.max(b, hi[k]); k += span }
+                            a = Swift.min(a, lo[last]); b = Swift.max(b, hi[last])
+                            for i in Swift.max(0, center - narrow / 2)..<Swift.min(n, center + narrow - narrow / 2) { wl[i] = a; wh[i] = b }
+                            center += narrow
+                        }
+                    }
+                }
+            }
+        }
+        return (wideLow, wideHigh)
+    }
+
     /// The median of values in 0…255 to a quarter, by histogram (values outside are clamped).
     static func median(byteRange values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }
