@@ -18,10 +18,12 @@ public struct BarcodeDecoder: Sendable {
     ///
     /// A large image is read on a pyramid of copies, each a third the size of the one before while the larger side is over
     /// `pyramidThreshold` pixels, smallest first: averaging 3×3 pixels removes sensor noise and JPEG blocking, and a
-    /// symbol too blurred or noisy at full size often reads on a small copy. Every layer is read, the smaller ones with the
-    /// readers' first looks only, the full-size one with their second looks too where nothing was found (at effort 1, the search
-    /// stops at the first layer that yields symbols: fast, but a second, smaller symbol may be missed); corners are scaled
-    /// back to `image` and a symbol found on two layers is kept once.
+    /// symbol too blurred or noisy at full size often reads on a small copy. Every layer is read; a larger layer skips the
+    /// areas smaller ones read. The linear reader's costly second looks (closer lines, whole-frame sweeps) run on the
+    /// smallest layer only, where they are cheap and the averaging helps blurred bars; the 2D second looks (block
+    /// thresholds, the negative) on every layer while no 2D symbol is found, as a small light-on-dark symbol may not
+    /// survive the downscale. At effort 1 the search stops at the first layer that yields symbols (fast, but a second,
+    /// smaller symbol may be missed). Corners are scaled back to `image`; a symbol found on two layers is kept once.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
         guard readers.contains(where: { !$0.symbologies.isDisjoint(with: options.symbologies) }) else { return [] }
         var layers: [(image: GrayImage, scale: Double)] = [(image, 1)]
@@ -35,7 +37,7 @@ public struct BarcodeDecoder: Sendable {
             if options.effort == 1 && !found.isEmpty { break }
             // What smaller layers found, in this layer's coordinates.
             let known = found.map { f in var k = f; k.corners = k.corners.map { $0 * (1 / layer.scale) }; return k }
-            for symbol in decodeLayer(layer.image, options: options, known: known, secondLooks: index == 0) {
+            for symbol in decodeLayer(layer.image, options: options, known: known, linearSecondLooks: index == layers.count - 1) {
                 var s = symbol
                 s.corners = s.corners.map { $0 * layer.scale }
                 let center = s.corners.reduce(Point(0, 0), +) * 0.25
@@ -50,15 +52,15 @@ public struct BarcodeDecoder: Sendable {
     }
 
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
-    func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], secondLooks: Bool = true) -> [DecodedSymbol] {
+    func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true) -> [DecodedSymbol] {
         let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
         let needsBinary = options.symbologies.contains { !$0.isLinear }
         var frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
         frame.known = known
-        frame.makesSecondLooks = secondLooks
+        frame.makesLinearSecondLooks = linearSecondLooks
         var symbols = active.flatMap { $0.read(frame, options: options) }.filter { $0.symbology.isLinear || Self.hasArea($0.corners) }
         let found2D = (symbols + known).contains { !$0.symbology.isLinear }
-        guard needsBinary && secondLooks && options.effort >= 2 && !found2D else { return symbols }
+        guard needsBinary && options.effort >= 2 && !found2D else { return symbols }
         // No 2D symbol yet: the other binarization (block thresholds hold small symbols under glare and in shadow where
         // the wide mean does not), then the negative for light-on-dark symbols (laser-marked metal, inverted printing).
         var twoD = options

@@ -8,9 +8,9 @@ public struct PreparedFrame: Sendable {
     /// Symbols already found in this frame (on a smaller pyramid layer, in frame coordinates): readers skip the areas they
     /// cover and do not make their second, costlier looks for a symbology already found.
     public var known: [DecodedSymbol] = []
-    /// Whether readers make their second, costlier looks when the first finds nothing (closer scan lines, whole-frame
-    /// sweeps, other binarizations). Off on the pyramid's smaller layers: the full-size layer makes them.
-    public var makesSecondLooks = true
+    /// Whether the linear reader makes its second, costlier looks when the first finds nothing (closer scan lines,
+    /// whole-frame sweeps). On only for the pyramid's smallest layer (the whole image when it has no pyramid).
+    public var makesLinearSecondLooks = true
 
     /// Whether `p` lies inside a known symbol of one of `symbologies`.
     func isKnown(_ p: Point, among symbologies: Set<Symbology>) -> Bool {

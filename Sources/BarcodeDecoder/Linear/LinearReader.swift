@@ -48,7 +48,7 @@ public struct LinearReader: SymbologyReader {
         scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
                     lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
         // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
-        let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesSecondLooks
+        let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesLinearSecondLooks
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
         if options.effort >= 2 && !regions.isEmpty && !noSecondLooks && vote(hits).isEmpty {
             // Only regions long enough to hold a symbol (a 60-pixel EAN-8 at one pixel per module): short ones are
