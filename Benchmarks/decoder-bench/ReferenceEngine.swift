@@ -45,9 +45,10 @@ final class ReferenceEngine {
     }
 
     /// The texts and per-run milliseconds for the PGM at `path` with `formats` enabled, or nil when the engine cannot read the format.
-    func decode(pgm path: String, formats: [String], repeat count: Int = 1) -> (texts: [String], ms: [Double])? {
+    /// With `bytes`, each result is its raw bytes as ISO 8859-1 text.
+    func decode(pgm path: String, formats: [String], repeat count: Int = 1, bytes: Bool = false) -> (texts: [String], ms: [Double])? {
         guard unavailable == nil else { return nil }
-        let job: [String: Any] = ["path": path, "formats": formats, "repeat": count]
+        let job: [String: Any] = ["path": path, "formats": formats, "repeat": count, "bytes": bytes]
         guard let data = try? JSONSerialization.data(withJSONObject: job) else { return nil }
         input.fileHandleForWriting.write(data + Data([10]))
         guard let reply = readLine(), reply["unsupported"] == nil, reply["error"] == nil else { return nil }

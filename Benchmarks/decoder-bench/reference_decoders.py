@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference decoders for decoder-bench: zxing-cpp and ZBar (pyzbar), timed around the decode call only.
 
-Reads JSON lines {"path": PGM file, "format": symbology or "", "repeat": n} from stdin and writes one JSON line per
+Reads JSON lines {"path": PGM file, "formats": [symbology], "repeat": n, "bytes": bool} from stdin and writes one JSON line per
 job: {"texts": [...], "ms": [...]} (or {"error": "..."}). Benchmark-only: RigKit never needs Python at run time.
 """
 import json
@@ -28,7 +28,7 @@ def zxing_engine():
         "qr": zxingcpp.BarcodeFormat.QRCode, "dataMatrix": zxingcpp.BarcodeFormat.DataMatrix,
     }
 
-    def decode(width, height, pixels, names):
+    def decode(width, height, pixels, names, raw=False):
         view = memoryview(pixels).cast("B", (height, width))
         selected = None
         for name in names:
@@ -38,7 +38,7 @@ def zxing_engine():
         kwargs = {"text_mode": zxingcpp.TextMode.Plain}
         if selected is not None:
             kwargs["formats"] = selected
-        return [r.text for r in zxingcpp.read_barcodes(view, **kwargs)]
+        return [r.bytes.decode("latin-1") if raw else r.text for r in zxingcpp.read_barcodes(view, **kwargs)]
     return decode, set(formats)
 
 
@@ -51,11 +51,14 @@ def zbar_engine():
         "codabar": ZBarSymbol.CODABAR, "qr": ZBarSymbol.QRCODE,
     }
 
-    def decode(width, height, pixels, names):
+    def decode(width, height, pixels, names, raw=False):
         symbols = [formats[n] for n in names if n in formats]
         results = pyzbar.decode((pixels, width, height), symbols=symbols or None)
         texts = []
         for r in results:
+            if raw:
+                texts.append(r.data.decode("latin-1"))
+                continue
             try:
                 texts.append(r.data.decode("utf-8"))
             except UnicodeDecodeError:
@@ -83,7 +86,7 @@ def main():
             texts, times = [], []
             for _ in range(job.get("repeat", 1)):
                 start = time.perf_counter()
-                texts = decode(width, height, pixels, names)
+                texts = decode(width, height, pixels, names, job.get("bytes", False))
                 times.append((time.perf_counter() - start) * 1000)
             print(json.dumps({"texts": texts, "ms": times}), flush=True)
         except Exception as error:

@@ -1,15 +1,33 @@
 import BarcodeDecoder
 import Foundation
 
-/// A folder of images with the texts they should decode to: a `manifest.csv` (`file,symbology,text`), or `NAME.txt` beside each image.
+/// A folder of images with the texts they should decode to: a `manifest.csv`, or `NAME.txt` beside each image.
 ///
-/// Without a manifest, an image's symbology is its folder's name or its file name's prefix before `-` or `_`, when either
-/// names one; an image whose expected text is empty must decode to nothing (a false-read probe).
+/// Two manifest layouts are read: `file,symbology,text`, and the real-photo corpus's `folder,symbology,image,expected_file`
+/// (expected text in a `.txt` file, or raw bytes in a `.bin` file). Every path a manifest names must stay inside the corpus
+/// folder. Without a manifest, an image's symbology is its folder's name or its file name's prefix before `-` or `_`, when
+/// either names one. An image whose expected text is empty must decode to nothing (a false-read probe); `falsepositives`
+/// is such a symbology name.
 public struct BenchCorpus: Sendable {
     public struct Entry: Sendable, Equatable {
         public var path: String
         public var symbology: Symbology?
         public var expected: String
+        /// The symbology name as the corpus gives it (kept for symbologies the decoder does not read, e.g. `pdf417`, `rss14`).
+        public var symbologyName: String
+        /// Whether `expected` holds raw bytes (one ISO 8859-1 character per byte) rather than text.
+        public var expectsBytes: Bool
+
+        public init(path: String, symbology: Symbology?, expected: String, symbologyName: String? = nil, expectsBytes: Bool = false) {
+            self.path = path
+            self.symbology = symbology
+            self.expected = expected
+            self.symbologyName = symbologyName ?? symbology?.rawValue ?? "none"
+            self.expectsBytes = expectsBytes
+        }
+
+        /// Whether the decoder has a reader for the symbol in this image (false-read probes count as supported).
+        public var isSupported: Bool { symbology?.isSupported ?? expected.isEmpty }
     }
 
     public var directory: String
@@ -35,7 +53,11 @@ public struct BenchCorpus: Sendable {
     static func readManifest(_ path: String, directory: String) throws(BenchCorpusError) -> [Entry] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadable(path) }
         var entries: [Entry] = []
-        for (index, row) in CSV.rows(text).enumerated() {
+        let rows = CSV.rows(text)
+        if rows.first?.map({ $0.lowercased() }) == ["folder", "symbology", "image", "expected_file"] {
+            return try readFolderManifest(rows.dropFirst(), path: path, directory: directory)
+        }
+        for (index, row) in rows.enumerated() {
             if index == 0 && row.first?.lowercased() == "file" { continue }
             guard row.count >= 3 else {
                 if row.allSatisfy(\.isEmpty) { continue }
@@ -46,9 +68,45 @@ public struct BenchCorpus: Sendable {
                 guard let s = Symbology(name: row[1]) else { throw .badManifestRow(path, line: index + 1, reason: "unknown symbology '\(row[1])'") }
                 symbology = s
             }
-            entries.append(Entry(path: (directory as NSString).appendingPathComponent(row[0]), symbology: symbology, expected: row[2]))
+            entries.append(Entry(path: try inside(directory, row[0], manifest: path, line: index + 1), symbology: symbology, expected: row[2]))
         }
         return entries
+    }
+
+    /// Rows of `folder,symbology,image,expected_file`; an empty expected file marks a false-read probe.
+    static func readFolderManifest(_ rows: ArraySlice<[String]>, path: String, directory: String) throws(BenchCorpusError) -> [Entry] {
+        var entries: [Entry] = []
+        for (offset, row) in rows.enumerated() {
+            let line = offset + 2
+            if row.allSatisfy(\.isEmpty) { continue }
+            guard row.count >= 4 else {
+                throw .badManifestRow(path, line: line, reason: "expected 4 fields (folder,symbology,image,expected_file), got \(row.count)")
+            }
+            let image = try inside(directory, row[0] + "/" + row[2], manifest: path, line: line)
+            var expected = ""
+            var expectsBytes = false
+            if !row[3].isEmpty {
+                let file = try inside(directory, row[0] + "/" + row[3], manifest: path, line: line)
+                guard let data = FileManager.default.contents(atPath: file) else { throw .unreadable(file) }
+                expectsBytes = file.hasSuffix(".bin")
+                expected = expectsBytes ? String(decoding: data.map { $0 }, asLatin1: ()) : String(decoding: data, as: UTF8.self)
+            }
+            let name = row[1].lowercased()
+            let symbology = Symbology(name: name) ?? (name.hasPrefix("rss") || name.hasPrefix("databar") ? .dataBar : nil)
+            guard symbology != nil || expected.isEmpty else { throw .badManifestRow(path, line: line, reason: "unknown symbology '\(row[1])'") }
+            entries.append(Entry(path: image, symbology: symbology, expected: expected, symbologyName: name, expectsBytes: expectsBytes))
+        }
+        return entries
+    }
+
+    /// `relative` resolved against `directory`, refused when it is absolute or leads outside the directory.
+    static func inside(_ directory: String, _ relative: String, manifest: String, line: Int) throws(BenchCorpusError) -> String {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let resolved = URL(fileURLWithPath: (root as NSString).appendingPathComponent(relative)).standardizedFileURL.path
+        guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains(".."), resolved.hasPrefix(root + "/") else {
+            throw .badManifestRow(manifest, line: line, reason: "path '\(relative)' leads outside the corpus folder")
+        }
+        return resolved
     }
 
     static func readSidecars(_ directory: String) throws(BenchCorpusError) -> [Entry] {
@@ -88,6 +146,15 @@ public enum BenchCorpusError: Error, Equatable, CustomStringConvertible {
         case .empty(let path): "\(path): no images with expected texts (NAME.txt beside each image, or manifest.csv)"
         case let .badManifestRow(path, line, reason): "\(path):\(line): \(reason)"
         }
+    }
+}
+
+extension String {
+    /// Text with one ISO 8859-1 character per byte.
+    init(decoding bytes: [UInt8], asLatin1: Void) {
+        var scalars = String.UnicodeScalarView()
+        for b in bytes { scalars.append(Unicode.Scalar(b)) }
+        self = String(scalars)
     }
 }
 

@@ -73,7 +73,7 @@ public struct BenchRow: Sendable {
     /// Rows per expected symbology, then an "all" row.
     public static func rows(_ outcomes: [BenchOutcome]) -> [BenchRow] {
         var groups: [String: [BenchOutcome]] = [:]
-        for o in outcomes { groups[o.entry.symbology?.rawValue ?? "none", default: []].append(o) }
+        for o in outcomes { groups[o.entry.symbology == nil ? o.entry.symbologyName : o.entry.symbology!.rawValue, default: []].append(o) }
         var out = groups.keys.sorted().map { row($0, groups[$0]!) }
         out.append(row("all", outcomes))
         return out

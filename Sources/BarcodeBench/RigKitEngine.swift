@@ -6,19 +6,23 @@ public struct RigKitEngine: Sendable {
     public var effort: Int
     /// When true, only the entry's own symbology is enabled; otherwise every supported one.
     public var onlyExpectedSymbology: Bool
+    /// Whether six-character Code 39 symbols with a valid Code 32 check digit are read as Code 32 (`DecoderOptions.code32`).
+    public var code32: Bool
 
-    public init(effort: Int = 2, onlyExpectedSymbology: Bool = true) {
+    public init(effort: Int = 2, onlyExpectedSymbology: Bool = true, code32: Bool = false) {
         self.effort = effort
         self.onlyExpectedSymbology = onlyExpectedSymbology
+        self.code32 = code32
     }
 
     public func run(_ entry: BenchCorpus.Entry, image: GrayImage) -> BenchOutcome {
         let symbologies: Set<Symbology> = onlyExpectedSymbology && entry.symbology?.isSupported == true ? [entry.symbology!] : Set(Symbology.supported)
-        let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: symbologies, effort: effort))
+        let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: symbologies, effort: effort, code32: code32))
         let clock = ContinuousClock()
         var symbols: [DecodedSymbol] = []
         let elapsed = clock.measure { symbols = decoder.decode(image) }
-        return BenchOutcome(entry: entry, texts: symbols.map(\.text), milliseconds: Self.milliseconds(elapsed))
+        let texts = symbols.map { entry.expectsBytes ? String(decoding: $0.bytes, asLatin1: ()) : $0.text }
+        return BenchOutcome(entry: entry, texts: texts, milliseconds: Self.milliseconds(elapsed))
     }
 
     public func run(_ corpus: BenchCorpus) -> [BenchOutcome] {

@@ -87,3 +87,50 @@ import Testing
         #expect(falseReads == 0)
     }
 }
+
+/// Real photos and scans from the zxing-cpp sample images (Corpus/decoder-real, Apache-2.0): each reads its own text and
+/// nothing else; the images without a code read nothing.
+@Suite struct RealPhotoTests {
+    struct Sample: Sendable, CustomTestStringConvertible {
+        var path: String
+        var symbology: Symbology?
+        var expected: String
+        var testDescription: String { path.split(separator: "/").suffix(2).joined(separator: "/") }
+    }
+
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Corpus/decoder-real").path
+
+    static let samples: [Sample] = {
+        guard let manifest = try? String(contentsOfFile: directory + "/manifest.csv", encoding: .utf8) else { return [] }
+        return manifest.split(separator: "\n").dropFirst().map { line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let expected = f[3].isEmpty ? "" : (try? String(contentsOfFile: "\(directory)/\(f[0])/\(f[3])", encoding: .utf8)) ?? "?"
+            return Sample(path: "\(directory)/\(f[0])/\(f[2])", symbology: Symbology(name: f[1]), expected: expected)
+        }
+    }()
+
+    /// A decoded text in the corpus's conventions (zxing-cpp's): UPC-A and UPC-E as 13 digits.
+    static func conventional(_ symbol: DecodedSymbol) -> String {
+        let digits = symbol.text.compactMap(\.wholeNumberValue)
+        switch symbol.symbology {
+        case .upcA: return "0" + symbol.text
+        case .upcE:
+            let expanded = EANUPCTables.expandUPCE(numberSystem: digits[0], Array(digits[1...6])) + [digits[7]]
+            return "0" + expanded.map(String.init).joined()
+        default: return symbol.text
+        }
+    }
+
+    @Test func corpusIsThere() {
+        #expect(Self.samples.count >= 30)
+    }
+
+    @Test(arguments: samples)
+    func readsItsText(sample: Sample) throws {
+        let image = try ImageFile.load(path: sample.path)
+        let options = DecoderOptions(symbologies: sample.symbology.map { [$0] } ?? Set(Symbology.supported), code32: true)
+        let texts = BarcodeDecoder(options: options).decode(image).map(Self.conventional)
+        #expect(texts == (sample.expected.isEmpty ? [] : [sample.expected]))
+    }
+}

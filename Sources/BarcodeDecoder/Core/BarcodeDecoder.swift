@@ -6,17 +6,122 @@ public struct BarcodeDecoder: Sendable {
     /// The readers, each run when one of its symbologies is enabled.
     public let readers: [any SymbologyReader]
 
+    /// Images whose larger side exceeds this are also read on copies a third the size (an image pyramid).
+    public static let pyramidThreshold = 500
+
     public init(options: DecoderOptions = DecoderOptions()) {
         self.options = options
         readers = [LinearReader(), QRReader(), DataMatrixReader()]
     }
 
     /// Every enabled symbol found in `image`.
+    ///
+    /// A large image is read on a pyramid of copies, each a third the size of the one before while the larger side is over
+    /// `pyramidThreshold` pixels, smallest first: averaging 3×3 pixels removes sensor noise and JPEG blocking, and a
+    /// symbol too blurred or noisy at full size often reads on a small copy. Every layer is read; a larger layer skips the
+    /// areas smaller ones read. The linear reader's costly second looks (closer lines, whole-frame sweeps) run on the
+    /// smallest layer only, where they are cheap and the averaging helps blurred bars; the 2D second looks (block
+    /// thresholds, the negative) on every layer while no 2D symbol is found, as a small light-on-dark symbol may not
+    /// survive the downscale. At effort 1 the search stops at the first layer that yields symbols (fast, but a second,
+    /// smaller symbol may be missed). Corners are scaled back to `image`; a symbol found on two layers is kept once.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
+        guard readers.contains(where: { !$0.symbologies.isDisjoint(with: options.symbologies) }) else { return [] }
+        var layers: [(image: GrayImage, scale: Double)] = [(image, 1)]
+        while max(layers.last!.image.width, layers.last!.image.height) > Self.pyramidThreshold,
+              min(layers.last!.image.width, layers.last!.image.height) >= 48 {
+            let last = layers.last!
+            layers.append((last.image.downscaled(by: 3), last.scale * 3))
+        }
+        var found: [DecodedSymbol] = []
+        for (index, layer) in layers.enumerated().reversed() {
+            if options.effort == 1 && !found.isEmpty { break }
+            // What smaller layers found, in this layer's coordinates.
+            let known = found.map { f in var k = f; k.corners = k.corners.map { $0 * (1 / layer.scale) }; return k }
+            for symbol in decodeLayer(layer.image, options: options, known: known, linearSecondLooks: index == layers.count - 1) {
+                var s = symbol
+                s.corners = s.corners.map { $0 * layer.scale }
+                let center = s.corners.reduce(Point(0, 0), +) * 0.25
+                let seen = found.contains { f in
+                    f.symbology == s.symbology && f.text == s.text
+                        && (f.corners.reduce(Point(0, 0), +) * 0.25).distance(to: center) < f.corners[0].distance(to: f.corners[2])
+                }
+                if !seen { found.append(s) }
+            }
+        }
+        return found
+    }
+
+    /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
+    func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true) -> [DecodedSymbol] {
         let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
-        guard !active.isEmpty else { return [] }
         let needsBinary = options.symbologies.contains { !$0.isLinear }
-        let frame = PreparedFrame(image, binarize: needsBinary)
-        return active.flatMap { $0.read(frame, options: options) }
+        var frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
+        frame.known = known
+        frame.makesLinearSecondLooks = linearSecondLooks
+        var symbols = active.flatMap { $0.read(frame, options: options) }.filter { $0.symbology.isLinear || Self.hasArea($0.corners) }
+        let found2D = (symbols + known).contains { !$0.symbology.isLinear }
+        guard needsBinary && options.effort >= 2 && !found2D else { return symbols }
+        // No 2D symbol yet: the other binarization (block thresholds hold small symbols under glare and in shadow where
+        // the wide mean does not), then the negative for light-on-dark symbols (laser-marked metal, inverted printing).
+        var twoD = options
+        twoD.symbologies = options.symbologies.filter { !$0.isLinear }
+        let readers2D = active.filter { !$0.symbologies.isDisjoint(with: twoD.symbologies) }
+        for second in [PreparedFrame(image, binarization: .hybrid), PreparedFrame(image.inverted(), binarization: .localMean)] {
+            let found = readers2D.flatMap { $0.read(second, options: twoD) }.filter { Self.hasArea($0.corners) }
+            if !found.isEmpty { return symbols + found }
+        }
+        return symbols
+    }
+
+    /// Whether a 2D symbol's outline encloses a real area: at least a tenth of the square on its longest side, so corners
+    /// that collapse onto a line (a read through a degenerate transform) do not count.
+    static func hasArea(_ corners: [Point]) -> Bool {
+        guard corners.count >= 3 else { return false }
+        var area = 0.0, longest = 0.0
+        for i in corners.indices {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            area += a.x * b.y - b.x * a.y
+            longest = max(longest, a.distance(to: b))
+        }
+        return longest > 0 && abs(area) / 2 >= longest * longest * 0.1
+    }
+}
+
+extension GrayImage {
+    /// The photographic negative.
+    public func inverted() -> GrayImage {
+        var out = packed()
+        for i in out.pixels.indices { out.pixels[i] = 255 - out.pixels[i] }
+        return out
+    }
+
+    /// The image shrunk by an integer `factor`, each pixel the mean of a `factor`×`factor` block (edge pixels dropped);
+    /// both sides must be at least `factor`.
+    public func downscaled(by factor: Int) -> GrayImage {
+        precondition(factor >= 1 && width >= factor && height >= factor, "downscaled(by: \(factor)) of a \(width)×\(height) image")
+        let w = width / factor, h = height / factor
+        var out = GrayImage(width: w, height: h)
+        let area = factor * factor
+        let sums = UnsafeMutablePointer<Int>.allocate(capacity: w)
+        defer { sums.deallocate() }
+        pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    sums.initialize(repeating: 0, count: w)
+                    for dy in 0..<factor {
+                        let row = src.baseAddress! + (y * factor + dy) * stride
+                        var i = 0
+                        for x in 0..<w {
+                            var s = 0
+                            for _ in 0..<factor { s &+= Int(row[i]); i &+= 1 }
+                            sums[x] &+= s
+                        }
+                    }
+                    let line = dst.baseAddress! + y * w
+                    for x in 0..<w { line[x] = UInt8(truncatingIfNeeded: (sums[x] + area / 2) / area) }
+                }
+            }
+        }
+        return out
     }
 }

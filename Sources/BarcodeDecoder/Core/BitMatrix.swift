@@ -20,6 +20,15 @@ public struct BitMatrix: Sendable, Equatable {
     /// Flips (`x`, `y`).
     public mutating func flip(x: Int, y: Int) { self[x, y].toggle() }
 
+    /// The matrix mirrored about its main diagonal (rows become columns).
+    public func transposed() -> BitMatrix {
+        var out = BitMatrix(width: height, height: width)
+        for y in 0..<height {
+            for x in 0..<width where cells[y * width + x] != 0 { out.cells[x * height + y] = 1 }
+        }
+        return out
+    }
+
     /// The matrix as rows of `#` and `.`, for test messages.
     public var textRows: [String] {
         (0..<height).map { y in String((0..<width).map { self[$0, y] ? "#" : "." }) }

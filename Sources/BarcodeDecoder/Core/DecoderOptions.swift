@@ -10,11 +10,15 @@ public struct DecoderOptions: Sendable, Equatable {
     public var code39CheckDigit: Bool
     /// Whether Code 39 is read as Full ASCII (`+A` → `a`, `%U` → NUL, …).
     public var code39FullASCII: Bool
+    /// Whether a six-character Code 39 symbol whose Code 32 check digit holds is read as Code 32 (Italian Pharmacode):
+    /// `A` and nine digits.
+    public var code32: Bool
     /// The shortest Codabar accepted, in data characters (default 3).
     public var minimumCodabarLength: Int
 
     public init(symbologies: Set<Symbology> = Set(Symbology.supported), effort: Int = 2, minimumITFLength: Int = 6,
-                code39CheckDigit: Bool = false, code39FullASCII: Bool = false, minimumCodabarLength: Int = 3) {
+                code39CheckDigit: Bool = false, code39FullASCII: Bool = false, minimumCodabarLength: Int = 3, code32: Bool = false) {
+        self.code32 = code32
         self.symbologies = symbologies
         self.effort = min(3, max(1, effort))
         self.minimumITFLength = max(2, minimumITFLength)

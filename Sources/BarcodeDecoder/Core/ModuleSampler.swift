@@ -18,6 +18,7 @@ enum ModuleSampler {
         }
         let globalMid = (lo + hi) / 2
         let minimumContrast = (hi - lo) * 0.35
+        if only == nil { return threshold(gray, width: width, height: height, globalMid: globalMid, minimumContrast: minimumContrast) }
         var grid = BitMatrix(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width where !gray[y * width + x].isNaN {
@@ -32,6 +33,57 @@ enum ModuleSampler {
                 }
                 let threshold = b - a >= minimumContrast ? (a + b) / 2 : globalMid
                 grid[x, y] = gray[y * width + x] < threshold
+            }
+        }
+        return grid
+    }
+
+    /// Thresholds every module of a fully sampled grid against the midpoint of the darkest and lightest module within two
+    /// modules (where they differ by `minimumContrast`), else against `globalMid`; the 5×5 extremes are taken separably.
+    static func threshold(_ gray: [Double], width: Int, height: Int, globalMid: Double, minimumContrast: Double) -> BitMatrix {
+        let count = width * height
+        var rowLow = [Double](repeating: 0, count: count), rowHigh = [Double](repeating: 0, count: count)
+        var grid = BitMatrix(width: width, height: height)
+        gray.withUnsafeBufferPointer { g in
+            rowLow.withUnsafeMutableBufferPointer { rl in
+                rowHigh.withUnsafeMutableBufferPointer { rh in
+                    for y in 0..<height {
+                        let row = y * width
+                        for x in 0..<width {
+                            var a = 255.0, b = 0.0
+                            for nx in max(0, x - 2)...min(width - 1, x + 2) {
+                                let v = g[row + nx]
+                                a = Swift.min(a, v); b = Swift.max(b, v)
+                            }
+                            rl[row + x] = a; rh[row + x] = b
+                        }
+                    }
+                    grid.cells.withUnsafeMutableBufferPointer { cells in
+                        for y in 0..<height {
+                            for x in 0..<width {
+                                var a = 255.0, b = 0.0
+                                for ny in max(0, y - 2)...min(height - 1, y + 2) {
+                                    a = Swift.min(a, rl[ny * width + x]); b = Swift.max(b, rh[ny * width + x])
+                                }
+                                let threshold = b - a >= minimumContrast ? (a + b) / 2 : globalMid
+                                if g[y * width + x] < threshold { cells[y * width + x] = 1 }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return grid
+    }
+
+    /// Every module's centre looked up in the frame's binary image: a second opinion where the module-relative threshold
+    /// fails (strong perspective or curvature that puts a module's neighbourhood across light and shadow).
+    static func sampleBinary(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int) -> BitMatrix {
+        var grid = BitMatrix(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                if p.x >= 0, p.y >= 0, frame.binary[Int(p.x), Int(p.y)] { grid[x, y] = true }
             }
         }
         return grid

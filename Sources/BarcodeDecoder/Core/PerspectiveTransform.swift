@@ -17,6 +17,27 @@ public struct PerspectiveTransform: Sendable {
         h = solved
     }
 
+    /// The transform taking the rectangle (0, 0)–(`width`, `height`) to `quad` (the images of its corners (0, 0),
+    /// (width, 0), (width, height), (0, height)), in closed form — no linear system to solve — or nil when degenerate.
+    public init?(rectangleWidth width: Double, height: Double, to quad: [Point]) {
+        guard quad.count == 4, width > 0, height > 0 else { return nil }
+        let (p0, p1, p2, p3) = (quad[0], quad[1], quad[2], quad[3])
+        let dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dx3 = p0.x - p1.x + p2.x - p3.x
+        let dy1 = p1.y - p2.y, dy2 = p3.y - p2.y, dy3 = p0.y - p1.y + p2.y - p3.y
+        var g = 0.0, k = 0.0
+        if dx3 != 0 || dy3 != 0 {
+            let denominator = dx1 * dy2 - dx2 * dy1
+            guard abs(denominator) > 1e-12 else { return nil }
+            g = (dx3 * dy2 - dx2 * dy3) / denominator
+            k = (dx1 * dy3 - dx3 * dy1) / denominator
+        }
+        let a = p1.x - p0.x + g * p1.x, b = p3.x - p0.x + k * p3.x
+        let d = p1.y - p0.y + g * p1.y, e = p3.y - p0.y + k * p3.y
+        let matrix = [a / width, b / height, p0.x, d / width, e / height, p0.y, g / width, k / height, 1]
+        guard matrix.allSatisfy(\.isFinite) else { return nil }
+        h = matrix
+    }
+
     /// The least-squares transform taking `source` points to `destination` points (four or more pairs).
     public init?(fitting source: [Point], to destination: [Point]) {
         guard source.count == destination.count, source.count >= 4 else { return nil }
@@ -38,19 +59,24 @@ public struct PerspectiveTransform: Sendable {
 
     /// Solves the 8×8 system (augmented to 8×9) by Gaussian elimination with partial pivoting; h33 is 1.
     static func solve(_ system: [[Double]]) -> [Double]? {
-        var a = system
-        for col in 0..<8 {
-            var pivot = col
-            for r in col..<8 where abs(a[r][col]) > abs(a[pivot][col]) { pivot = r }
-            guard abs(a[pivot][col]) > 1e-12 else { return nil }
-            a.swapAt(col, pivot)
-            for r in 0..<8 where r != col {
-                let f = a[r][col] / a[col][col]
-                if f != 0 { for c in col..<9 { a[r][c] -= f * a[col][c] } }
+        // One flat row-major 8×9 buffer: nested arrays cost an allocation and a uniqueness check per row operation.
+        var a = [Double](repeating: 0, count: 72)
+        for r in 0..<8 { for c in 0..<9 { a[r * 9 + c] = system[r][c] } }
+        return a.withUnsafeMutableBufferPointer { m -> [Double]? in
+            for col in 0..<8 {
+                var pivot = col
+                for r in col..<8 where abs(m[r * 9 + col]) > abs(m[pivot * 9 + col]) { pivot = r }
+                guard abs(m[pivot * 9 + col]) > 1e-12 else { return nil }
+                if pivot != col { for c in 0..<9 { m.swapAt(col * 9 + c, pivot * 9 + c) } }
+                for r in 0..<8 where r != col {
+                    let f = m[r * 9 + col] / m[col * 9 + col]
+                    if f != 0 { for c in col..<9 { m[r * 9 + c] -= f * m[col * 9 + c] } }
+                }
             }
+            var h = [Double](repeating: 1, count: 9)
+            for r in 0..<8 { h[r] = m[r * 9 + 8] / m[r * 9 + r] }
+            return h.allSatisfy(\.isFinite) ? h : nil
         }
-        let h = (0..<8).map { a[$0][8] / a[$0][$0] } + [1]
-        return h.allSatisfy(\.isFinite) ? h : nil
     }
 
     /// Where `p` goes.

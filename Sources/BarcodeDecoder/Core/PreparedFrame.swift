@@ -5,11 +5,40 @@ public struct PreparedFrame: Sendable {
     public let radius: Int
     /// The binarized image; empty when no 2D symbology is enabled.
     public let binary: BitMatrix
+    /// Symbols already found in this frame (on a smaller pyramid layer, in frame coordinates): readers skip the areas they
+    /// cover and do not make their second, costlier looks for a symbology already found.
+    public var known: [DecodedSymbol] = []
+    /// Whether the linear reader makes its second, costlier looks when the first finds nothing (closer scan lines,
+    /// whole-frame sweeps). On only for the pyramid's smallest layer (the whole image when it has no pyramid).
+    public var makesLinearSecondLooks = true
 
-    public init(_ image: GrayImage, binarize: Bool) {
+    /// Whether `p` lies inside a known symbol of one of `symbologies`.
+    func isKnown(_ p: Point, among symbologies: Set<Symbology>) -> Bool {
+        known.contains { symbologies.contains($0.symbology) && LinearReader.contains($0.corners, p) }
+    }
+
+    /// How a frame's binary image is made.
+    public enum Binarization: Sendable {
+        /// None: only linear symbologies are read.
+        case none
+        /// Against the mean of a window scaled to the image (`LocalBinarizer`).
+        case localMean
+        /// Against 8×8-block thresholds smoothed over 40×40 pixels (`HybridBinarizer`).
+        case hybrid
+    }
+
+    public init(_ image: GrayImage, binarization: Binarization) {
         self.image = image
         radius = LocalBinarizer.radius(width: image.width, height: image.height)
-        binary = binarize ? LocalBinarizer.binarize(image, integral: IntegralImage(image), radius: radius) : BitMatrix(width: 0, height: 0)
+        switch binarization {
+        case .none: binary = BitMatrix(width: 0, height: 0)
+        case .localMean: binary = LocalBinarizer.binarize(image, integral: IntegralImage(image), radius: radius)
+        case .hybrid: binary = HybridBinarizer.binarize(image)
+        }
+    }
+
+    public init(_ image: GrayImage, binarize: Bool) {
+        self.init(image, binarization: binarize ? .localMean : .none)
     }
 
     /// The bilinearly interpolated gray value at (`x`, `y`); white outside the image.

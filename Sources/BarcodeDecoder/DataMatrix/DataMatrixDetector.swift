@@ -37,7 +37,8 @@ enum DataMatrixDetector {
         return Double(dark) / Double(total)
     }
 
-    static func locate(_ frame: PreparedFrame, hullAndRect: [Point]) -> [Located] {
+    /// Symbols located in a candidate; `mirrored` reads the symbol as seen from behind (the L turns the other way).
+    static func locate(_ frame: PreparedFrame, hullAndRect: [Point], mirrored: Bool = false) -> [Located] {
         guard let split = hullAndRect.firstIndex(where: { $0.x.isNaN }) else { return [] }
         let hull = Array(hullAndRect[..<split])
         let rect = Array(hullAndRect[(split + 1)...])
@@ -48,10 +49,10 @@ enum DataMatrixDetector {
             let nearest = hull.min { $0.distance(to: corner) < $1.distance(to: corner) } ?? corner
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
-        return locate(frame, quad: raw, center: center) + locate(frame, quad: snapped, center: center)
+        return locate(frame, quad: raw, center: center, mirrored: mirrored) + locate(frame, quad: snapped, center: center, mirrored: mirrored)
     }
 
-    static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point) -> [Located] {
+    static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool) -> [Located] {
         let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
         guard short >= 8 else { return [] }
@@ -72,7 +73,7 @@ enum DataMatrixDetector {
             // Symbol orientation: the L corner is bottom-left; bottom-right and top-left must turn the right way.
             var (topLeft, bottomRight) = (prev, next)
             let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)
-            if cross > 0 { swap(&topLeft, &bottomRight) }
+            if (cross > 0) != mirrored { swap(&topLeft, &bottomRight) }
             if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite) {
                 results.append(located)
             }
@@ -120,8 +121,7 @@ enum DataMatrixDetector {
     }
 
     static func transform(_ size: DataMatrixSize, _ a: Point, _ b: Point, _ c: Point, _ d: Point) -> PerspectiveTransform? {
-        let w = Double(size.columns), h = Double(size.rows)
-        return PerspectiveTransform(from: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: [a, d, b, c])
+        PerspectiveTransform(rectangleWidth: Double(size.columns), height: Double(size.rows), to: [a, d, b, c])
     }
 
     /// How many top-row and right-column modules match the timing pattern.

@@ -7,13 +7,26 @@ public enum DataMatrixEncodation {
     struct Result {
         var bytes: [UInt8]
         var isGS1: Bool
-        var eci: Int?
+        /// Where each ECI designator starts its character set: (byte offset, ECI), in order.
+        var eciChanges: [(offset: Int, eci: Int)]
+
+        /// The bytes as text, each stretch in the character set its ECI names (guessed before the first ECI).
+        var text: String {
+            var text = ""
+            var start = 0, eci: Int?
+            for change in eciChanges + [(offset: bytes.count, eci: -1)] {
+                if change.offset > start { text += CharacterSetECI.text(Array(bytes[start..<change.offset]), eci: eci) }
+                start = change.offset
+                eci = change.eci
+            }
+            return text
+        }
     }
 
     static func decode(_ codewords: [UInt8]) throws(DataMatrixDecodeError) -> Result {
         var out: [UInt8] = []
         var gs1 = false
-        var eci: Int?
+        var eciChanges: [(offset: Int, eci: Int)] = []
         var i = 0
         var upperShift = false
         func emit(_ b: Int) {
@@ -25,7 +38,7 @@ public enum DataMatrixEncodation {
             i += 1
             switch c {
             case 1...128: emit(c - 1)
-            case 129: return Result(bytes: out, isGS1: gs1, eci: eci)
+            case 129: return Result(bytes: out, isGS1: gs1, eciChanges: eciChanges)
             case 130...229:
                 let v = c - 130
                 emit(48 + v / 10); emit(48 + v % 10)
@@ -52,6 +65,7 @@ public enum DataMatrixEncodation {
             case 241:
                 guard i < codewords.count else { throw .badEncodation("ECI cut short") }
                 let e1 = Int(codewords[i]); i += 1
+                let eci: Int
                 if e1 <= 127 { eci = e1 - 1 } else if e1 <= 191 {
                     guard i < codewords.count else { throw .badEncodation("ECI cut short") }
                     eci = (e1 - 128) * 254 + Int(codewords[i]) + 127 - 1; i += 1
@@ -59,10 +73,11 @@ public enum DataMatrixEncodation {
                     guard i + 1 < codewords.count else { throw .badEncodation("ECI cut short") }
                     eci = (e1 - 192) * 64516 + (Int(codewords[i]) - 1) * 254 + Int(codewords[i + 1]) - 1 + 16383; i += 2
                 }
+                eciChanges.append((out.count, eci))
             default: throw .badEncodation("codeword \(c) is not valid in ASCII encodation")
             }
         }
-        return Result(bytes: out, isGS1: gs1, eci: eci)
+        return Result(bytes: out, isGS1: gs1, eciChanges: eciChanges)
     }
 
     static func unrandomize255(_ value: UInt8, position: Int) -> Int {

@@ -7,8 +7,13 @@ public struct DataMatrixReader: SymbologyReader {
         guard options.symbologies.contains(.dataMatrix) else { return [] }
         var symbols: [DecodedSymbol] = []
         for candidate in DataMatrixDetector.candidates(frame, effort: options.effort) {
-            for located in DataMatrixDetector.locate(frame, hullAndRect: candidate) {
-                guard let result = try? DataMatrixSymbolDecoder.decode(located.grid) else { continue }
+            let points = candidate.filter { !$0.x.isNaN }
+            if frame.isKnown(points.reduce(Point(0, 0), +) * (1 / Double(max(1, points.count))), among: [.dataMatrix]) { continue }
+            // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails.
+            let located = [false, true].lazy.map { DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: $0) }
+                .map { $0.compactMap { l in Self.decode(frame, l) } }
+                .first { !$0.isEmpty } ?? []
+            for (located, result) in located {
                 let w = Double(located.size.columns), h = Double(located.size.rows)
                 let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)].map(located.transform.apply)
                 let center = corners.reduce(Point(0, 0), +) * 0.25
@@ -19,5 +24,33 @@ public struct DataMatrixReader: SymbologyReader {
             }
         }
         return symbols
+    }
+
+    /// The located symbol decoded: the module-relative threshold first, then the binary image at the module centres,
+    /// then, for a symbol of up to 64×64 modules whose timing fit but whose data did not, each corner moved by half a
+    /// module in turn (a corner placed a fraction of a module off shears the far modules of large symbols past their
+    /// neighbours).
+    static func decode(_ frame: PreparedFrame, _ l: DataMatrixDetector.Located) -> (DataMatrixDetector.Located, DataMatrixSymbolDecoder.Result)? {
+        if let result = try? DataMatrixSymbolDecoder.decode(l.grid) { return (l, result) }
+        let columns = l.size.columns, rows = l.size.rows
+        if let result = try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: columns, height: rows)) {
+            return (l, result)
+        }
+        // Up to 64×64 modules: beyond, 32 resamplings cost more than they find.
+        guard columns * rows <= 64 * 64 else { return nil }
+        let unit = [Point(0, 0), Point(Double(columns), 0), Point(Double(columns), Double(rows)), Point(0, Double(rows))]
+        for corner in 0..<4 {
+            for (dx, dy) in [(-0.5, 0.0), (0.5, 0), (0, -0.5), (0, 0.5), (-0.5, -0.5), (0.5, 0.5), (-0.5, 0.5), (0.5, -0.5)] {
+                var moved = unit
+                moved[corner] = moved[corner] + Point(dx, dy)
+                guard let transform = PerspectiveTransform(rectangleWidth: Double(columns), height: Double(rows), to: moved.map(l.transform.apply))
+                else { continue }
+                let grid = ModuleSampler.sample(frame, transform: transform, width: columns, height: rows)
+                if let result = try? DataMatrixSymbolDecoder.decode(grid) {
+                    return (DataMatrixDetector.Located(grid: grid, transform: transform, size: l.size), result)
+                }
+            }
+        }
+        return nil
     }
 }

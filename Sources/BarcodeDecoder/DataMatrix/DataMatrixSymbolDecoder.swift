@@ -40,7 +40,7 @@ public enum DataMatrixSymbolDecoder {
             for k in 0..<n { data[b + k * size.blocks] = block[k] }
         }
         let result = try DataMatrixEncodation.decode(data)
-        let text = CharacterSetECI.text(result.bytes, eci: result.eci)
+        let text = result.text
         return Result(text: text, bytes: result.bytes, isGS1: result.isGS1, correctedErrors: corrected)
     }
 }

@@ -40,6 +40,23 @@ struct Code39Decoder: RowDecoder {
         return nil
     }
 
+    /// Code 32: six base-32 characters holding nine digits, the last a check digit over the first eight; `A` and the digits.
+    static func code32(_ raw: [Character]) -> String? {
+        let alphabet = Array("0123456789BCDFGHJKLMNPQRSTUVWXYZ")
+        guard raw.count == 6 else { return nil }
+        var value = 0
+        for c in raw {
+            guard let digit = alphabet.firstIndex(of: c) else { return nil }
+            value = value * 32 + digit
+        }
+        guard value < 1_000_000_000 else { return nil }
+        let digits = String(value).leftPadded(to: 9).compactMap(\.wholeNumberValue)
+        var sum = 0
+        for (k, d) in digits.prefix(8).enumerated() { sum += k % 2 == 0 ? d : (2 * d) / 10 + (2 * d) % 10 }
+        guard sum % 10 == digits[8] else { return nil }
+        return "A" + digits.map(String.init).joined()
+    }
+
     private func finish(_ chars: [Int], _ s: Int, _ last: Int, _ options: DecoderOptions) -> RowHit? {
         var data = chars
         guard !data.isEmpty else { return nil }
@@ -48,6 +65,9 @@ struct Code39Decoder: RowDecoder {
             data.removeLast()
         }
         let raw = data.map { Code39Tables.alphabet[$0] }
+        if options.code32, let text = Self.code32(raw) {
+            return RowHit(symbology: .code39, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: last)
+        }
         var bytes: [UInt8] = []
         if options.code39FullASCII {
             var k = 0
@@ -64,4 +84,9 @@ struct Code39Decoder: RowDecoder {
         }
         return RowHit(symbology: .code39, text: Latin1.string(bytes), bytes: bytes, firstRun: s, lastRun: last)
     }
+}
+
+extension String {
+    /// The string with leading zeros up to `count` characters.
+    func leftPadded(to count: Int) -> String { String(repeating: "0", count: max(0, count - self.count)) + self }
 }

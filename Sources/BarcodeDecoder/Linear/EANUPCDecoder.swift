@@ -23,11 +23,17 @@ struct EANUPCDecoder: RowDecoder {
     }
 
     /// The best digit for the four runs at `start`, and whether it has even parity.
-    private func digit(_ runs: [Double], _ start: Int, allowEven: Bool) -> (Int, Bool)? {
-        digitWithDistance(runs, start, allowEven: allowEven).map { ($0.0, $0.1) }
+    private func digit(_ runs: [Double], _ start: Int, allowEven: Bool, module: Double? = nil) -> (Int, Bool)? {
+        digitWithDistance(runs, start, allowEven: allowEven, module: module).map { ($0.0, $0.1) }
     }
 
-    private func digitWithDistance(_ runs: [Double], _ start: Int, allowEven: Bool) -> (Int, Bool, Double)? {
+    private func digitWithDistance(_ runs: [Double], _ start: Int, allowEven: Bool, module: Double? = nil) -> (Int, Bool, Double)? {
+        // A digit is seven modules wide: one much wider or narrower than the symbol's (or the guard's) modules say is
+        // not a digit, however well its four runs fit a pattern among themselves.
+        if let module {
+            let width = runs[start] + runs[start + 1] + runs[start + 2] + runs[start + 3]
+            guard width > module * 7 * 0.7, width < module * 7 * 1.3 else { return nil }
+        }
         var best = Double.infinity, value = -1, even = false
         for d in 0..<10 {
             let o = RunPattern.distance(runs, start, EANUPCTables.odd[d], modules: 7)
@@ -48,13 +54,14 @@ struct EANUPCDecoder: RowDecoder {
         guard s + 59 < runs.count else { return nil }
         var digits: [Int] = []
         var parity: [Bool] = []
+        let module = runs[s..<s + 59].reduce(0, +) / 95
         for k in 0..<6 {
-            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true) else { return nil }
+            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true, module: module) else { return nil }
             digits.append(d); parity.append(e)
         }
         guard RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance else { return nil }
         for k in 0..<6 {
-            guard let (d, _) = digit(runs, s + 32 + 4 * k, allowEven: false) else { return nil }
+            guard let (d, _) = digit(runs, s + 32 + 4 * k, allowEven: false, module: module) else { return nil }
             digits.append(d)
         }
         guard RunPattern.distance(runs, s + 56, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { return nil }
@@ -75,13 +82,14 @@ struct EANUPCDecoder: RowDecoder {
     private func decode8(_ runs: [Double], _ s: Int) -> RowHit? {
         guard s + 43 < runs.count else { return nil }
         var digits: [Int] = []
+        let module = runs[s..<s + 43].reduce(0, +) / 67
         for k in 0..<4 {
-            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: false), !e else { return nil }
+            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: false, module: module), !e else { return nil }
             digits.append(d)
         }
         guard RunPattern.distance(runs, s + 19, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance else { return nil }
         for k in 0..<4 {
-            guard let (d, _) = digit(runs, s + 24 + 4 * k, allowEven: false) else { return nil }
+            guard let (d, _) = digit(runs, s + 24 + 4 * k, allowEven: false, module: module) else { return nil }
             digits.append(d)
         }
         guard RunPattern.distance(runs, s + 40, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { return nil }
@@ -97,8 +105,9 @@ struct EANUPCDecoder: RowDecoder {
         var digits: [Int] = []
         var parity: [Bool] = []
         var error = 0.0
+        let guardModule = (runs[s] + runs[s + 1] + runs[s + 2]) / 3
         for k in 0..<6 {
-            guard let (d, e, distance) = digitWithDistance(runs, s + 3 + 4 * k, allowEven: true) else { return nil }
+            guard let (d, e, distance) = digitWithDistance(runs, s + 3 + 4 * k, allowEven: true, module: guardModule) else { return nil }
             digits.append(d); parity.append(e); error += distance
         }
         let guardDistance = RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1, 1], modules: 6)

@@ -18,6 +18,9 @@ public struct LinearReader: SymbologyReader {
         }
     }
 
+    /// The larger side up to which a frame with nothing read yet is swept whole at effort 2.
+    static let smallFrame = 320
+
     /// Pixels between neighbouring scan lines for an effort level.
     static func spacing(effort: Int, width: Int, height: Int) -> Double {
         let base: Double = effort == 1 ? 10 : effort == 2 ? 5 : 3
@@ -29,18 +32,46 @@ public struct LinearReader: SymbologyReader {
         guard !active.isEmpty else { return [] }
         var hits: [LineHit] = []
         let w = Double(frame.image.width), h = Double(frame.image.height)
-        // Striped regions first: scan each across its bars, at its own angle and a little either side.
+        // A frame one pixel thin (a line-scan camera) has no second line to agree with the first.
+        let minimumLines = min(frame.image.width, frame.image.height) < 2 ? 1 : 2
+        let vote = { (hits: [LineHit]) in Self.vote(hits, minimumLines: minimumLines) }
+        // A cheap first look: a few pixel rows from the middle outwards (at least three on a thin frame), as most
+        // symbols are held roughly level.
+        sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, into: &hits)
+        let quick = vote(hits)
+        // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
+        // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         let blockSize = options.effort >= 3 ? 12 : 16
-        let regions = BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
+        let regions = Array(BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
+            .filter { region in !quick.contains { Self.contains($0.corners, region.center) } && !frame.isKnown(region.center, among: symbologies) }
+            .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
                     lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
+        // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
+        let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesLinearSecondLooks
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
-        if options.effort >= 2 && !regions.isEmpty && Self.vote(hits).isEmpty {
-            scanRegions(frame, regions, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 32, step: 0.5, active, options, into: &hits)
+        if options.effort >= 2 && !regions.isEmpty && !noSecondLooks && vote(hits).isEmpty {
+            // Only regions long enough to hold a symbol (a 60-pixel EAN-8 at one pixel per module): short ones are
+            // text and texture, and the closer look costs many lines each.
+            let long = Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort * 2))
+            scanRegions(frame, long, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 16, step: 0.5, active, options,
+                        into: &hits)
         }
-        // At effort 3, sweep the whole frame at fixed angles as well.
-        if options.effort >= 3 {
-            let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
+        // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
+        // symbol from the region finder).
+        if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
+            let most = options.effort >= 3 ? 64 : 24
+            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, active, options, into: &hits)
+            if vote(hits).isEmpty {
+                sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, active, options, into: &hits)
+            }
+        }
+        // At effort 3, sweep the whole frame at fixed angles as well; at effort 2 too when nothing was read on a small
+        // frame (or the pyramid's smallest layer), where it costs little: blurred and curved symbols give few clean lines,
+        // and two must agree.
+        let small = max(frame.image.width, frame.image.height) <= Self.smallFrame
+        if options.effort >= 3 || (options.effort == 2 && small && !noSecondLooks && vote(hits).isEmpty) {
+            let spacing = options.effort >= 3 ? Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height) : 4
             for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
                 let a = degrees * .pi / 180
                 let d = Point(cos(a), sin(a))
@@ -56,7 +87,34 @@ public struct LinearReader: SymbologyReader {
                 }
             }
         }
-        return Self.vote(hits)
+        return vote(hits)
+    }
+
+    /// Scans `lines` pixel rows (0°) or columns (90°) from the middle of the frame outwards, spread over 90 % of it.
+    private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, _ active: [any RowDecoder], _ options: DecoderOptions,
+                       into hits: inout [LineHit]) {
+        guard lines > 0 else { return }
+        let w = Double(frame.image.width), h = Double(frame.image.height)
+        let spacing = (degrees == 0 ? h : w) * 0.9 / Double(lines)
+        let d = degrees == 0 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
+        for k in 0..<lines {
+            let offset = Double((k + 1) / 2) * spacing * (k % 2 == 0 ? 1 : -1)
+            let mid = Point(w / 2, h / 2) + n * offset
+            guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
+                                                   width: w, height: h), length > 20 else { continue }
+            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, active, options, into: &hits)
+        }
+    }
+
+    /// Whether `p` lies inside the convex quadrilateral `corners` (in order around it).
+    static func contains(_ corners: [Point], _ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<corners.count {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if sign == 0 { sign = cross } else if sign * cross < 0 { return false }
+        }
+        return true
     }
 
     /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
@@ -77,7 +135,7 @@ public struct LinearReader: SymbologyReader {
                     let t1 = min(length, t0 + 2 * reach)
                     guard t1 - t0 > 20 else { continue }
                     scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
-                         step: step, active, options, into: &hits)
+                         step: step, edges: (t0 == 0, t1 == length), active, options, into: &hits)
                 }
             }
         }
@@ -85,19 +143,23 @@ public struct LinearReader: SymbologyReader {
 
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads.
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
-                      step: Double = 1, _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
-        let row = Self.sample(frame, origin: origin, direction: d, length: length, step: step)
-        guard row.widths.count >= 20 else { return }
+                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), _ active: [any RowDecoder], _ options: DecoderOptions,
+                      into hits: inout [LineHit]) {
+        let gray = Self.grays(frame, origin: origin, direction: d, length: length, step: step)
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
-        for pass in 0..<2 {
-            let r = pass == 0 ? row : row.reversed()
-            for decoder in active {
-                for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
-                    let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
-                    let (a0, a1) = pass == 0 ? (s0, s1) : (row.total - s0, row.total - s1)
-                    lineHits.append((hit, a0, a1))
-                }
-            }
+        // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
+        // narrow bars and spaces from ever crossing the midpoint.
+        let thresholded = Self.thresholdRuns(gray, step: step)
+        for row in [thresholded, Self.edgeRuns(gray, step: step)] {
+            guard row.widths.count >= 20 else { continue }
+            decode(row, edges: edges, active, options, into: &lineHits)
+            if !lineHits.isEmpty { break }
+        }
+        // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
+        // interpolated values places edges between pixels.
+        if lineHits.isEmpty && step == 1 && thresholded.widths.count >= 40 && Self.medianRun(thresholded) < 2.5 {
+            let fine = Self.thresholdRuns(Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5), step: 0.5)
+            if fine.widths.count >= 20 { decode(fine, edges: edges, active, options, into: &lineHits) }
         }
         for (index, h) in lineHits.enumerated() {
             let lo = min(h.a0, h.a1), hi = max(h.a0, h.a1)
@@ -109,6 +171,27 @@ public struct LinearReader: SymbologyReader {
             }
             if !beaten {
                 hits.append(LineHit(hit: h.hit, start: origin + d * h.a0, end: origin + d * h.a1, angle: group, normal: n))
+            }
+        }
+    }
+
+    /// Runs every active decoder over `row` both ways; positions are along the line from its start.
+    private func decode(_ row: RunRow, edges: (start: Bool, end: Bool), _ active: [any RowDecoder], _ options: DecoderOptions,
+                        into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) {
+        // A symbol printed up to the image border has lost its quiet zone to the crop, not to clutter: where the line
+        // ends at the border, the run there counts as a quiet zone whatever its width (positions keep the true widths).
+        let reversed = row.reversed()
+        var decodable = (forward: row, backward: reversed)
+        if edges.start { decodable.forward.widths[0] = 1e6; decodable.backward.widths[row.widths.count - 1] = 1e6 }
+        if edges.end { decodable.forward.widths[row.widths.count - 1] = 1e6; decodable.backward.widths[0] = 1e6 }
+        for pass in 0..<2 {
+            let r = pass == 0 ? decodable.forward : decodable.backward
+            for decoder in active {
+                for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
+                    let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
+                    let (a0, a1) = pass == 0 ? (s0, s1) : (row.total - s0, row.total - s1)
+                    lineHits.append((hit, a0, a1))
+                }
             }
         }
     }
@@ -130,23 +213,47 @@ public struct LinearReader: SymbologyReader {
         return (mid + d * t0, t1 - t0)
     }
 
-    /// Samples the line at one-pixel steps and splits it into runs.
-    ///
-    /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
-    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
-    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> RunRow {
+    /// The gray values along the line, one every `step` pixels.
+    static func grays(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> [Double] {
         let count = Int(length / step) + 1
         var g = [Double](repeating: 255, count: count)
+        if step == 1 && (d.x == 0 || d.y == 0) && origin.x.rounded(.down) + 0.5 == origin.x && origin.y.rounded(.down) + 0.5 == origin.y {
+            // Along a pixel row or column through pixel centres: the pixels themselves.
+            let image = frame.image
+            let x0 = Int(origin.x), y0 = Int(origin.y), dx = Int(d.x), dy = Int(d.y)
+            for k in 0..<count {
+                let x = x0 + dx * k, y = y0 + dy * k
+                if x >= 0, y >= 0, x < image.width, y < image.height { g[k] = Double(image[x, y]) }
+            }
+            return g
+        }
         for k in 0..<count {
             let p = origin + d * (Double(k) * step)
             g[k] = frame.gray(p.x, p.y)
         }
+        return g
+    }
+
+    /// Samples the line at one-pixel steps and splits it into runs by midpoint thresholding.
+    ///
+    /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
+    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
+    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> RunRow {
+        thresholdRuns(grays(frame, origin: origin, direction: d, length: length, step: step), step: step)
+    }
+
+    /// Runs from gray values by midpoint thresholding (see `sample`).
+    static func thresholdRuns(_ g: [Double], step: Double) -> RunRow {
+        let count = g.count
         var steps = [Double](repeating: 0, count: max(0, count - 1))
         for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
-        let noise = steps.isEmpty ? 0 : quickMedian(&steps)
-        let minimumContrast = max(20, noise * 6)
+        let noise = SlidingExtremes.median(byteRange: steps)
+        // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
+        // is capped at a quarter of the line's range.
+        let range = (g.max() ?? 0) - (g.min() ?? 0)
+        let minimumContrast = max(20, min(noise * 6, range * 0.25))
         let (localLow, localHigh) = SlidingExtremes.compute(g, radius: Int(8 / step))
-        let (wideLow, wideHigh) = SlidingExtremes.compute(g, radius: Int(80 / step))
+        let (wideLow, wideHigh) = SlidingExtremes.widen(low: localLow, high: localHigh, narrow: Int(8 / step), to: Int(80 / step))
         var widths: [Double] = []
         var starts: [Double] = [0]
         widths.reserveCapacity(128)
@@ -187,6 +294,53 @@ public struct LinearReader: SymbologyReader {
         return RunRow(widths: widths, starts: starts)
     }
 
+    /// Runs from gray values by their edges: peaks of the gradient, placed to a fraction of a sample by a parabola through
+    /// the peak and its neighbours. A peak counts when it stands out from the line's noise and from a quarter of the strongest
+    /// edge nearby; two edges in the same direction keep the stronger one, so the runs alternate.
+    static func edgeRuns(_ g: [Double], step: Double) -> RunRow {
+        let count = g.count
+        guard count >= 5 else { return RunRow(widths: [Double(count) * step], starts: [0]) }
+        var slope = [Double](repeating: 0, count: count)
+        for k in 1..<(count - 1) { slope[k] = (g[k + 1] - g[k - 1]) / 2 }
+        let strength = slope.map(abs)
+        let noise = SlidingExtremes.median(byteRange: strength)
+        let range = (g.max() ?? 0) - (g.min() ?? 0)
+        let (_, localStrongest) = SlidingExtremes.compute(strength, radius: Int(24 / step))
+        // (position, slope): negative slope is light to dark, the start of a bar.
+        var edges: [(position: Double, slope: Double)] = []
+        for k in 2..<(count - 2) {
+            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            guard b >= a, b > c, b >= max(3, min(noise * 2, range * 0.1)), b >= localStrongest[k] * 0.25 else { continue }
+            let curvature = a - 2 * b + c
+            let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
+            let edge = (position: Double(k) + max(-0.5, min(0.5, offset)), slope: slope[k])
+            if let last = edges.last, (last.slope < 0) == (edge.slope < 0) {
+                if abs(edge.slope) > abs(last.slope) { edges[edges.count - 1] = edge }
+            } else if edges.isEmpty && edge.slope > 0 {
+                continue
+            } else {
+                edges.append(edge)
+            }
+        }
+        if edges.count % 2 == 1 { edges.append((Double(count), 1)) }
+        var widths: [Double] = [], starts: [Double] = [0]
+        widths.reserveCapacity(edges.count + 1)
+        var previous = 0.0
+        for e in edges {
+            widths.append((e.position - previous) * step)
+            starts.append(e.position * step)
+            previous = e.position
+        }
+        widths.append((Double(count) - previous) * step)
+        return RunRow(widths: widths, starts: starts)
+    }
+
+    /// The median width of the runs between the first and the last (the quiet zones left out).
+    static func medianRun(_ row: RunRow) -> Double {
+        var inner = Array(row.widths.dropFirst().dropLast())
+        return inner.isEmpty ? 0 : quickMedian(&inner)
+    }
+
     /// The median of `values` (reordered in place).
     static func quickMedian(_ values: inout [Double]) -> Double {
         let mid = values.count / 2
@@ -204,8 +358,8 @@ public struct LinearReader: SymbologyReader {
         return values[mid]
     }
 
-    /// Groups line hits into symbols: the same symbology and text, close together, seen on at least two lines.
-    static func vote(_ hits: [LineHit]) -> [DecodedSymbol] {
+    /// Groups line hits into symbols: the same symbology and text, close together, seen on at least `minimumLines` lines.
+    static func vote(_ hits: [LineHit], minimumLines: Int = 2) -> [DecodedSymbol] {
         var groups: [[LineHit]] = []
         for hit in hits {
             let mid = (hit.start + hit.end) * 0.5
@@ -220,7 +374,11 @@ public struct LinearReader: SymbologyReader {
             }
         }
         var symbols: [DecodedSymbol] = []
-        for group in groups where group.count >= 2 {
+        for group in groups where group.count >= minimumLines {
+            // Two different lines must agree: hits of one line met twice (passes that revisit it) are not a second row.
+            let across = group[0].normal
+            let offsets = group.map { hit in let m = (hit.start + hit.end) * 0.5; return m.x * across.x + m.y * across.y }
+            guard minimumLines < 2 || offsets.max()! - offsets.min()! >= 1 else { continue }
             var perAngle: [Int: [LineHit]] = [:]
             for hit in group { perAngle[hit.angle, default: []].append(hit) }
             let best = perAngle.values.max { $0.count < $1.count }!
@@ -239,9 +397,31 @@ public struct LinearReader: SymbologyReader {
             let corners = [at(minD, minN), at(maxD, minN), at(maxD, maxN), at(minD, maxN)]
             let first = group[0].hit
             symbols.append(DecodedSymbol(symbology: first.symbology, text: first.text, bytes: first.bytes, corners: corners,
-                                         isGoodRead: true, isGS1: first.isGS1))
+                                         isGoodRead: true, isGS1: first.isGS1, correctedErrors: -group.count))
         }
-        return symbols
+        return Self.withoutNested(symbols).map { var s = $0; s.correctedErrors = 0; return s }
+    }
+
+    /// Drops a symbol overlapping another of its symbology (a part of a symbol read where blur merged or split bars, or
+    /// a misread over the same bars); of two such, the one more lines read stays, except that a read whose text holds the
+    /// other's (a partial read of a symbology without check digit) wins over it. Expects `correctedErrors` to hold the
+    /// negated line count.
+    static func withoutNested(_ symbols: [DecodedSymbol]) -> [DecodedSymbol] {
+        func center(_ s: DecodedSymbol) -> Point { s.corners.reduce(Point(0, 0), +) * 0.25 }
+        func overlap(_ a: DecodedSymbol, _ b: DecodedSymbol) -> Bool {
+            a.symbology == b.symbology && (contains(a.corners, center(b)) || contains(b.corners, center(a)))
+        }
+        let ranked = symbols.sorted { $0.correctedErrors < $1.correctedErrors }
+        var kept: [DecodedSymbol] = []
+        for s in ranked {
+            if let i = kept.firstIndex(where: { overlap($0, s) && s.text.count > $0.text.count && s.text.contains($0.text) }) {
+                kept[i] = s
+                continue
+            }
+            let nested = kept.contains { overlap($0, s) }
+            if !nested { kept.append(s) }
+        }
+        return kept
     }
 }
 

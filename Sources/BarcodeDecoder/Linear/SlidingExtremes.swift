@@ -1,30 +1,97 @@
 /// Minimum and maximum of every window of a sequence, in linear time (monotonic queues).
 enum SlidingExtremes {
     /// For each index k, the minimum and maximum of `values[k - radius ... k + radius]` (clipped to the sequence).
+    ///
+    /// Van Herk / Gil–Werman: running extremes forwards and backwards within blocks of the window's length, so every
+    /// window is the union of one block's tail and the next block's head: three comparisons per value, whatever the radius.
     static func compute(_ values: [Double], radius: Int) -> (low: [Double], high: [Double]) {
         let n = values.count
         var low = [Double](repeating: 0, count: n), high = [Double](repeating: 0, count: n)
         guard n > 0 else { return (low, high) }
-        var minQueue = [Int](repeating: 0, count: n), maxQueue = [Int](repeating: 0, count: n)
-        var minHead = 0, minTail = 0, maxHead = 0, maxTail = 0
-        var next = 0
+        let r = max(0, radius), window = 2 * r + 1
+        // The sequence padded by `r` on each side with values that never win (clipping the windows).
+        let padded = n + 2 * r
+        let count = (padded + window - 1) / window * window
+        let headMin = UnsafeMutablePointer<Double>.allocate(capacity: count), headMax = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        let tailMin = UnsafeMutablePointer<Double>.allocate(capacity: count), tailMax = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        defer { headMin.deallocate(); headMax.deallocate(); tailMin.deallocate(); tailMax.deallocate() }
+        // The padded sequence itself, then running extremes block by block.
+        let padMin = UnsafeMutablePointer<Double>.allocate(capacity: count), padMax = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        defer { padMin.deallocate(); padMax.deallocate() }
+        padMin.initialize(repeating: .infinity, count: count)
+        padMax.initialize(repeating: -.infinity, count: count)
         values.withUnsafeBufferPointer { v in
-            for k in 0..<n {
-                let right = min(n - 1, k + radius)
-                while next <= right {
-                    while minTail > minHead && v[minQueue[minTail - 1]] >= v[next] { minTail -= 1 }
-                    minQueue[minTail] = next; minTail += 1
-                    while maxTail > maxHead && v[maxQueue[maxTail - 1]] <= v[next] { maxTail -= 1 }
-                    maxQueue[maxTail] = next; maxTail += 1
-                    next += 1
+            for j in 0..<n { padMin[j + r] = v[j]; padMax[j + r] = v[j] }
+        }
+        var blockStart = 0
+        while blockStart < count {
+            let blockEnd = blockStart + window
+            headMin[blockStart] = padMin[blockStart]; headMax[blockStart] = padMax[blockStart]
+            var i = blockStart + 1
+            while i < blockEnd {
+                headMin[i] = Swift.min(headMin[i - 1], padMin[i]); headMax[i] = Swift.max(headMax[i - 1], padMax[i])
+                i += 1
+            }
+            tailMin[blockEnd - 1] = padMin[blockEnd - 1]; tailMax[blockEnd - 1] = padMax[blockEnd - 1]
+            i = blockEnd - 2
+            while i >= blockStart {
+                tailMin[i] = Swift.min(tailMin[i + 1], padMin[i]); tailMax[i] = Swift.max(tailMax[i + 1], padMax[i])
+                i -= 1
+            }
+            blockStart = blockEnd
+        }
+        low.withUnsafeMutableBufferPointer { lo in
+            high.withUnsafeMutableBufferPointer { hi in
+                // The window of value k covers padded positions k ... k + 2r.
+                for k in 0..<n {
+                    lo[k] = Swift.min(tailMin[k], headMin[k + 2 * r])
+                    hi[k] = Swift.max(tailMax[k], headMax[k + 2 * r])
                 }
-                let left = k - radius
-                while minQueue[minHead] < left { minHead += 1 }
-                while maxQueue[maxHead] < left { maxHead += 1 }
-                low[k] = v[minQueue[minHead]]
-                high[k] = v[maxQueue[maxHead]]
             }
         }
         return (low, high)
+    }
+
+    /// Extremes over a wide window from extremes over a narrow one (`low`, `high`, radius `narrow`): at every `narrow`-th
+    /// index the union of narrow windows `2 × narrow` apart covering `±radius`, held for the indices around it. Within
+    /// `narrow / 2` of the exact window, at a fraction of the cost.
+    static func widen(low: [Double], high: [Double], narrow: Int, to radius: Int) -> (low: [Double], high: [Double]) {
+        let n = low.count
+        guard narrow >= 1, radius > narrow, n > 0 else { return (low, high) }
+        var wideLow = [Double](repeating: 0, count: n), wideHigh = [Double](repeating: 0, count: n)
+        let span = 2 * narrow + 1, reach = radius - narrow
+        low.withUnsafeBufferPointer { lo in
+            high.withUnsafeBufferPointer { hi in
+                wideLow.withUnsafeMutableBufferPointer { wl in
+                    wideHigh.withUnsafeMutableBufferPointer { wh in
+                        var center = 0
+                        while center < n {
+                            var a = Double.infinity, b = -Double.infinity
+                            var k = Swift.max(0, center - reach)
+                            let last = Swift.min(n - 1, center + reach)
+                            while k <= last { a = Swift.min(a, lo[k]); b = Swift.max(b, hi[k]); k += span }
+                            a = Swift.min(a, lo[last]); b = Swift.max(b, hi[last])
+                            for i in Swift.max(0, center - narrow / 2)..<Swift.min(n, center + narrow - narrow / 2) { wl[i] = a; wh[i] = b }
+                            center += narrow
+                        }
+                    }
+                }
+            }
+        }
+        return (wideLow, wideHigh)
+    }
+
+    /// The median of values in 0…255 to a quarter, by histogram (values outside are clamped).
+    static func median(byteRange values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        var histogram = [Int](repeating: 0, count: 1021)
+        for v in values { histogram[Int(max(0, min(255, v)) * 4 + 0.5)] += 1 }
+        var seen = 0
+        let half = values.count / 2
+        for (value, count) in histogram.enumerated() {
+            seen += count
+            if seen > half { return Double(value) / 4 }
+        }
+        return 255
     }
 }

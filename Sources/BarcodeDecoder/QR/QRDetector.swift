@@ -18,26 +18,28 @@ enum QRDetector {
         for i in 0..<n {
             for j in (i + 1)..<n {
                 for k in (j + 1)..<n {
-                    let f = [finders[i], finders[j], finders[k]]
-                    let sizes = f.map(\.moduleSize)
-                    guard sizes.max()! < sizes.min()! * 1.6 else { continue }
-                    let idx = [i, j, k]
-                    let d01 = f[0].center.distance(to: f[1].center), d02 = f[0].center.distance(to: f[2].center), d12 = f[1].center.distance(to: f[2].center)
-                    var tl = 0, a = 1, b = 2
-                    var hyp = d12, s1 = d01, s2 = d02
-                    if d02 > hyp && d02 >= d01 { tl = 1; a = 0; b = 2; hyp = d02; s1 = d01; s2 = d12 }
-                    if d01 > hyp && d01 > d02 { tl = 2; a = 0; b = 1; hyp = d01; s1 = d02; s2 = d12 }
+                    // No arrays per triple: with 40 candidates there are nearly 10 000 triples.
+                    let fi = finders[i], fj = finders[j], fk = finders[k]
+                    let smallest = min(fi.moduleSize, fj.moduleSize, fk.moduleSize)
+                    let largest = max(fi.moduleSize, fj.moduleSize, fk.moduleSize)
+                    guard largest < smallest * 1.6 else { continue }
+                    let dij = fi.center.distance(to: fj.center), dik = fi.center.distance(to: fk.center), djk = fj.center.distance(to: fk.center)
+                    // The top-left finder is the one opposite the longest side.
+                    var tl = i, a = j, b = k
+                    var hyp = djk, s1 = dij, s2 = dik
+                    if dik > hyp && dik >= dij { tl = j; a = i; b = k; hyp = dik; s1 = dij; s2 = djk }
+                    if dij > hyp && dij > dik { tl = k; a = i; b = j; hyp = dij; s1 = dik; s2 = djk }
                     guard min(s1, s2) > max(s1, s2) * 0.6 else { continue }
                     let expected = (s1 * s1 + s2 * s2).squareRoot()
                     guard abs(hyp - expected) < expected * 0.2 else { continue }
-                    let module = sizes.reduce(0, +) / 3
+                    let module = (fi.moduleSize + fj.moduleSize + fk.moduleSize) / 3
                     let dim = (s1 + s2) / 2 / module + 7
                     guard dim >= 17, dim <= 185 else { continue }
-                    let pTL = f[tl].center, pA = f[a].center, pB = f[b].center
+                    let pTL = finders[tl].center, pA = finders[a].center, pB = finders[b].center
                     let cross = (pA.x - pTL.x) * (pB.y - pTL.y) - (pA.y - pTL.y) * (pB.x - pTL.x)
                     let (tr, bl) = cross > 0 ? (a, b) : (b, a)
-                    let score = abs(hyp - expected) / expected + abs(s1 - s2) / max(s1, s2) - Double(f.map(\.count).reduce(0, +)) * 0.01
-                    out.append((idx[tl], idx[tr], idx[bl], score))
+                    let score = abs(hyp - expected) / expected + abs(s1 - s2) / max(s1, s2) - Double(fi.count + fj.count + fk.count) * 0.01
+                    out.append((tl, tr, bl, score))
                 }
             }
         }
@@ -125,9 +127,9 @@ enum QRDetector {
             }
             return score
         }
-        // Coarse to fine: a third of a module over the search radius, then single pixels around the best.
+        // Coarse to fine: half a module over the search radius, then single pixels around the best.
         var best = 0, sum = Point(0, 0), hits = 0
-        let coarse = max(1, module / 3)
+        let coarse = max(1, module / 2)
         var center = guess
         var oy = -radius
         while oy <= radius {

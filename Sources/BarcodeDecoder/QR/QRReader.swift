@@ -5,13 +5,13 @@ public struct QRReader: SymbologyReader {
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.qr) else { return [] }
-        var finders = QRFinderPatternFinder.find(frame.binary, effort: options.effort)
+        var finders = QRFinderPatternFinder.find(frame.binary, effort: options.effort).filter { !frame.isKnown($0.center, among: [.qr]) }
         if finders.count > 40 { finders = Array(finders.sorted { $0.count > $1.count }.prefix(40)) }
         var used = Set<Int>()
         var symbols: [DecodedSymbol] = []
         let deltas = options.effort >= 2 ? [0, -4, 4, -8, 8, -12, 12] : [0]
         var attempts = 0
-        let maxAttempts = options.effort * 30
+        let maxAttempts = options.effort * 8
         for triple in QRDetector.triples(finders) {
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
             attempts += 1
@@ -33,8 +33,14 @@ public struct QRReader: SymbologyReader {
                 if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
                     queue.insert(delta + version.dimension - located.dimension, at: 0)
                 }
-                var decoded = (try? QRSymbolDecoder.decode(located.grid)).map { ($0, located.transform) }
-                if decoded == nil, formatSeen, let refined = QRDetector.refined(frame, located) {
+                attempts += 1
+                // The module-relative threshold first, then the binary image at the module centres; a mirrored symbol
+                // samples as its own transpose (the finders turn the other way).
+                let binaryGrid = ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension)
+                var decoded = [located.grid, binaryGrid].lazy.compactMap { grid in
+                    (try? QRSymbolDecoder.decode(grid)) ?? (try? QRSymbolDecoder.decode(grid.transposed()))
+                }.first.map { ($0, located.transform) }
+                if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
                     decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
                 }
                 guard let (result, transform) = decoded else { continue }
