@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(name: "rig", dependencies: ["RigCLI", "BundledScenarios"]),
         // Every parser and decoder as a libFuzzer target (scripts/fuzz builds it with -sanitize=fuzzer,address); an
         // ordinary build replays inputs through the same targets (kept crashes as regression tests).
-        .executableTarget(name: "rig-fuzz", dependencies: ["ATT", "BarcodeDecoder", "DMCC", "E4Protocol", "ImageIO", "RigCore",
+        .executableTarget(name: "rig-fuzz", dependencies: ["ATT", "BarcodeBench", "BarcodeDecoder", "DMCC", "E4Protocol", "ImageIO", "RigCore",
                                                            "ScioProtocol", "SpectralModelIO"], path: "Tools/rig-fuzz"),
         // Benchmarks (run with `swift run -c release rig-bench`).
         .executableTarget(name: "rig-bench", dependencies: ["RigCore", "RigScenario", "RigKitWristband", "RigKitCognex", "BundledScenarios",
@@ -178,6 +178,7 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["BarcodeDecoder", "CImageShim", "RigSystem"]),
         // Benchmark corpora, RigKit's run over them, and the read-rate/timing statistics (`rig bench decoder`, `decoder-bench`).
         .target(name: "BarcodeBench", dependencies: ["BarcodeDecoder", "ImageIO"]),
+        .testTarget(name: "BarcodeBenchTests", dependencies: ["BarcodeBench"]),
         // Compares RigKit with zxing-cpp and ZBar on the same images (`swift run -c release decoder-bench`).
         .executableTarget(name: "decoder-bench", dependencies: ["BarcodeBench", "BarcodeDecoder", "BarcodeEncoder", "ImageIO"],
                           path: "Benchmarks/decoder-bench", exclude: ["reference_decoders.py"]),

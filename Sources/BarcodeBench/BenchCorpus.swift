@@ -52,32 +52,39 @@ public struct BenchCorpus: Sendable {
 
     static func readManifest(_ path: String, directory: String) throws(BenchCorpusError) -> [Entry] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadable(path) }
+        return try parseManifest(text, path: path, directory: directory)
+    }
+
+    /// The entries of manifest text (`path` names it in errors); every image path must stay inside `directory`.
+    public static func parseManifest(_ text: String, path: String, directory: String) throws(BenchCorpusError) -> [Entry] {
         var entries: [Entry] = []
-        let rows = CSV.rows(text)
-        if rows.first?.map({ $0.lowercased() }) == ["folder", "symbology", "image", "expected_file"] {
+        let rows: [CSV.Row]
+        do { rows = try CSV.rows(text) } catch { throw .badManifestRow(path, line: error.line, reason: error.reason) }
+        if rows.first?.fields.map({ $0.lowercased() }) == ["folder", "symbology", "image", "expected_file"] {
             return try readFolderManifest(rows.dropFirst(), path: path, directory: directory)
         }
-        for (index, row) in rows.enumerated() {
+        for (index, numbered) in rows.enumerated() {
+            let row = numbered.fields
             if index == 0 && row.first?.lowercased() == "file" { continue }
             guard row.count >= 3 else {
                 if row.allSatisfy(\.isEmpty) { continue }
-                throw .badManifestRow(path, line: index + 1, reason: "expected 3 fields (file,symbology,text), got \(row.count)")
+                throw .badManifestRow(path, line: numbered.line, reason: "expected 3 fields (file,symbology,text), got \(row.count)")
             }
             let symbology: Symbology?
             if row[1].isEmpty { symbology = nil } else {
-                guard let s = Symbology(name: row[1]) else { throw .badManifestRow(path, line: index + 1, reason: "unknown symbology '\(row[1])'") }
+                guard let s = Symbology(name: row[1]) else { throw .badManifestRow(path, line: numbered.line, reason: "unknown symbology '\(row[1])'") }
                 symbology = s
             }
-            entries.append(Entry(path: try inside(directory, row[0], manifest: path, line: index + 1), symbology: symbology, expected: row[2]))
+            entries.append(Entry(path: try inside(directory, row[0], manifest: path, line: numbered.line), symbology: symbology, expected: row[2]))
         }
         return entries
     }
 
     /// Rows of `folder,symbology,image,expected_file`; an empty expected file marks a false-read probe.
-    static func readFolderManifest(_ rows: ArraySlice<[String]>, path: String, directory: String) throws(BenchCorpusError) -> [Entry] {
+    static func readFolderManifest(_ rows: ArraySlice<CSV.Row>, path: String, directory: String) throws(BenchCorpusError) -> [Entry] {
         var entries: [Entry] = []
-        for (offset, row) in rows.enumerated() {
-            let line = offset + 2
+        for numbered in rows {
+            let row = numbered.fields, line = numbered.line
             if row.allSatisfy(\.isEmpty) { continue }
             guard row.count >= 4 else {
                 throw .badManifestRow(path, line: line, reason: "expected 4 fields (folder,symbology,image,expected_file), got \(row.count)")
@@ -158,26 +165,56 @@ extension String {
     }
 }
 
-/// RFC 4180 comma-separated values.
+/// RFC 4180 comma-separated values, read strictly: a quote that is never closed, or a stray quote inside an unquoted
+/// field or after a closing one, is an error at its physical line (a lenient reader would swallow the rest of the file
+/// into one field and skew a benchmark with exit 0).
 enum CSV {
-    static func rows(_ text: String) -> [[String]] {
-        var rows: [[String]] = []
-        var row: [String] = []
+    /// A row and the physical line it starts on (1-based).
+    struct Row {
+        var line: Int
+        var fields: [String]
+    }
+
+    /// What is wrong with the text, at which physical line.
+    struct Problem: Error {
+        var line: Int
+        var reason: String
+    }
+
+    static func rows(_ text: String) throws(Problem) -> [Row] {
+        var rows: [Row] = []
+        var fields: [String] = []
         var field = ""
-        var quoted = false
+        var line = 1, rowLine = 1, quoteLine = 1
+        var quoted = false, closed = false
         var chars = Array(text.unicodeScalars)[...]
         while let c = chars.popFirst() {
             if quoted {
                 if c == "\"" {
-                    if chars.first == "\"" { field.unicodeScalars.append("\""); chars.removeFirst() } else { quoted = false }
-                } else { field.unicodeScalars.append(c) }
-            } else if c == "\"" { quoted = true } else if c == "," { row.append(field); field = "" } else if c == "\n" || c == "\r" {
+                    if chars.first == "\"" { field.unicodeScalars.append("\""); chars.removeFirst() } else { quoted = false; closed = true }
+                } else {
+                    if c == "\n" { line += 1 }
+                    field.unicodeScalars.append(c)
+                }
+            } else if c == "\"" {
+                guard field.isEmpty, !closed else { throw Problem(line: line, reason: "a quote inside a field that is not quoted as a whole") }
+                quoted = true
+                quoteLine = line
+            } else if c == "," {
+                fields.append(field); field = ""; closed = false
+            } else if c == "\n" || c == "\r" {
                 if c == "\r", chars.first == "\n" { chars.removeFirst() }
-                row.append(field); field = ""
-                rows.append(row); row = []
-            } else { field.unicodeScalars.append(c) }
+                fields.append(field); field = ""; closed = false
+                rows.append(Row(line: rowLine, fields: fields)); fields = []
+                line += 1
+                rowLine = line
+            } else {
+                guard !closed else { throw Problem(line: line, reason: "text after a closing quote") }
+                field.unicodeScalars.append(c)
+            }
         }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        if quoted { throw Problem(line: quoteLine, reason: "a quoted field that is never closed") }
+        if !field.isEmpty || !fields.isEmpty || closed { fields.append(field); rows.append(Row(line: rowLine, fields: fields)) }
         return rows
     }
 

@@ -1,4 +1,5 @@
 import ATT
+import BarcodeBench
 import BarcodeDecoder
 import DMCC
 import E4Protocol
@@ -15,7 +16,7 @@ import SpectralModelIO
 /// every input (a decoded ATT PDU encodes back to its bytes; a symbol's corners enclose an area).
 enum FuzzTarget: String, CaseIterable {
     case att, e4, scioFrame = "scio-frame", scioFragments = "scio-fragments", scioUSB = "scio-usb", dmcc
-    case rigFile = "rig-file", modelFile = "model-file", csv, image, barcode
+    case rigFile = "rig-file", modelFile = "model-file", csv, benchManifest = "bench-manifest", image, barcode
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -67,6 +68,8 @@ enum FuzzTarget: String, CaseIterable {
             let text = String(decoding: bytes, as: UTF8.self)
             _ = try? SpectraCSV.parse(text, file: "fuzz.csv", targetColumn: "y")
             _ = try? SpectraCSV.parse(text, file: "fuzz.csv", targetColumn: nil)
+        case .benchManifest:
+            _ = try? BenchCorpus.parseManifest(String(decoding: bytes, as: UTF8.self), path: "fuzz.csv", directory: "/nonexistent-corpus")
         case .image:
             _ = try? ImageFile.decode(bytes, path: "fuzz", pixelBudget: 1 << 20)
         case .barcode:
