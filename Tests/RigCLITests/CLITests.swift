@@ -124,7 +124,7 @@ func freshDirectory() throws -> String {
         let t1 = try Data(contentsOf: URL(fileURLWithPath: directory + "/r/t1.jsonl"))
         let t2 = try Data(contentsOf: URL(fileURLWithPath: directory + "/r/t2.jsonl"))
         #expect(t1 == t2)
-        #expect(!FileManager.default.fileExists(atPath: directory + "/r/t1.jsonl.partial"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/r").sorted() == ["junit.xml", "t1.jsonl", "t2.jsonl"])
         let lines = String(decoding: t1, as: UTF8.self).split(separator: "\n")
         for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil) }
         let junit = try String(contentsOfFile: directory + "/r/junit.xml", encoding: .utf8)
