@@ -83,9 +83,13 @@ public struct SceneCamera: Sendable {
             placements.append(SymbolPlacement(symbol: symbol, center: Point(cx, cy), scale: scale, rotation: item.rotation))
         }
         let light = settings.illumination ? 1 : scene.ambientLight
-        // Dark: a faint symbol under sensor noise (gray levels); lit: a clean one.
-        let degradations = light < 0.3 ? Degradations(noise: 40, contrast: 0.02) : Degradations(noise: 2)
-        return FrameSynthesizer(width: settings.width, height: settings.height, seed: seed).render(placements, degradations: degradations)
+        // Below 0.3 without illumination the sensor records no usable image of the symbols: the frame is the
+        // background under heavy sensor noise. (A faint symbol under noise is not a model of darkness: a decoder
+        // that averages, as real ones do, reads it.) Lit: a clean frame.
+        guard light >= 0.3 else {
+            return FrameSynthesizer(width: settings.width, height: settings.height, seed: seed).render([], degradations: Degradations(noise: 40))
+        }
+        return FrameSynthesizer(width: settings.width, height: settings.height, seed: seed).render(placements, degradations: Degradations(noise: 2))
     }
 
     /// The symbols the decoder finds in the frame of `scene` under `settings`, and the frame.
