@@ -42,7 +42,9 @@ let package = Package(
         // Swift Testing integration: one test per scenario.
         .target(name: "RigKitTesting", dependencies: ["RigScenario", "RigCore"]),
         // The command-line framework and the runner commands.
-        .target(name: "RigCommandLine", dependencies: ["RigCore", "RigScenario"]),
+        .target(name: "RigCommandLine", dependencies: ["RigCore", "RigScenario", "CZlib"]),
+        // zlib from Debian: gzip traces.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // MARK: Link and family plug-ins
         .target(name: "RigKitBLE", dependencies: ["RigScenario", "RigCore", "BLESimulation", "GATT", "ATT"]),

@@ -6,7 +6,7 @@ import RigScenario
 public struct RunCommand: Command {
     public static let name = "run"
     public static let abstract = "Run scenarios on a rig and report the results."
-    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--skip-tag T]... [--seed N] [--junit FILE] [--html FILE] [--trace FILE] [--captures DIR] [--shard K/N] [--out DIR] [--verbose]"
+    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--skip-tag T]... [--seed N] [--junit FILE] [--html FILE] [--trace FILE] [--trace-level LEVEL] [--captures DIR] [--shard K/N] [--out DIR] [--verbose]"
     public static let options: [OptionSpec] = [
         OptionSpec("rig", value: "FILE", help: "The rig file (default: rigs/simulated.json, else the built-in simulated rig)."),
         OptionSpec("filter", value: "PATTERN", repeatable: true, help: "Run scenarios whose name contains PATTERN or matches it as a * glob."),
@@ -15,7 +15,8 @@ public struct RunCommand: Command {
         OptionSpec("seed", value: "N", help: "Seed for the simulators, instead of the rig file's."),
         OptionSpec("junit", value: "FILE", help: "Write a JUnit XML report to FILE."),
         OptionSpec("html", value: "FILE", help: "Write an HTML report with each scenario's timeline, failures and measurements to FILE."),
-        OptionSpec("trace", value: "FILE", help: "Write the JSON Lines trace of every event to FILE."),
+        OptionSpec("trace", value: "FILE", help: "Write the JSON Lines trace to FILE (gzip-compressed when FILE ends in .gz)."),
+        OptionSpec("trace-level", value: "LEVEL", help: "What the trace keeps: summary (scenarios, steps, measurements), events (everything but protocol detail; default) or pdus (ATT PDUs and USB transfers too)."),
         OptionSpec("captures", value: "DIR", help: "Write captures to DIR: btsnoop per BLE link, usbmon pcap per USB device, per scenario (Wireshark/tshark open them)."),
         OptionSpec("shard", value: "K/N", help: "Run only the K-th of N equal shards of the selected scenarios."),
         OptionSpec("out", value: "DIR", help: "Where devices keep their files (exports, caches); default rig-out."),
@@ -40,6 +41,7 @@ public struct RunCommand: Command {
     public var junitPath: String?
     public var htmlPath: String?
     public var tracePath: String?
+    public var traceLevel: TraceLevel
     public var capturesDirectory: String?
     public var outDirectory: String
     public var verbose: Bool
@@ -67,6 +69,14 @@ public struct RunCommand: Command {
         junitPath = arguments.value("junit")
         htmlPath = arguments.value("html")
         tracePath = arguments.value("trace")
+        if let text = arguments.value("trace-level") {
+            guard let level = TraceLevel(rawValue: text) else {
+                throw UsageError(command: command, message: "--trace-level expects summary, events or pdus; got '\(text)'")
+            }
+            traceLevel = level
+        } else {
+            traceLevel = .events
+        }
         capturesDirectory = arguments.value("captures")
         outDirectory = arguments.value("out") ?? "rig-out"
         verbose = arguments.flag("verbose")
@@ -101,7 +111,9 @@ public struct RunCommand: Command {
         var traceWriter: TraceFileWriter?
         if let tracePath {
             do {
-                traceWriter = try TraceFileWriter(path: context.resolve(tracePath))
+                let path = context.resolve(tracePath)
+                let sink: any TraceLineSink = path.hasSuffix(".gz") ? try GzipLineWriter(path: path) : try JSONLinesWriter(path: path)
+                traceWriter = TraceFileWriter(sink: sink, level: traceLevel, protocolKinds: context.plugins.protocolEventKinds)
                 observers.append(traceWriter!)
             } catch {
                 context.err("error: \(error)")

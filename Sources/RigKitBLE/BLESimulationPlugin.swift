@@ -12,6 +12,8 @@ public struct BLESimulationPlugin: RigPlugin {
         rig.setService(SimulatedRadio(clock: rig.clock, trace: rig.trace, seed: rig.seed), for: .simulatedRadio)
     }
 
+    public var protocolEventKinds: [String] { ["att", "attDropped"] }
+
     public func captures(of trace: [TraceEvent], unixStart: Double) -> [RunCapture] {
         CaptureExport.links(in: trace).map {
             RunCapture(subject: $0, fileExtension: "btsnoop", bytes: CaptureExport.btsnoop(trace, link: $0, unixStart: unixStart))

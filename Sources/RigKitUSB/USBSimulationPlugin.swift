@@ -12,6 +12,8 @@ public struct USBSimulationPlugin: RigPlugin {
         rig.setService(SimulatedUSBBus(clock: rig.clock, trace: rig.trace), for: .simulatedUSBBus)
     }
 
+    public var protocolEventKinds: [String] { ["usb", "usbControl"] }
+
     public func captures(of trace: [TraceEvent], unixStart: Double) -> [RunCapture] {
         USBCaptureExport.devices(in: trace).map {
             RunCapture(subject: $0, fileExtension: "pcap", bytes: USBCaptureExport.pcap(trace, device: $0, unixStart: unixStart))

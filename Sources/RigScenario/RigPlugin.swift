@@ -24,6 +24,9 @@ public protocol RigPlugin: Sendable {
     func captures(of trace: [TraceEvent], unixStart: Double) -> [RunCapture]
     /// The device kind a probed device is, if this plug-in recognises it.
     func recognise(_ device: ProbedDevice) -> DeviceKind?
+    /// The trace event kinds that are protocol detail (ATT PDUs, USB transfers): kept in a trace file only at
+    /// `--trace-level pdus`.
+    var protocolEventKinds: [String] { get }
 }
 
 /// When the runner brings a plug-in up.
@@ -79,4 +82,5 @@ extension RigPlugin {
     public func bringUp(_ rig: LiveRig) async throws {}
     public func captures(of trace: [TraceEvent], unixStart: Double) -> [RunCapture] { [] }
     public func recognise(_ device: ProbedDevice) -> DeviceKind? { nil }
+    public var protocolEventKinds: [String] { [] }
 }

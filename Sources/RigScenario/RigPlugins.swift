@@ -63,6 +63,9 @@ public struct RigPlugins: Sendable, ExpressibleByArrayLiteral {
         all.flatMap { $0.captures(of: trace, unixStart: unixStart) }
     }
 
+    /// The trace event kinds the plug-ins call protocol detail.
+    public var protocolEventKinds: Set<String> { Set(all.flatMap(\.protocolEventKinds)) }
+
     /// The kind the first plug-in that recognises `device` gives it.
     public func recognise(_ device: ProbedDevice) -> DeviceKind? {
         for plugin in all { if let kind = plugin.recognise(device) { return kind } }
