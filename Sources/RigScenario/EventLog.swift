@@ -39,7 +39,7 @@ public final class EventLog<Element: Sendable>: Sendable {
             s.entries.append(Entry(time: now, element: element))
             guard !s.waiters.isEmpty else { return nil }
             defer { s.waiters = [:] }
-            return Array(s.waiters.values)
+            return s.waiters.keys.sorted().map { s.waiters[$0]! }   // in wait order, the same in every process
         }
         for waiter in waiters ?? [] { waiter.resume() }
     }
@@ -48,7 +48,7 @@ public final class EventLog<Element: Sendable>: Sendable {
         let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
             s.finished = true
             defer { s.waiters = [:] }
-            return Array(s.waiters.values)
+            return s.waiters.keys.sorted().map { s.waiters[$0]! }   // in wait order, the same in every process
         }
         for waiter in waiters { waiter.resume() }
     }

@@ -34,9 +34,10 @@ public final class USBDevicePort: Sendable {
         let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
             guard s.plugged else { return [] }
             s.queues[endpoint, default: []] += data
-            let ready = s.waiters.filter { $0.value.endpoint == endpoint }
-            for id in ready.keys { s.waiters[id] = nil }
-            return ready.map(\.value.continuation)
+            // In wait order, the same in every process (a Dictionary's order is not).
+            let ready = s.waiters.keys.sorted().filter { s.waiters[$0]!.endpoint == endpoint }
+            defer { for id in ready { s.waiters[id] = nil } }
+            return ready.map { s.waiters[$0]!.continuation }
         }
         for waiter in waiters { waiter.resume() }
     }
@@ -64,7 +65,7 @@ public final class USBDevicePort: Sendable {
             s.plugged = false
             s.queues = [:]
             defer { s.waiters = [:] }
-            return s.waiters.values.map(\.continuation)
+            return s.waiters.keys.sorted().map { s.waiters[$0]!.continuation }
         }
         for waiter in waiters { waiter.resume() }
     }
@@ -131,7 +132,7 @@ public final class USBDevicePort: Sendable {
     func wakeAll() {
         let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
             defer { s.waiters = [:] }
-            return s.waiters.values.map(\.continuation)
+            return s.waiters.keys.sorted().map { s.waiters[$0]!.continuation }
         }
         for waiter in waiters { waiter.resume() }
     }
