@@ -8,7 +8,7 @@ import RigScenario
 /// report option), `list` and `rigs validate`; `commands:` adds commands of its own.
 public struct RigCommandLine: Sendable {
     /// The commands every runner has, in the order help lists them.
-    public static let standardCommands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self, TraceCommand.self]
+    public static let standardCommands: [any Command.Type] = [RunCommand.self, ListCommand.self, RigsCommand.self, TraceCommand.self, ReportCommand.self]
 
     /// The program name help and usage print, e.g. `rig`.
     public var program: String

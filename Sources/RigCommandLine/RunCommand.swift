@@ -18,7 +18,7 @@ public struct RunCommand: Command {
         OptionSpec("trace", value: "FILE", help: "Write the JSON Lines trace to FILE (gzip-compressed when FILE ends in .gz)."),
         OptionSpec("trace-level", value: "LEVEL", help: "What the trace keeps: summary (scenarios, steps, measurements), events (everything but protocol detail; default) or pdus (ATT PDUs and USB transfers too)."),
         OptionSpec("captures", value: "DIR", help: "Write captures to DIR: btsnoop per BLE link, usbmon pcap per USB device, per scenario (Wireshark/tshark open them)."),
-        OptionSpec("shard", value: "K/N", help: "Run only the K-th of N equal shards of the selected scenarios."),
+        OptionSpec("shard", value: "K/N", help: "Run only the K-th of N equal shards of the selected scenarios; 'auto' takes them from GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, 'auto/N' from a Kubernetes Indexed Job's JOB_COMPLETION_INDEX."),
         OptionSpec("out", value: "DIR", help: "Where devices keep their files (exports, caches); default rig-out."),
         OptionSpec("verbose", short: "v", help: "Print each step as it starts."),
     ]
@@ -53,9 +53,13 @@ public struct RunCommand: Command {
         }
         rigPath = arguments.value("rig")
         var shard: (Int, Int)?
-        if let text = arguments.value("shard") {
+        if let given = arguments.value("shard") {
+            let text: String
+            do { text = try ScenarioSelection.shardFromEnvironment(given, ProcessInfo.processInfo.environment) } catch {
+                throw UsageError(command: command, message: error.reason)
+            }
             guard let parsed = ScenarioSelection.parseShard(text) else {
-                throw UsageError(command: command, message: "--shard expects K/N with 1 ≤ K ≤ N, e.g. 2/4; got '\(text)'")
+                throw UsageError(command: command, message: "--shard expects K/N with 1 ≤ K ≤ N, e.g. 2/4, or auto[/N]; got '\(given)'")
             }
             shard = parsed
         }
@@ -113,7 +117,8 @@ public struct RunCommand: Command {
             do {
                 let path = context.resolve(tracePath)
                 let sink: any TraceLineSink = path.hasSuffix(".gz") ? try GzipLineWriter(path: path) : try JSONLinesWriter(path: path)
-                traceWriter = TraceFileWriter(sink: sink, level: traceLevel, protocolKinds: context.plugins.protocolEventKinds)
+                traceWriter = TraceFileWriter(sink: sink, level: traceLevel, protocolKinds: context.plugins.protocolEventKinds,
+                                              shard: selection.shard.map { "\($0.index)/\($0.count)" })
                 observers.append(traceWriter!)
             } catch {
                 context.err("error: \(error)")
@@ -130,7 +135,8 @@ public struct RunCommand: Command {
         let signals = SignalWatch(interruption)
         let runner = ScenarioRunner(rig: rig, plugins: context.plugins, seed: seed, directory: URL(fileURLWithPath: context.resolve(outDirectory)),
                                     observers: observers, interruption: interruption)
-        let result = await runner.run(scenarios)
+        var result = await runner.run(scenarios)
+        result.shard = selection.shard.map { "\($0.index)/\($0.count)" }
         signals.stop()
         var code = result.failed > 0 ? ExitCode.failure : ExitCode.success
         // Every report is attempted, whatever happened to the one before; each failure names its file.

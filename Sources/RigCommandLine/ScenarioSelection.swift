@@ -58,3 +58,26 @@ public struct ScenarioSelection: Sendable, Equatable {
         return pi == p.count
     }
 }
+
+extension ScenarioSelection {
+    /// Why `--shard auto` cannot tell the shard.
+    public struct ShardEnvironmentProblem: Error {
+        public var reason: String
+    }
+
+    /// `--shard` as `K/N`: given as is, or `auto` (GitLab `parallel:`: `CI_NODE_INDEX` of `CI_NODE_TOTAL`, both
+    /// 1-based), or `auto/N` (a Kubernetes Indexed Job: `JOB_COMPLETION_INDEX`, 0-based, of N completions).
+    public static func shardFromEnvironment(_ text: String, _ environment: [String: String]) throws(ShardEnvironmentProblem) -> String {
+        guard text == "auto" || text.hasPrefix("auto/") else { return text }
+        if text == "auto" {
+            guard let index = environment["CI_NODE_INDEX"], let total = environment["CI_NODE_TOTAL"] else {
+                throw ShardEnvironmentProblem(reason: "--shard auto needs CI_NODE_INDEX and CI_NODE_TOTAL (GitLab parallel:); use auto/N in a Kubernetes Indexed Job, or K/N")
+            }
+            return "\(index)/\(total)"
+        }
+        guard let index = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) else {
+            throw ShardEnvironmentProblem(reason: "--shard \(text) needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job)")
+        }
+        return "\(index + 1)/\(text.dropFirst(5))"
+    }
+}

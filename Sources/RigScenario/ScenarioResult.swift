@@ -41,6 +41,8 @@ public struct RunResult: Sendable {
     public var scenarios: [ScenarioResult]
     /// Why the run stopped early (e.g. "interrupted by SIGINT"): the scenarios listed ran, the rest did not start.
     public var interruption: String?
+    /// The shard this run was, `K/N` (`rig run --shard`), recorded in its reports so `rig report merge` can interleave.
+    public var shard: String?
 
     public init(rig: RigFile, seed: UInt64, scenarios: [ScenarioResult], interruption: String? = nil) {
         self.rig = rig

@@ -18,6 +18,7 @@ public final class TraceFileWriter: RunObserver {
     private let sink: any TraceLineSink
     private let level: TraceLevel
     private let protocolKinds: Set<String>
+    private let shard: String?
 
     /// A plain JSON Lines file at `path` with every event.
     public convenience init(path: String) throws(FileWriteError) {
@@ -25,14 +26,15 @@ public final class TraceFileWriter: RunObserver {
     }
 
     /// Lines to `sink`, keeping what `level` keeps; `protocolKinds` are the protocol-detail event kinds (`RigPlugins`).
-    public init(sink: any TraceLineSink, level: TraceLevel, protocolKinds: Set<String>) {
+    public init(sink: any TraceLineSink, level: TraceLevel, protocolKinds: Set<String>, shard: String? = nil) {
+        self.shard = shard
         self.sink = sink
         self.level = level
         self.protocolKinds = protocolKinds
     }
 
     public func runStarted(scenarios: [Scenario], rig: RigFile, seed: UInt64) {
-        sink.write(line: "{\"format\":\"rigkit-trace\",\"version\":1,\"rig\":\(JSONText.quote(rig.name)),\"clock\":\(JSONText.quote(rig.clock.rawValue)),\"seed\":\(seed),\"scenarios\":\(scenarios.count),\"level\":\(JSONText.quote(level.rawValue))}")
+        sink.write(line: "{\"format\":\"rigkit-trace\",\"version\":1,\"rig\":\(JSONText.quote(rig.name)),\"clock\":\(JSONText.quote(rig.clock.rawValue)),\"seed\":\(seed),\"scenarios\":\(scenarios.count),\"level\":\(JSONText.quote(level.rawValue))\(shard.map { ",\"shard\":\(JSONText.quote($0))" } ?? "")}")
     }
 
     public func traced(_ event: TraceEvent, scenario: Scenario) {

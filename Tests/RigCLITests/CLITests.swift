@@ -78,7 +78,7 @@ func freshDirectory() throws -> String {
 
     @Test(arguments: [
         (["run", "--seed", "-4"], "error: rig run: --seed expects a whole number from 0 to 18446744073709551615; got '-4'"),
-        (["run", "--shard", "3/2"], "error: rig run: --shard expects K/N with 1 ≤ K ≤ N, e.g. 2/4; got '3/2'"),
+        (["run", "--shard", "3/2"], "error: rig run: --shard expects K/N with 1 ≤ K ≤ N, e.g. 2/4, or auto[/N]; got '3/2'"),
         (["run", "--junit"], "error: rig run: option '--junit' needs a value (FILE)"),
         (["run", "--seed", "1", "--seed", "2"], "error: rig run: option '--seed' given more than once"),
         (["run", "extra"], "error: rig run: unexpected argument 'extra' (use --filter to choose scenarios)"),

@@ -25,7 +25,9 @@ import Testing
             usleep(UInt32.random(in: 0...(round < 4 ? 400_000 : 120_000), using: &generator))
             if process.isRunning { kill(process.processIdentifier, SIGKILL); killed += 1 }
             process.waitUntilExit()
-            let files = FileManager.default.enumerator(atPath: out + "/run")?.compactMap { $0 as? String } ?? []
+            // Hidden folders are a run's own staging and the old output it is deleting; only what is visible counts.
+            let files = (FileManager.default.enumerator(atPath: out + "/run")?.compactMap { $0 as? String } ?? [])
+                .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
             for bundle in files where bundle.hasSuffix(".roomiobundle") {
                 let manifest = try #require(FileManager.default.contents(atPath: out + "/run/" + bundle + "/scan.json"), "\(bundle) has scan.json")
                 let json = try #require(try JSONSerialization.jsonObject(with: manifest) as? [String: Any])
