@@ -11,7 +11,7 @@ let package = Package(
         // The core: `import RigKit` gives the DSL, the runner and reports, rig files, clocks and the phone host.
         .library(name: "RigKit", targets: ["RigKit", "RigScenario", "RigCore", "RigHost", "RigSystem"]),
         .library(name: "RigKitTesting", targets: ["RigKitTesting"]),
-        // A `rig`-like command line of one's own: run (every report option), list, rigs validate.
+        // A `rig`-like command line of one's own: run (every report option), list, rigs validate, trace, report merge.
         .library(name: "RigCommandLine", targets: ["RigCommandLine"]),
         // Links: the in-memory BLE radio and USB bus (no C library), and the real backends.
         .library(name: "RigKitBLE", targets: ["RigKitBLE", "BLESimulation", "GATT", "ATT"]),
