@@ -158,7 +158,7 @@ let package = Package(
         // Accuracy and speed against scikit-learn on real NIR data (`swift run -c release analyzer-bench`).
         .executableTarget(
             name: "analyzer-bench",
-            dependencies: ["SpectralAnalyzer", "SpectralModelIO"],
+            dependencies: ["SpectralAnalyzer", "SpectralModelIO", "RigSystem"],
             path: "Benchmarks/analyzer-bench"
         ),
         .testTarget(name: "SpectralAnalyzerTests", dependencies: ["SpectralAnalyzer", "SpectralModelIO"]),
@@ -182,7 +182,7 @@ let package = Package(
         .target(name: "BarcodeBench", dependencies: ["BarcodeDecoder", "ImageIO"]),
         .testTarget(name: "BarcodeBenchTests", dependencies: ["BarcodeBench"]),
         // Compares RigKit with zxing-cpp and ZBar on the same images (`swift run -c release decoder-bench`).
-        .executableTarget(name: "decoder-bench", dependencies: ["BarcodeBench", "BarcodeDecoder", "BarcodeEncoder", "ImageIO"],
+        .executableTarget(name: "decoder-bench", dependencies: ["BarcodeBench", "BarcodeDecoder", "BarcodeEncoder", "ImageIO", "RigSystem"],
                           path: "Benchmarks/decoder-bench", exclude: ["reference_decoders.py"]),
         .testTarget(name: "BarcodeDecoderTests", dependencies: ["BarcodeDecoder", "BarcodeEncoder", "RigCore"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "BarcodeDecoder", "BarcodeEncoder"]),

@@ -4,6 +4,7 @@
 // Results go to `.build/bench/analyzer.json`; the previous file there is read first and the
 // change in each figure is printed, so runs can be compared.
 import Dispatch
+import RigSystem
 import Foundation
 import SpectralAnalyzer
 import SpectralModelIO
@@ -491,7 +492,7 @@ encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: 
 do {
     let directory = URL(fileURLWithPath: outputPath).deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try encoder.encode(run).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+    try OutputFile.write(try encoder.encode(run), to: outputPath)
     print("wrote \(outputPath)")
 } catch {
     fail("cannot write \(outputPath): \(error)")

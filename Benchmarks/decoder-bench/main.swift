@@ -12,6 +12,7 @@ import BarcodeDecoder
 import BarcodeEncoder
 import Foundation
 import ImageIO
+import RigSystem
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
@@ -151,6 +152,10 @@ let json: [String: Any] = [
 let outPath = option("out") ?? "\(packageRoot)/.build/bench/decoder.json"
 try? FileManager.default.createDirectory(atPath: (outPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
 if let data = try? JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys]) {
-    try? data.write(to: URL(fileURLWithPath: outPath))
-    print("figures written to \(outPath)")
+    do {
+        try OutputFile.write(data, to: outPath)
+        print("figures written to \(outPath)")
+    } catch {
+        FileHandle.standardError.write(Data("decoder-bench: \(error)\n".utf8))
+    }
 }

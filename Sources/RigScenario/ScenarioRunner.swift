@@ -138,7 +138,7 @@ struct ScenarioExecution: Sendable {
         do throws(RigFileError) { try plugins.validate(rig) } catch {
             return result(status: .failed, skipReason: nil, steps: [], extraFailure: "the rig does not fit this runner's plug-ins: \(error)")
         }
-        Self.clear(directory)
+        OutputFolder.remove(directory.path)   // never a half-deleted earlier run in view
         let live = LiveRig(file: rig, plugins: plugins, clock: clock, trace: trace, seed: seed, directory: directory, scenarioName: scenario.name)
         let deadline = clock.now + scenario.timeLimit
         let outcome = await ScenarioRun.$current.withValue(record) {
@@ -206,20 +206,6 @@ struct ScenarioExecution: Sendable {
         }
         record.begin(step: nil)
         return finish(record.failures.isEmpty ? .passed : .failed, steps: results)
-    }
-
-    /// Empties the scenario's folder from an earlier run without ever showing a half-deleted file at its path: the old
-    /// folder is first renamed to a hidden name beside it (atomic), then deleted; a run killed while deleting leaves only
-    /// that hidden folder, which the next run removes.
-    static func clear(_ directory: URL) {
-        let fm = FileManager.default
-        let parent = directory.deletingLastPathComponent()
-        let prefix = ".\(directory.lastPathComponent)."
-        for stale in (try? fm.contentsOfDirectory(atPath: parent.path)) ?? [] where stale.hasPrefix(prefix) && stale.hasSuffix(".removing") {
-            try? fm.removeItem(at: parent.appendingPathComponent(stale))
-        }
-        let trash = parent.appendingPathComponent(prefix + "\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).removing")
-        if rename(directory.path, trash.path) == 0 { try? fm.removeItem(at: trash) }
     }
 
     private func failUnexpected(_ error: any Error, at location: SourceLocation) {

@@ -341,7 +341,9 @@ public actor RoomScanSession {
         var bytes = [UInt8](repeating: 0, count: 256)
         for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: random.next()) }
         let name = String(format: "chunk-%06d.bin", second)
-        try? Data(bytes).write(to: workingDirectory.appendingPathComponent(name))
+        do { try OutputFile.write(bytes, to: workingDirectory.appendingPathComponent(name).path) } catch {
+            trace.record(role, "workingFileWriteFailed", [("file", name), ("reason", error.reason)])
+        }
     }
 
     private func writeBundle(to url: URL, scanId: String) throws {
@@ -362,8 +364,7 @@ public actor RoomScanSession {
 
         """
         try OutputFile.write(Array(manifest.utf8), to: staging.appendingPathComponent("scan.json").path)
-        if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
-        try fm.moveItem(at: staging, to: url)
+        try OutputFolder.moveIntoPlace(staging.path, at: url.path)
     }
 
     private func checkOpen(_ operation: String) throws(RoomioError) {

@@ -44,7 +44,7 @@ func write(_ name: String, target: String, rows: [(label: String, material: Stri
         text += row.spectrum.map { String(format: "%.6f", $0) }.joined(separator: ",")
         text += ",\(row.label),\(row.material),\(split.next() % 4 == 0 ? "test" : "train")\n"
     }
-    try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    try OutputFile.write(Array(text.utf8), to: directory.appendingPathComponent(name).path)
     print("wrote \(name): \(rows.count) spectra")
 }
 
