@@ -49,10 +49,11 @@ public struct ScenarioRunner: Sendable {
     public func run(_ scenarios: [Scenario]) async -> RunResult {
         for o in observers { o.runStarted(scenarios: scenarios, rig: rig, seed: seed) }
         var results: [ScenarioResult] = []
+        let rigProblem = rigProblem()   // checked once for the whole run
         for (index, scenario) in scenarios.enumerated() {
             if interruption?.reason != nil { break }
             for o in observers { o.scenarioStarted(scenario, index: index + 1, of: scenarios.count) }
-            let result = await run(scenario)
+            let result = await run(scenario, rigProblem: rigProblem)
             results.append(result)
             for o in observers { o.scenarioFinished(result, index: index + 1, of: scenarios.count) }
         }
@@ -63,6 +64,16 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs one scenario.
     public func run(_ scenario: Scenario) async -> ScenarioResult {
+        await run(scenario, rigProblem: rigProblem())
+    }
+
+    /// Why the rig does not fit the plug-ins (an unknown kind, a link its kind cannot take, a bad parameter), if it does not.
+    private func rigProblem() -> RigFileError? {
+        do throws(RigFileError) { try plugins.validate(rig) } catch { return error }
+        return nil
+    }
+
+    private func run(_ scenario: Scenario, rigProblem: RigFileError?) async -> ScenarioResult {
         let wallStart = ContinuousClock.now
         let observers = observers
         let virtual = rig.clock == .virtual
@@ -70,7 +81,8 @@ public struct ScenarioRunner: Sendable {
         let trace = TraceLog(clock: clock) { event in
             for o in observers { o.traced(event, scenario: scenario) }
         }
-        let execution = ScenarioExecution(scenario: scenario, rig: rig, plugins: plugins, interruption: interruption, seed: seed, clock: clock, trace: trace,
+        let execution = ScenarioExecution(scenario: scenario, rig: rig, rigProblem: rigProblem, plugins: plugins, interruption: interruption, seed: seed,
+                                          clock: clock, trace: trace,
                                           directory: directory.appendingPathComponent(Self.folderName(scenario.name), isDirectory: true))
         var result: ScenarioResult
         do {
@@ -109,6 +121,8 @@ public struct ScenarioRunner: Sendable {
 struct ScenarioExecution: Sendable {
     let scenario: Scenario
     let rig: RigFile
+    /// Why the rig does not fit the plug-ins, checked once per run by the runner.
+    let rigProblem: RigFileError?
     let plugins: RigPlugins
     let interruption: RunInterruption?
     let seed: UInt64
@@ -117,9 +131,10 @@ struct ScenarioExecution: Sendable {
     let directory: URL
     let record: ScenarioRun
 
-    init(scenario: Scenario, rig: RigFile, plugins: RigPlugins, interruption: RunInterruption?, seed: UInt64, clock: any RigClock,
-         trace: TraceLog, directory: URL) {
+    init(scenario: Scenario, rig: RigFile, rigProblem: RigFileError?, plugins: RigPlugins, interruption: RunInterruption?, seed: UInt64,
+         clock: any RigClock, trace: TraceLog, directory: URL) {
         self.scenario = scenario
+        self.rigProblem = rigProblem
         self.interruption = interruption
         self.rig = rig
         self.plugins = plugins
@@ -135,8 +150,8 @@ struct ScenarioExecution: Sendable {
         for requirement in scenario.requirements where !rigProvides(requirement) {
             return finish(.skipped, skipReason: "the rig \(rig.name) cannot provide \(requirement)", steps: [])
         }
-        do throws(RigFileError) { try plugins.validate(rig) } catch {
-            return result(status: .failed, skipReason: nil, steps: [], extraFailure: "the rig does not fit this runner's plug-ins: \(error)")
+        if let rigProblem {
+            return result(status: .failed, skipReason: nil, steps: [], extraFailure: "the rig does not fit this runner's plug-ins: \(rigProblem)")
         }
         OutputFolder.remove(directory.path)   // never a half-deleted earlier run in view
         let live = LiveRig(file: rig, plugins: plugins, clock: clock, trace: trace, seed: seed, directory: directory, scenarioName: scenario.name)
