@@ -80,10 +80,17 @@ public struct RigCommandLine: Sendable {
             try command.validate()
             return await command.run(context)
         } catch {
-            let message = error.command.hasPrefix(prefix) ? error.description : "\(path): \(error.message)"
-            context.err("error: \(message)\nusage: \(path) \(type.usage)\nSee '\(path) --help'.")
+            context.err("error: \(shown(error, path: path)): \(error.message)\nusage: \(path) \(type.usage)\nSee '\(path) --help'.")
             return ExitCode.usage
         }
+    }
+
+    /// The command a usage error names, under this program's name: commands name themselves as under `rig`
+    /// (`rig rigs validate`), which becomes `lab-rig rigs validate` in a lab's runner; a bare name means the command at `path`.
+    private func shown(_ error: UsageError, path: String) -> String {
+        let words = error.command.split(separator: " ", maxSplits: 1)
+        guard words.count == 2, words[0] == "rig" else { return path }
+        return "\(program) \(words[1])"
     }
 
     /// The top-level help.
