@@ -295,6 +295,7 @@ public actor CameraReader {
             ReadResult(symbol, readString: licensed ? nil : obfuscate(symbol.text), outline: svgResultEnabled, image: imageResultEnabled ? frame : nil)
         }
         trace.record(name, "read", [("count", String(results.count)), ("strings", results.compactMap(\.readString).joined(separator: "|"))])
+        ReaderPlots(plots: trace.plots, name: name).results(results.map(\.readString), goodRead: true)
         stopScan(reason: "read")
         resultSink.yield(results)
         return true
@@ -346,6 +347,7 @@ public actor CameraReader {
         guard new != connectionState else { return }
         connectionState = new
         trace.record(name, "connectionState", [("state", new.rawValue)])
+        ReaderPlots(plots: trace.plots, name: name).connection(new)
         stateSink.yield(new)
     }
 }

@@ -265,6 +265,7 @@ public actor MXReader {
         }
         if !scan.isEmpty {
             trace.record(name, "results", [("count", String(scan.count)), ("strings", scan.compactMap(\.readString).joined(separator: "|"))])
+            ReaderPlots(plots: trace.plots, name: name).results(scan.map(\.readString), goodRead: scan.contains(where: \.goodRead))
             if imageResultEnabled && scan.contains(where: \.goodRead) {
                 lastScan = scan
                 if let image { emitWithImage(image) }
@@ -287,6 +288,7 @@ public actor MXReader {
         let present = await host.devices().contains { match.matches($0) }
         availability = present ? .available : .unavailable
         trace.record(name, "availability", [("availability", availability.rawValue), ("why", "app resumed")])
+        ReaderPlots(plots: trace.plots, name: name).availability(availability)
         availabilitySink.yield(availability)
     }
 
@@ -316,6 +318,7 @@ public actor MXReader {
         guard new != availability else { return }
         availability = new
         trace.record(name, "availability", [("availability", new.rawValue)])
+        ReaderPlots(plots: trace.plots, name: name).availability(new)
         availabilitySink.yield(new)
     }
 
@@ -323,6 +326,7 @@ public actor MXReader {
         guard new != connectionState else { return }
         connectionState = new
         trace.record(name, "connectionState", [("state", new.rawValue)])
+        ReaderPlots(plots: trace.plots, name: name).connection(new)
         stateSink.yield(new)
     }
 }

@@ -9,11 +9,14 @@ public final class TraceLog: Sendable {
     private let clock: any RigClock
     private let events = Mutex<[TraceEvent]>([])
     private let listener: (@Sendable (TraceEvent) -> Void)?
+    /// The scenario's plots: the signals families and the scenario record for the report.
+    public let plots: PlotRecorder
 
     /// A trace stamped by `clock`; `listener` sees each event as it is recorded.
     public init(clock: any RigClock, listener: (@Sendable (TraceEvent) -> Void)? = nil) {
         self.clock = clock
         self.listener = listener
+        plots = PlotRecorder(clock: clock)
     }
 
     /// Records an event from `source` at the clock's current time.

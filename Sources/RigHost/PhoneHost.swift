@@ -11,10 +11,14 @@ public actor PhoneHost {
     private let trace: TraceLog
     private var subscribers: [Int: AsyncStream<HostChange>.Continuation] = [:]
     private var nextSubscriber = 0
+    /// The plotted signals that have their starting value drawn, and the state they started from.
+    private var plotted: Set<String> = []
+    private let initial: HostSnapshot
 
     /// A host in the state `settings` describe, on `clock`, recording into `trace`.
     public init(settings: HostSettings, clock: any RigClock, trace: TraceLog) {
         snapshot = HostSnapshot(settings)
+        initial = snapshot
         self.clock = clock
         self.trace = trace
     }
@@ -38,10 +42,41 @@ public actor PhoneHost {
 
     private func publish(_ change: HostChange, _ field: String, _ value: String) {
         trace.record("host", "hostChanged", [(field, value)])
+        plot(change)
         // In subscription order, so the tasks woken run in the same order in every process.
         for id in subscribers.keys.sorted() {
             if case .terminated = subscribers[id]!.yield(change) { subscribers[id] = nil }
         }
+    }
+
+    /// Draws the change on the report's host plots, with the power guards' thresholds (`PowerGuardPolicy`); a signal's
+    /// first change also draws the value it had from the start, so each plot is a level held until it changes.
+    private func plot(_ change: HostChange) {
+        let guards = PowerGuardPolicy()
+        switch change {
+        case .battery(let percent):
+            let pen = trace.plots.plot("Phone battery", unit: "%")
+            pen.guide(guards.blockAtOrBelowBatteryPercent, "blocks a start (≤ \(Self.text(guards.blockAtOrBelowBatteryPercent)) %)")
+            pen.guide(guards.askBelowBatteryPercent, "asks first (< \(Self.text(guards.askBelowBatteryPercent)) %)")
+            draw(pen, "battery", percent, start: initial.batteryPercent)
+        case .freeStorage(let bytes):
+            let pen = trace.plots.plot("Phone free storage", unit: "MB")
+            pen.guide(Double(guards.blockBelowFreeBytes) / 1e6, "blocks a start (< 200 MB)")
+            pen.guide(Double(guards.askBelowFreeBytes) / 1e6, "asks first (< 3 GB)")
+            draw(pen, "free storage", Double(bytes) / 1e6, start: Double(initial.freeStorageBytes) / 1e6)
+        case .charging(let on):
+            draw(trace.plots.plot("Phone power state", unit: "on = 1"), "charging", on ? 1 : 0, start: initial.isCharging ? 1 : 0)
+        case .lowPowerMode(let on):
+            draw(trace.plots.plot("Phone power state", unit: "on = 1"), "Low Power Mode", on ? 1 : 0, start: initial.lowPowerMode ? 1 : 0)
+        default: break
+        }
+    }
+
+    private func draw(_ pen: PlotPen, _ series: String, _ value: Double, start: Double) {
+        if plotted.insert("\(pen.title)/\(series)").inserted, clock.now.seconds > 0 {
+            pen.record(start, as: series, atRigSeconds: 0, stepped: true)
+        }
+        pen.record(value, as: series, stepped: true)
     }
 
     /// Puts the host in the state `settings` describe, publishing each change.

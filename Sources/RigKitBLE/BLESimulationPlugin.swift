@@ -13,6 +13,7 @@ public struct BLESimulationPlugin: RigPlugin {
     }
 
     public var protocolEventKinds: [String] { ["att", "attDropped"] }
+    public var faultEventKinds: [String] { ["attDropped", "outOfRange", "connectFailed"] }
 
     public func captures(of trace: [TraceEvent], unixStart: Double) -> [RunCapture] {
         CaptureExport.links(in: trace).map {

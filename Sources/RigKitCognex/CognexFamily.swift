@@ -9,6 +9,7 @@ import USBSimulation
 public struct CognexFamily: RigPlugin {
     public init() {}
     public var name: String { "cognex" }
+    public var faultEventKinds: [String] { ["connectionLost", "commandIgnored"] }
     public var deviceKinds: [DeviceKindSupport] {
         [DeviceKindSupport(.mx1000, links: ["simulated", "usb", "usb-gadget"], summary: "Cognex MX-1000 reader (USB)"),
          DeviceKindSupport(.mx1502, links: ["simulated", "usb", "usb-gadget"], summary: "Cognex MX-1502 reader (USB)"),

@@ -10,6 +10,7 @@ import ScioSimulator
 public struct ScioFamily: RigPlugin {
     public init() {}
     public var name: String { "scio" }
+    public var faultEventKinds: [String] { ["fault", "fragmentLost", "badAnswer", "linkClosed"] }
     public var deviceKinds: [DeviceKindSupport] {
         [DeviceKindSupport(.scio, links: ["simulated", "ble", "ble-peripheral", "usb", "usb-gadget"],
                            summary: "ConsumerPhysics SCiO spectrometer (BLE or USB CDC)")]

@@ -13,6 +13,7 @@ public struct USBSimulationPlugin: RigPlugin {
     }
 
     public var protocolEventKinds: [String] { ["usb", "usbControl"] }
+    public var faultEventKinds: [String] { ["usbFault"] }
 
     public func captures(of trace: [TraceEvent], unixStart: Double) -> [RunCapture] {
         USBCaptureExport.devices(in: trace).map {

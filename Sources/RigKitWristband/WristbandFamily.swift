@@ -8,6 +8,7 @@ import WristbandSimulator
 public struct WristbandFamily: RigPlugin {
     public init() {}
     public var name: String { "wristband" }
+    public var faultEventKinds: [String] { ["badPacket", "sampleDropped", "batteryDead"] }
     public var deviceKinds: [DeviceKindSupport] {
         [DeviceKindSupport(.e4, links: ["simulated", "ble", "ble-peripheral"], summary: "Empatica E4 wristband (BLE)"),
          DeviceKindSupport(.e3, links: ["simulated", "ble", "ble-peripheral"], summary: "Empatica E3 wristband (BLE)")]

@@ -1,52 +1,42 @@
 import Foundation
 import RigCore
 
-/// Writes a run as one self-contained HTML page: a summary, then per scenario its steps on a timeline,
-/// failures, measurements and the events of each device over rig time.
+/// Writes a run as one self-contained HTML page (no network: it opens offline and as a CI artifact).
+///
+/// The page carries the run as JSON (`ReportData`) and draws it with its own small script: failures first, a filter by
+/// result, tag and name, and per scenario its failures, its steps on a timeline under their full names, the events of
+/// each source, the plots of its signals (host power and storage with the guard thresholds, a band's streams with the
+/// beats marked, spectra, reads, link faults, the scenario's own `rig.plot`s) and its measurements drawn against their
+/// limits. The counts and the list of scenarios are also plain HTML, for a reader without scripts.
 public enum HTMLReport {
+    /// What opens the page's data element; `ReportData.read(fromHTML:)` looks for it.
+    static let dataOpening = "<script type=\"application/json\" id=\"rigkit-run\">"
+
     /// The page for `result`.
     public static func html(_ result: RunResult) -> String {
+        html(ReportData(result))
+    }
+
+    /// The page for `data` (a run's, or shards' merged).
+    public static func html(_ data: ReportData) -> String {
         var out = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>RigKit run on \(escape(result.rig.name))</title>
-        <style>
-        body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222}
-        h1{font-size:20px}table{border-collapse:collapse}td,th{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left}
-        .passed{color:#1a7f37}.failed{color:#c62828}.skipped{color:#777}
-        details{margin:6px 0;border:1px solid #ddd;border-radius:6px;padding:6px 10px}
-        summary{cursor:pointer;font-weight:600}pre{background:#f6f6f6;padding:8px;white-space:pre-wrap}
-        svg text{font:11px system-ui,sans-serif}
-        </style></head><body>
-        <h1>RigKit run on rig \(escape(result.rig.name))</h1>
-        <p>\(escape(result.rig.source)) · \(result.rig.clock.rawValue) clock · seed \(result.seed) ·
-        <span class="passed">\(result.passed) passed</span>, <span class="failed">\(result.failed) failed</span>,
-        <span class="skipped">\(result.skipped) skipped</span></p>
-        <table><tr><th>scenario</th><th>result</th><th>rig time</th><th>wall</th><th>tags</th></tr>
+        <html lang="en"><head><meta charset="utf-8"><title>RigKit run on \(escape(data.rig))</title>
+        <style>\(HTMLReportScript.style)</style></head><body>
+        <h1>RigKit run on rig \(escape(data.rig))</h1>
+        <p>\(escape(data.rigSource)) · \(escape(data.clock)) clock · seed \(data.seed)\(data.shard.map { " · shard \(escape($0))" } ?? "") ·
+        <span class="passed">\(data.passed) passed</span>, <span class="failed">\(data.failed) failed</span>,
+        <span class="skipped">\(data.skipped) skipped</span></p>
 
         """
-        for (index, scenario) in result.scenarios.enumerated() {
-            out += "<tr><td><a href=\"#s\(index)\">\(escape(scenario.name))</a></td><td class=\"\(scenario.status.rawValue)\">\(scenario.status.rawValue)</td>"
-            out += "<td>\(scenario.rigDuration.formattedSeconds)</td><td>\(String(format: "%.1f ms", scenario.wallDuration.seconds * 1000))</td>"
-            out += "<td>\(escape(scenario.tags.map(\.rawValue).joined(separator: ", ")))</td></tr>\n"
+        if let interruption = data.interruption { out += "<p class=\"failed\">The run stopped early: \(escape(interruption)).</p>\n" }
+        out += "<div id=\"filters\"></div>\n<noscript><ul>\n"
+        for scenario in data.scenarios {
+            out += "<li class=\"\(scenario.status)\">\(escape(scenario.name)) — \(scenario.status)</li>\n"
         }
-        out += "</table>\n"
-        for (index, scenario) in result.scenarios.enumerated() {
-            out += "<details id=\"s\(index)\"\(scenario.status == .failed ? " open" : "")><summary class=\"\(scenario.status.rawValue)\">"
-            out += "\(escape(scenario.name)) — \(scenario.status.rawValue)</summary>\n"
-            out += "<p>\(escape(scenario.location.description))</p>\n"
-            if let reason = scenario.skipReason { out += "<p class=\"skipped\">Skipped: \(escape(reason))</p>\n" }
-            for failure in scenario.failures { out += "<pre class=\"failed\">\(escape(failure.description))</pre>\n" }
-            if !scenario.steps.isEmpty { out += timeline(scenario) }
-            if !scenario.measurements.isEmpty {
-                out += "<table><tr><th>measurement</th><th>value</th><th>limits</th><th>step</th></tr>\n"
-                for m in scenario.measurements {
-                    out += "<tr><td>\(escape(m.name))</td><td class=\"\(m.passed ? "passed" : "failed")\">\(escape(m.valueText)) \(escape(m.unit))</td>"
-                    out += "<td>\(escape(m.limitsText))</td><td>\(escape(m.step ?? ""))</td></tr>\n"
-                }
-                out += "</table>\n"
-            }
-            out += "</details>\n"
-        }
+        out += "</ul><p>The timelines and plots need scripts enabled.</p></noscript>\n<div id=\"report\"></div>\n"
+        out += dataOpening + data.json() + "</script>\n"
+        out += "<script>\(HTMLReportScript.script)</script>\n"
         return out + "</body></html>\n"
     }
 
@@ -55,36 +45,9 @@ public enum HTMLReport {
         try OutputFile.write(Array(html(result).utf8), to: path)
     }
 
-    /// Steps as bars and each source's events as ticks, over the scenario's rig time.
-    static func timeline(_ scenario: ScenarioResult) -> String {
-        let total = max(scenario.rigDuration.seconds, 0.001)
-        let width = 900.0, left = 160.0, row = 18.0
-        let sources = scenario.trace.reduce(into: [String]()) { list, event in
-            if event.source != "runner" && !list.contains(event.source) { list.append(event.source) }
-        }.prefix(12)
-        let height = Double(scenario.steps.count + sources.count + 1) * row + 10
-        func x(_ seconds: Double) -> Double { left + seconds / total * (width - left - 10) }
-        var svg = "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" aria-label=\"timeline\">"
-        var y = 4.0
-        for step in scenario.steps {
-            let x0 = x(step.started.seconds), x1 = max(x(step.ended.seconds), x0 + 2)
-            svg += "<text x=\"4\" y=\"\(y + 12)\">\(escape(String(step.name.prefix(24))))</text>"
-            svg += "<rect x=\"\(x0)\" y=\"\(y + 2)\" width=\"\(x1 - x0)\" height=\"\(row - 6)\" fill=\"\(step.passed ? "#7cc18a" : "#e57373")\"/>"
-            y += row
-        }
-        for source in sources {
-            svg += "<text x=\"4\" y=\"\(y + 12)\">\(escape(String(source.prefix(24))))</text>"
-            var lastX = -10.0
-            for event in scenario.trace where event.source == source {
-                let px = x(event.time.seconds)
-                guard px - lastX >= 1 else { continue }
-                lastX = px
-                svg += "<line x1=\"\(px)\" y1=\"\(y + 3)\" x2=\"\(px)\" y2=\"\(y + row - 3)\" stroke=\"#5c6bc0\"/>"
-            }
-            y += row
-        }
-        svg += "<text x=\"\(left)\" y=\"\(y + 12)\">0 s</text><text x=\"\(width - 80)\" y=\"\(y + 12)\">\(escape(scenario.rigDuration.formattedSeconds))</text>"
-        return svg + "</svg>\n"
+    /// Writes the page for `data` to `path` atomically.
+    public static func write(_ data: ReportData, to path: String) throws(FileWriteError) {
+        try OutputFile.write(Array(html(data).utf8), to: path)
     }
 
     /// Text made safe for HTML content and attributes (the same escaping as XML).

@@ -114,6 +114,13 @@ public final class LiveRig: Sendable {
         cleanups.withLock { $0.append(cleanup) }
     }
 
+    /// A pen on the report's plot `title`: `record` values over rig time, draw `guide` lines (thresholds, limits), `mark`
+    /// moments, or add a whole `curve` (give `xAxis`, e.g. "wavelength (nm)"). The plot appears in the HTML report under
+    /// the scenario, next to what the families record themselves.
+    public func plot(_ title: String, unit: String, xAxis: String = Plot.rigTime) -> PlotPen {
+        trace.plots.plot(title, unit: unit, xAxis: xAxis)
+    }
+
     /// Records `stream`'s elements with their rig time, for event expectations.
     public func record<Element: Sendable>(_ stream: AsyncStream<Element>, _ name: String) -> EventLog<Element> {
         let log = EventLog<Element>(name: name, clock: clock)

@@ -27,6 +27,9 @@ public protocol RigPlugin: Sendable {
     /// The trace event kinds that are protocol detail (ATT PDUs, USB transfers): kept in a trace file only at
     /// `--trace-level pdus`.
     var protocolEventKinds: [String] { get }
+    /// The trace event kinds that are faults of a link or device (a lost fragment, a dropped connection, an injected
+    /// fault): the HTML report marks them on each scenario's "Link and device faults" plot.
+    var faultEventKinds: [String] { get }
 }
 
 /// When the runner brings a plug-in up.
@@ -83,4 +86,5 @@ extension RigPlugin {
     public func captures(of trace: [TraceEvent], unixStart: Double) -> [RunCapture] { [] }
     public func recognise(_ device: ProbedDevice) -> DeviceKind? { nil }
     public var protocolEventKinds: [String] { [] }
+    public var faultEventKinds: [String] { [] }
 }

@@ -65,6 +65,8 @@ public struct RigPlugins: Sendable, ExpressibleByArrayLiteral {
 
     /// The trace event kinds the plug-ins call protocol detail.
     public var protocolEventKinds: Set<String> { Set(all.flatMap(\.protocolEventKinds)) }
+    /// The fault event kinds of every plug-in.
+    public var faultEventKinds: Set<String> { Set(all.flatMap(\.faultEventKinds)) }
 
     /// The kind the first plug-in that recognises `device` gives it.
     public func recognise(_ device: ProbedDevice) -> DeviceKind? {

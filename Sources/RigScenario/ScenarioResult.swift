@@ -24,6 +24,8 @@ public struct ScenarioResult: Sendable {
     public var seed: UInt64
     /// Everything that happened, in order.
     public var trace: [TraceEvent]
+    /// The signals recorded for the report (families' and the scenario's own, `LiveRig.plot`), in recording order.
+    public var plots: [Plot] = []
 }
 
 /// How one step ended.

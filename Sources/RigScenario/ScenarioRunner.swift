@@ -235,10 +235,30 @@ struct ScenarioExecution: Sendable {
     }
 
     private func finish(_ status: ScenarioResult.Status, skipReason: String? = nil, steps: [StepResult]) -> ScenarioResult {
+        markFaults()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for plot in trace.plots.plots() {
+            // One line per plot, so a trace keeps the signals the report draws (`rig trace --event plot`).
+            let json = (try? encoder.encode(plot)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            trace.record("plot", "plot", [("title", plot.title), ("plot", json)])
+        }
         var fields = [("scenario", scenario.name), ("status", status.rawValue)]
         if let skipReason { fields.append(("reason", skipReason)) }
         trace.record("runner", "scenarioEnded", fields)
         return result(status: status, skipReason: skipReason, steps: steps, extraFailure: nil)
+    }
+
+    /// Marks the plug-ins' fault events (`RigPlugin.faultEventKinds`) on the scenario's fault plot, at their rig time.
+    private func markFaults() {
+        let kinds = plugins.faultEventKinds
+        guard !kinds.isEmpty else { return }
+        var pen: PlotPen?
+        for event in trace.all where kinds.contains(event.kind) {
+            if pen == nil { pen = trace.plots.plot("Link and device faults", unit: "") }
+            let detail = event.fields.first.map { " (\($0.0) \($0.1))" } ?? ""
+            pen?.mark("\(event.source): \(event.kind)\(detail)", atRigSeconds: event.time.seconds)
+        }
     }
 
     func result(status: ScenarioResult.Status, skipReason: String?, steps: [StepResult], extraFailure: String?) -> ScenarioResult {
@@ -246,6 +266,6 @@ struct ScenarioExecution: Sendable {
         return ScenarioResult(
             name: scenario.name, location: scenario.location, tags: scenario.tags, status: status, skipReason: skipReason,
             failures: record.failures, measurements: record.measurements, steps: steps,
-            rigDuration: clock.now.offset, wallDuration: .zero, seed: seed, trace: [])
+            rigDuration: clock.now.offset, wallDuration: .zero, seed: seed, trace: [], plots: trace.plots.plots())
     }
 }

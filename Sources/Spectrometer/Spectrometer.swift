@@ -143,6 +143,7 @@ public actor Spectrometer {
         }
         guard let deviceID else { throw .notConnected(device: device) }
         await app.store(ScioCalibration(white: payload, timestamp: clock.unixNow), for: deviceID)
+        SpectrometerPlots(plots: trace.plots, device: device).drawCalibration(payload)
         trace.record(device, "calibrated", [("temperature", String(payload.temperature.celsius))])
     }
 
@@ -156,6 +157,7 @@ public actor Spectrometer {
                                   timestamp: clock.unixNow, temperatureCelsius: payload.temperature.celsius,
                                   calibrationTemperatureCelsius: calibration.white.temperature.celsius)
         trace.record(device, "scan", [("points", String(reading.reflectance.count))])
+        SpectrometerPlots(plots: trace.plots, device: device).drawScan(payload, reflectance: reading.reflectance)
         return reading
     }
 

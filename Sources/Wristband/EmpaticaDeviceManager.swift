@@ -39,7 +39,7 @@ public actor EmpaticaDeviceManager {
         self.clock = clock
         self.trace = trace
         (statusUpdates, statusSink) = AsyncStream.makeStream(of: DeviceStatus.self, bufferingPolicy: .bufferingNewest(64))
-        emitter = SampleEmitter(trace: trace, name: name)
+        emitter = SampleEmitter(trace: trace, name: name, plots: WristbandPlots(plots: trace.plots, clock: clock, label: "\(name) \(serialNumber)"))
     }
 
     /// A stream of every sample from now on, from every connection, each kind in time order with no duplicates.
@@ -151,11 +151,13 @@ final class SampleEmitter: Sendable {
 
     private let trace: TraceLog
     private let name: String
+    private let plots: WristbandPlots
     private let state = Mutex<(session: Int, last: [WristbandSample.Kind: Double], subscribers: [Subscriber])>((0, [:], []))
 
-    init(trace: TraceLog, name: String) {
+    init(trace: TraceLog, name: String, plots: WristbandPlots) {
         self.trace = trace
         self.name = name
+        self.plots = plots
     }
 
     func add(_ subscriber: Subscriber) {
@@ -184,6 +186,7 @@ final class SampleEmitter: Sendable {
         }
         for kind in dropped { trace.record(name, "sampleDropped", [("kind", kind.rawValue), ("reason", "not newer than the last")]) }
         guard !passed.isEmpty else { return }
+        plots.draw(passed)
         var ended: [Int] = []
         for (index, subscriber) in subscribers.enumerated() {
             switch subscriber {

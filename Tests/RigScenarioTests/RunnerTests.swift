@@ -123,23 +123,3 @@ import Testing
         #expect(skipped == "the rig simulated has no device with role \"x\" (needs e4)")
     }
 }
-
-@Suite struct HTMLReportTests {
-    @Test func thePageHasTheSummaryFailuresTimelinesAndEscapesText() async {
-        let failing = await run(Scenario("bad <b>&</b>") { rig in
-            Step("a <step>") {
-                rig.trace.record("device", "ping")
-                measure("level", 7, unit: "%", limits: 0...5)
-            }
-        })
-        let html = HTMLReport.html(RunResult(rig: .builtinSimulated(), seed: 4, scenarios: [failing]))
-        #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.contains("0 passed</span>, <span class=\"failed\">1 failed</span>"))
-        #expect(html.contains("bad &lt;b&gt;&amp;&lt;/b&gt;"))
-        #expect(!html.contains("<b>&</b>"))
-        #expect(html.contains("<svg"))
-        #expect(html.contains(">device</text>"))
-        #expect(html.contains("measurement level is outside its limits"))
-        #expect(html.contains("<details id=\"s0\" open>"))
-    }
-}
