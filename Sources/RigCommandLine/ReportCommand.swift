@@ -5,46 +5,53 @@ import RigScenario
 /// `rig report`: work on the reports of runs.
 public struct ReportCommand: CommandGroup {
     public static let name = "report"
-    public static let abstract = "Work on run reports: merge the JUnit and traces of shards into one."
+    public static let abstract = "Work on run reports: merge the JUnit, traces and HTML reports of shards into one."
     public static let subcommands: [any Command.Type] = [ReportMergeCommand.self]
 }
 
-/// `rig report merge`: combines the JUnit files and traces of `rig run --shard K/N` runs into the report one unsharded run
-/// would have written: scenarios back in their unsharded order (shard K's i-th scenario was the (i·N + K)-th), totals
-/// summed. Inputs are told apart by name: `.xml` JUnit, `.jsonl`/`.jsonl.gz` traces.
+/// `rig report merge`: combines the JUnit files, traces and HTML reports of `rig run --shard K/N` runs into the reports one
+/// unsharded run would have written: scenarios back in their unsharded order (shard K's i-th scenario was the
+/// (i·N + K)-th), totals summed. Inputs are told apart by name: `.xml` JUnit, `.jsonl`/`.jsonl.gz` traces, `.html` reports.
 public struct ReportMergeCommand: Command {
     public static let name = "merge"
-    public static let abstract = "Merge the JUnit files and traces of shards (rig run --shard K/N) into one of each."
-    public static let usage = "[--junit OUT.xml] [--trace OUT.jsonl[.gz]] SHARD-FILE..."
+    public static let abstract = "Merge the JUnit files, traces and HTML reports of shards (rig run --shard K/N) into one of each."
+    public static let usage = "[--junit OUT.xml] [--trace OUT.jsonl[.gz]] [--html OUT.html] SHARD-FILE..."
     public static let options: [OptionSpec] = [
         OptionSpec("junit", value: "FILE", help: "Write the merged JUnit XML of the .xml inputs to FILE."),
         OptionSpec("trace", value: "FILE", help: "Write the merged trace of the .jsonl/.jsonl.gz inputs to FILE (gzip when it ends in .gz)."),
+        OptionSpec("html", value: "FILE", help: "Write one HTML report of the .html inputs (the shards' rig run --html pages) to FILE."),
     ]
     public static let discussion = """
     Each input must come from a sharded run (it records its shard, K/N); all must be of the same N, each K once.
     A CI matrix runs 'rig run --shard $K/$N --junit shard-$K.xml --trace shard-$K.jsonl', then one job runs
-    'rig report merge --junit junit.xml --trace trace.jsonl shard-*.xml shard-*.jsonl' (Docs/CLI.md has GitHub
+    'rig report merge --junit junit.xml --trace trace.jsonl --html report.html shard-*.xml shard-*.jsonl shard-*.html'
+    (Docs/CLI.md has GitHub
     Actions, GitLab and Kubernetes examples). Exit codes: 0 merged; 2 usage error; 3 an input cannot be read or
     is not a shard; 4 an output cannot be written.
     """
 
     var junitOut: String?
     var traceOut: String?
+    var htmlOut: String?
     var inputs: [String]
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         junitOut = arguments.value("junit")
         traceOut = arguments.value("trace")
+        htmlOut = arguments.value("html")
         inputs = arguments.positionals
-        guard junitOut != nil || traceOut != nil else { throw UsageError(command: "rig report merge", message: "name an output: --junit FILE and/or --trace FILE") }
-        guard !inputs.isEmpty else { throw UsageError(command: "rig report merge", message: "name the shards' JUnit and trace files") }
+        guard junitOut != nil || traceOut != nil || htmlOut != nil else {
+            throw UsageError(command: "rig report merge", message: "name an output: --junit FILE, --trace FILE and/or --html FILE")
+        }
+        guard !inputs.isEmpty else { throw UsageError(command: "rig report merge", message: "name the shards' JUnit, trace and HTML files") }
     }
 
     public func run(_ context: CommandContext) async -> Int32 {
         let xml = inputs.filter { $0.hasSuffix(".xml") }
         let traces = inputs.filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".jsonl.gz") }
-        if let other = inputs.first(where: { !xml.contains($0) && !traces.contains($0) }) {
-            context.err("error: rig report merge: '\(other)' is neither a JUnit file (.xml) nor a trace (.jsonl, .jsonl.gz)")
+        let pages = inputs.filter { $0.hasSuffix(".html") }
+        if let other = inputs.first(where: { !xml.contains($0) && !traces.contains($0) && !pages.contains($0) }) {
+            context.err("error: rig report merge: '\(other)' is not a JUnit file (.xml), a trace (.jsonl, .jsonl.gz) or an HTML report (.html)")
             return ExitCode.usage
         }
         do {
@@ -66,6 +73,18 @@ public struct ReportMergeCommand: Command {
                 for line in merged { sink.write(line: line) }
                 try sink.close()
                 context.out("trace: \(traceOut) (\(traces.count) shard\(traces.count == 1 ? "" : "s"))")
+            }
+            if let htmlOut {
+                guard !pages.isEmpty else { throw MergeProblem("--html needs .html inputs") }
+                var shards: [(String, ReportData)] = []
+                for path in pages {
+                    guard let report = ReportData.read(fromHTML: try Self.read(context.resolve(path), as: path)) else {
+                        throw MergeProblem("\(path): not a RigKit HTML report (no run data in it)")
+                    }
+                    shards.append((path, report))
+                }
+                try HTMLReport.write(try ShardMerge.reports(shards), to: context.resolve(htmlOut))
+                context.out("html: \(htmlOut) (\(pages.count) shard\(pages.count == 1 ? "" : "s"))")
             }
         } catch let problem as MergeProblem {
             context.err("error: rig report merge: \(problem.reason)")
@@ -156,6 +175,21 @@ enum ShardMerge {
         out += cases.joined()
         out += "  </testsuite>\n</testsuites>\n"
         return out
+    }
+
+    static func reports(_ files: [(name: String, report: ReportData)]) throws(MergeProblem) -> ReportData {
+        var shards: [(index: Int, count: Int, items: [ReportData.ScenarioData], name: String)] = []
+        for (name, report) in files {
+            guard let value = report.shard else { throw MergeProblem("\(name): not the HTML report of a sharded run (no shard in it)") }
+            let (k, n) = try shard(value[...], name)
+            shards.append((k, n, report.scenarios, name))
+        }
+        guard var merged = files.first?.report else { throw MergeProblem("no HTML reports to merge") }
+        merged.scenarios = try interleave(shards)
+        merged.shard = nil
+        let stops = files.compactMap { file in file.report.interruption.map { "shard \(file.report.shard ?? "?"): \($0)" } }
+        merged.interruption = stops.isEmpty ? nil : stops.joined(separator: "; ")
+        return merged
     }
 
     static func traces(_ files: [(name: String, lines: [Substring])]) throws(MergeProblem) -> [String] {
