@@ -107,6 +107,8 @@ public enum ExitCode {
     public static let cannotWrite: Int32 = 4
     /// The filters selected no scenario.
     public static let nothingSelected: Int32 = 5
+    /// The rig's labgrid place could not be acquired (held by someone else, coordinator unreachable) or released.
+    public static let placeUnavailable: Int32 = 6
 }
 
 /// A command that only groups subcommands (`rig model`, `rig bench`): naming it alone is a usage error that lists them.

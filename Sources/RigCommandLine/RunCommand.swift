@@ -6,7 +6,7 @@ import RigScenario
 public struct RunCommand: Command {
     public static let name = "run"
     public static let abstract = "Run scenarios on a rig and report the results."
-    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--skip-tag T]... [--seed N] [--junit FILE] [--html FILE] [--trace FILE] [--trace-level LEVEL] [--captures DIR] [--shard K/N] [--out DIR] [--verbose]"
+    public static let usage = "[--rig FILE] [--filter PATTERN]... [--tag T]... [--skip-tag T]... [--seed N] [--junit FILE] [--html FILE] [--trace FILE] [--trace-level LEVEL] [--captures DIR] [--shard K/N] [--wait-for-place DURATION] [--out DIR] [--verbose]"
     public static let options: [OptionSpec] = [
         OptionSpec("rig", value: "FILE", help: "The rig file (default: rigs/simulated.json, else the built-in simulated rig)."),
         OptionSpec("filter", value: "PATTERN", repeatable: true, help: "Run scenarios whose name contains PATTERN or matches it as a * glob."),
@@ -19,13 +19,17 @@ public struct RunCommand: Command {
         OptionSpec("trace-level", value: "LEVEL", help: "What the trace keeps: summary (scenarios, steps, measurements), events (everything but protocol detail; default) or pdus (ATT PDUs and USB transfers too)."),
         OptionSpec("captures", value: "DIR", help: "Write captures to DIR: btsnoop per BLE link, usbmon pcap per USB device, per scenario (Wireshark/tshark open them)."),
         OptionSpec("shard", value: "K/N", help: "Run only the K-th of N equal shards of the selected scenarios; 'auto' takes them from GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, 'auto/N' from a Kubernetes Indexed Job's JOB_COMPLETION_INDEX."),
+        OptionSpec("wait-for-place", value: "DURATION", help: "When the rig's labgrid place is held by someone else, wait up to DURATION (e.g. 90s, 10m, 1h) for it instead of failing at once."),
         OptionSpec("out", value: "DIR", help: "Where devices keep their files (exports, caches); default rig-out."),
         OptionSpec("verbose", short: "v", help: "Print each step as it starts."),
     ]
     public static let discussion = """
     Exit codes: 0 all selected scenarios passed or were skipped; 1 a scenario failed;
     2 usage error; 3 the rig file is invalid; 4 a report could not be written;
-    5 the filters selected no scenario.
+    5 the filters selected no scenario; 6 the rig's labgrid place could not be acquired (held by someone
+    else: the message names the holder) or released.
+    A rig file with "labgrid": {"place": …} reserves its bench: the place is acquired through labgrid-client
+    before the first scenario and released when the run ends, also after a failure or a signal.
     Every output is written whole or not at all: the trace, JUnit and HTML go to hidden temporary files
     beside their targets and are moved into place when the run ends; captures appear all together. A
     write that fails (full disk, file-size limit, permissions) is named with the system's reason, the
@@ -45,6 +49,8 @@ public struct RunCommand: Command {
     public var capturesDirectory: String?
     public var outDirectory: String
     public var verbose: Bool
+    /// How long to wait for a labgrid place someone else holds; nil: refuse at once.
+    public var waitForPlace: Duration?
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         let command = "rig run"
@@ -84,6 +90,23 @@ public struct RunCommand: Command {
         capturesDirectory = arguments.value("captures")
         outDirectory = arguments.value("out") ?? "rig-out"
         verbose = arguments.flag("verbose")
+        if let text = arguments.value("wait-for-place") {
+            guard let wait = Self.duration(text) else {
+                throw UsageError(command: command, message: "--wait-for-place expects a duration such as 90s, 10m or 1h; got '\(text)'")
+            }
+            waitForPlace = wait
+        }
+    }
+
+    /// `90`, `90s`, `500ms`, `10m`, `1h` as a duration.
+    static func duration(_ text: String) -> Duration? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            guard let value = Double(text.dropLast(suffix.count)), value.isFinite, value >= 0, value * scale < 1e9 else { return nil }
+            return .milliseconds(Int64((value * scale * 1000).rounded()))
+        }
+        guard let value = Double(text), value.isFinite, value >= 0, value < 1e9 else { return nil }
+        return .milliseconds(Int64((value * 1000).rounded()))
     }
 
     public func validate() throws(UsageError) {
@@ -111,6 +134,33 @@ public struct RunCommand: Command {
             context.err("error: no scenario matches the filters (\(context.scenarios.count) known; see 'rig list')")
             return ExitCode.nothingSelected
         }
+        let interruption = RunInterruption()
+        let signals = SignalWatch(interruption)
+        var reservation: PlaceReservation?
+        if let place = rig.labgrid {
+            do throws(PlaceReservation.Problem) {
+                let placeReservation = try PlaceReservation(place)
+                if waitForPlace != nil { context.out("labgrid: acquiring place \(place.description) (waiting while it is held)") }
+                try await placeReservation.acquire(wait: waitForPlace, stop: { interruption.reason != nil })
+                reservation = placeReservation
+                context.out("labgrid: acquired place \(place.description)")
+            } catch {
+                signals.stop()
+                context.err("error: rig run: \(error)")
+                if case .interrupted = error, let signal = signals.received { return 128 + signal }
+                return ExitCode.placeUnavailable
+            }
+        }
+        /// Gives the place back; false when labgrid could not (the message says why).
+        func releasePlace() -> Bool {
+            guard let reservation else { return true }
+            if let problem = reservation.release() {
+                context.err("error: rig run: labgrid could not release place \(reservation.place.description): \(problem)")
+                return false
+            }
+            context.out("labgrid: released place \(reservation.place.description)")
+            return true
+        }
         var observers: [any RunObserver] = [ConsoleReporter(showSteps: verbose || rig.clock == .wall, write: context.out)]
         var traceWriter: TraceFileWriter?
         if let tracePath {
@@ -122,6 +172,8 @@ public struct RunCommand: Command {
                 observers.append(traceWriter!)
             } catch {
                 context.err("error: \(error)")
+                signals.stop()
+                _ = releasePlace()
                 return ExitCode.cannotWrite
             }
         }
@@ -131,14 +183,14 @@ public struct RunCommand: Command {
                                      unixStart: rig.clock == .virtual ? VirtualClock.defaultUnixStart : nil)
             observers.append(captures!)
         }
-        let interruption = RunInterruption()
-        let signals = SignalWatch(interruption)
         let runner = ScenarioRunner(rig: rig, plugins: context.plugins, seed: seed, directory: URL(fileURLWithPath: context.resolve(outDirectory)),
                                     observers: observers, interruption: interruption)
         var result = await runner.run(scenarios)
         result.shard = selection.shard.map { "\($0.index)/\($0.count)" }
+        let released = releasePlace()   // the bench is free again before the reports are written
         signals.stop()
         var code = result.failed > 0 ? ExitCode.failure : ExitCode.success
+        if !released && code == ExitCode.success { code = ExitCode.placeUnavailable }
         // Every report is attempted, whatever happened to the one before; each failure names its file.
         var failures: [FileWriteError] = []
         if let traceWriter, let tracePath {

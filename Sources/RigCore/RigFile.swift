@@ -23,8 +23,12 @@ public struct RigFile: Sendable {
     public var devices: [DeviceSpec]
     /// The file the rig came from, or a description such as `<built-in simulated rig>`.
     public var source: String
+    /// The labgrid place that reserves this rig's bench, if it is shared through labgrid.
+    public var labgrid: LabgridPlace?
 
-    public init(name: String, clock: ClockKind, seed: UInt64, host: HostSettings, devices: [DeviceSpec], source: String) {
+    public init(name: String, clock: ClockKind, seed: UInt64, host: HostSettings, devices: [DeviceSpec], source: String,
+                labgrid: LabgridPlace? = nil) {
+        self.labgrid = labgrid
         self.name = name
         self.clock = clock
         self.seed = seed
@@ -107,7 +111,7 @@ struct RigFileReader {
     let file: String
 
     func rig(_ root: JSONCursor) throws(RigFileError) -> RigFile {
-        let members = try root.object(allowed: ["name", "clock", "seed", "host", "devices", "description"])
+        let members = try root.object(allowed: ["name", "clock", "seed", "host", "devices", "description", "labgrid"])
         let name = try root.required("name", in: members, expected: "the rig's name as a string").name()
         let clock = RigFile.ClockKind(rawValue: try members["clock"]?.choice(["virtual", "wall"]) ?? "virtual")!
         let seed = try members["seed"]?.integer(UInt64.self) ?? 0
@@ -134,7 +138,23 @@ struct RigFileReader {
                 devices.append(spec)
             }
         }
-        return RigFile(name: name, clock: clock, seed: seed, host: host, devices: devices, source: file)
+        let labgrid = try members["labgrid"].map { (c) throws(RigFileError) in try labgridPlace(c) }
+        return RigFile(name: name, clock: clock, seed: seed, host: host, devices: devices, source: file, labgrid: labgrid)
+    }
+
+    private func labgridPlace(_ cursor: JSONCursor) throws(RigFileError) -> LabgridPlace {
+        let members = try cursor.object(allowed: ["place", "coordinator"])
+        let place = try cursor.required("place", in: members, expected: "the labgrid place's name as a string").name()
+        var coordinator: String?
+        if let c = members["coordinator"] {
+            let text = try c.string()
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 2, !(parts.first ?? "").isEmpty, parts.count == 1 || UInt16(parts[1]) != nil else {
+                throw c.invalid("the coordinator as HOST or HOST:PORT", found: JSONText.quote(text))
+            }
+            coordinator = text
+        }
+        return LabgridPlace(place: place, coordinator: coordinator)
     }
 
     private func hostSettings(_ cursor: JSONCursor) throws(RigFileError) -> HostSettings {

@@ -24,7 +24,7 @@ public enum HTMLReport {
         <html lang="en"><head><meta charset="utf-8"><title>RigKit run on \(escape(data.rig))</title>
         <style>\(HTMLReportScript.style)</style></head><body>
         <h1>RigKit run on rig \(escape(data.rig))</h1>
-        <p>\(escape(data.rigSource)) · \(escape(data.clock)) clock · seed \(data.seed)\(data.shard.map { " · shard \(escape($0))" } ?? "") ·
+        <p>\(escape(data.rigSource)) · \(escape(data.clock)) clock · seed \(data.seed)\(data.shard.map { " · shard \(escape($0))" } ?? "")\(data.labgridPlace.map { " · labgrid place \(escape($0))" } ?? "") ·
         <span class="passed">\(data.passed) passed</span>, <span class="failed">\(data.failed) failed</span>,
         <span class="skipped">\(data.skipped) skipped</span></p>
 

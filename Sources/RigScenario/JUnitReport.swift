@@ -15,6 +15,7 @@ public enum JUnitReport {
         out += "      <property name=\"clock\" value=\"\(result.rig.clock.rawValue)\"/>\n"
         out += "      <property name=\"seed\" value=\"\(result.seed)\"/>\n"
         if let shard = result.shard { out += "      <property name=\"shard\" value=\"\(shard)\"/>\n" }
+        if let place = result.rig.labgrid { out += "      <property name=\"labgrid.place\" value=\"\(escape(place.description))\"/>\n" }
         out += "    </properties>\n"
         for scenario in result.scenarios {
             let classname = "RigKit." + scenario.location.fileID.replacingOccurrences(of: ".swift", with: "").replacingOccurrences(of: "/", with: ".")

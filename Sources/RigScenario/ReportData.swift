@@ -11,6 +11,8 @@ public struct ReportData: Sendable, Equatable, Codable {
     /// `K/N` when the run was a shard.
     public var shard: String?
     public var interruption: String?
+    /// The labgrid place the bench was reserved through, e.g. `bench-1 on lab-server:20408`.
+    public var labgridPlace: String?
     public var scenarios: [ScenarioData]
 
     public struct ScenarioData: Sendable, Equatable, Codable {
@@ -58,6 +60,7 @@ public struct ReportData: Sendable, Equatable, Codable {
         seed = run.seed
         shard = run.shard
         interruption = run.interruption
+        labgridPlace = run.rig.labgrid?.description
         scenarios = run.scenarios.map(Self.scenario)
     }
 

@@ -34,7 +34,7 @@ public final class TraceFileWriter: RunObserver {
     }
 
     public func runStarted(scenarios: [Scenario], rig: RigFile, seed: UInt64) {
-        sink.write(line: "{\"format\":\"rigkit-trace\",\"version\":1,\"rig\":\(JSONText.quote(rig.name)),\"clock\":\(JSONText.quote(rig.clock.rawValue)),\"seed\":\(seed),\"scenarios\":\(scenarios.count),\"level\":\(JSONText.quote(level.rawValue))\(shard.map { ",\"shard\":\(JSONText.quote($0))" } ?? "")}")
+        sink.write(line: "{\"format\":\"rigkit-trace\",\"version\":1,\"rig\":\(JSONText.quote(rig.name)),\"clock\":\(JSONText.quote(rig.clock.rawValue)),\"seed\":\(seed),\"scenarios\":\(scenarios.count),\"level\":\(JSONText.quote(level.rawValue))\(shard.map { ",\"shard\":\(JSONText.quote($0))" } ?? "")\(rig.labgrid.map { ",\"labgridPlace\":\(JSONText.quote($0.description))" } ?? "")}")
     }
 
     public func traced(_ event: TraceEvent, scenario: Scenario) {
