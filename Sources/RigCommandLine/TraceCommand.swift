@@ -18,7 +18,8 @@ public struct TraceCommand: Command {
         OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of standard output."),
     ]
     public static let discussion = """
-    In the perfetto format each scenario is a process, each source a thread, each step a span and
+    In the perfetto format each scenario is a process, each source a thread, each step a span, each
+    plotted signal over rig time a counter track (battery, BVP, storage…) and
     every other event an instant with its data as arguments; times are rig time.
     Exit codes: 0 done; 2 usage error; 3 the trace cannot be read; 4 the output cannot be written.
     """
@@ -111,6 +112,13 @@ public struct TraceCommand: Command {
         return "\(t)  \(event["scenario"] as? String ?? "")  \(event["src"] as? String ?? "")  \(event["ev"] as? String ?? "")  \(data)"
     }
 
+    /// The plot a `plot` event carries, when it is drawn over rig time.
+    static func plotOverTime(_ data: [String: Any]) -> Plot? {
+        guard let json = data["plot"] as? String, let plot = try? JSONDecoder().decode(Plot.self, from: Data(json.utf8)), plot.isOverRigTime
+        else { return nil }
+        return plot
+    }
+
     /// Chrome trace-event JSON: scenarios as processes, sources as threads, steps as spans, events as instants.
     static func perfetto(_ events: [[String: Any]]) -> String {
         var out: [String] = []
@@ -143,6 +151,18 @@ public struct TraceCommand: Command {
                 out.append(#"{"ph":"B","name":\#(JSONText.quote(data["step"] as? String ?? "step")),"cat":"step","ts":\#(micros),"pid":\#(pid),"tid":\#(tid)}"#)
             case "stepEnded":
                 out.append(#"{"ph":"E","ts":\#(micros),"pid":\#(pid),"tid":\#(tid),"args":\#(args)}"#)
+            case "plot" where Self.plotOverTime(data) != nil:
+                // A plot over rig time becomes Perfetto counter tracks (one per series) and instants for its marks.
+                let plot = Self.plotOverTime(data)!
+                for series in plot.series {
+                    let name = JSONText.quote("\(plot.title): \(series.name)\(plot.unit.isEmpty ? "" : " (\(plot.unit))")")
+                    for (x, y) in zip(series.x, series.y) where y.isFinite {
+                        out.append(#"{"ph":"C","name":\#(name),"ts":\#(String(format: "%.3f", x * 1_000_000)),"pid":\#(pid),"args":{"value":\#(y)}}"#)
+                    }
+                }
+                for mark in plot.marks {
+                    out.append(#"{"ph":"i","s":"t","name":\#(JSONText.quote(mark.label)),"cat":"plot","ts":\#(String(format: "%.3f", mark.x * 1_000_000)),"pid":\#(pid),"tid":\#(tid)}"#)
+                }
             default:
                 out.append(#"{"ph":"i","s":"t","name":\#(JSONText.quote(kind)),"cat":\#(JSONText.quote(source)),"ts":\#(micros),"pid":\#(pid),"tid":\#(tid),"args":\#(args)}"#)
             }

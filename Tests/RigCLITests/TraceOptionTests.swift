@@ -5,7 +5,7 @@ import RigCommandLine
 import RigScenario
 import Testing
 
-/// Trace detail and size (issue 17): levels, gzip, and `rig trace` reading, filtering and converting.
+/// Trace detail and size (issue 17): levels, gzip, and `rig trace` reading, filtering and converting (plots as counters).
 @Suite struct TraceOptionTests {
     let band = "Wristband: an E3 streams but has no tags"
 
@@ -53,6 +53,11 @@ import Testing
         let events = try #require(json?["traceEvents"] as? [[String: Any]])
         #expect(events.contains { $0["ph"] as? String == "B" } && events.contains { $0["ph"] as? String == "E" })
         #expect(events.contains { ($0["args"] as? [String: Any])?["name"] as? String == band })
+        // The band's plotted streams are counter tracks, one value per point.
+        let counters = events.filter { $0["ph"] as? String == "C" }
+        let tracks = Set(counters.compactMap { $0["name"] as? String })
+        #expect(tracks.contains { $0.hasSuffix("EDA: EDA (µS)") }, "tracks: \(tracks.sorted())")
+        #expect(counters.count > 100 && counters.allSatisfy { ($0["args"] as? [String: Any])?["value"] is Double })
         #expect(await rig(["trace", "missing.jsonl"], in: directory).code == 3)
     }
 }

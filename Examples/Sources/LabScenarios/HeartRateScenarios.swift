@@ -29,6 +29,13 @@ enum HeartRateScenarios {
             let last = try require(try log.get().entries.last?.element, "a measurement after the change")
             expect(last.beatsPerMinute, equals: 120, "rate after the change")
             expect(last.rrSeconds.allSatisfy { abs($0 - 0.5) < 0.001 }, "RR-intervals of 0.5 s")
+            // The report's plot of what the app received: the rate over rig time, the change marked.
+            let rate = rig.plot("Strap heart rate", unit: "bpm")
+            rate.guide(100, "exercise zone")
+            for entry in try log.get().entries {
+                rate.record(Double(entry.element.beatsPerMinute), as: "heart rate", atRigSeconds: entry.time.seconds, stepped: true)
+            }
+            rate.mark("rate set to 120 bpm", atRigSeconds: rigNow.seconds - 3)
         }
     }
 
