@@ -64,7 +64,7 @@ let package = Package(
                                                               "RigKitUSB", "RigScenario", "RigCore", "GATT", "ATT", "BundledScenarios"]),
 
         // The bundled scenarios, a target of their own, and the plug-ins they run with.
-        .target(name: "BundledScenarios", dependencies: ["RigKit", "RigScenario", "RigCore", "RigHost", "RigKitBLE", "RigKitUSB", "RigKitBlueZ", "RigKitLibUSB",
+        .target(name: "BundledScenarios", dependencies: ["RigKit", "RigScenario", "RigCore", "RigHost", "RigSystem", "RigKitBLE", "RigKitUSB", "RigKitBlueZ", "RigKitLibUSB",
                                                          "RigKitRoomScan", "RigKitWristband", "RigKitScio", "RigKitCognex",
                                                          "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
                                                          "CognexCore", "CognexReader", "CognexSimulator", "BarcodeDecoder", "DMCC",
@@ -195,9 +195,9 @@ let package = Package(
         // The SCiO SDK's device API (`CPScioDevice`) over BLE or USB CDC: calibration, scans, battery, name, button.
         .target(name: "Spectrometer", dependencies: ["ScioProtocol", "ATT", "GATT", "USBLink", "RigCore"]),
         // The SDK's cloud side run locally on the spectral analyzer (models, version gating, analysis) and the phone's scan cache.
-        .target(name: "ScioCloud", dependencies: ["Spectrometer", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore"],
+        .target(name: "ScioCloud", dependencies: ["Spectrometer", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore", "RigHost"],
                 resources: [.copy("Models")]),
-        .testTarget(name: "ScioCloudTests", dependencies: ["ScioCloud", "Spectrometer", "ScioSimulator", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore"]),
+        .testTarget(name: "ScioCloudTests", dependencies: ["ScioCloud", "Spectrometer", "ScioSimulator", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore", "RigHost"]),
         // Writes the training CSVs of the shipped SCiO models from the simulator (`swift run scio-training-data DIR`).
         .executableTarget(name: "scio-training-data", dependencies: ["ScioSimulator", "ScioProtocol", "RigCore"]),
         .testTarget(name: "SpectrometerTests", dependencies: ["Spectrometer", "ScioSimulator", "ScioProtocol", "BLESimulation", "USBSimulation", "USBLink", "RigCore"]),
