@@ -42,6 +42,8 @@ public actor CameraReader {
     public private(set) var zoomLevel = 0
     public private(set) var maxScanTimeout = 0
     public private(set) var effort = 2
+    /// `DECODER.1D-SYMBOLORIENTATION`, 0–3 (stored and reported; the decoder core finds 1D symbols in any orientation).
+    public private(set) var oneDSymbolOrientation = 0
     public private(set) var caches = Caches()
     /// Aimer commands the reader accepted (active aimer only), for scenario checks.
     public private(set) var aimerCommandsApplied = 0
@@ -154,6 +156,7 @@ public actor CameraReader {
         zoomLevel = 0
         maxScanTimeout = 0
         effort = 2
+        oneDSymbolOrientation = 0
     }
 
     /// Answers a DMCC command as the SDK does for the camera reader.
@@ -189,6 +192,13 @@ public actor CameraReader {
             maxScanTimeout = seconds
             return ReaderResponse(status: .noError)
         case ("GET", "DECODER.MAX-SCAN-TIMEOUT"): return ReaderResponse(status: .noError, payload: String(maxScanTimeout))
+        case ("SET", "DECODER.1D-SYMBOLORIENTATION"):
+            guard let value = args.first?.int, (0...3).contains(value) else { return ReaderResponse(status: .invalidParameter) }
+            oneDSymbolOrientation = value
+            return ReaderResponse(status: .noError)
+        case ("GET", "DECODER.1D-SYMBOLORIENTATION"): return ReaderResponse(status: .noError, payload: String(oneDSymbolOrientation))
+        case ("GET", "DECODER.EFFORT"): return ReaderResponse(status: .noError, payload: String(effort))
+        case ("GET", "LIGHT.INTERNAL-ENABLE"): return ReaderResponse(status: .noError, payload: lightsOn ? "ON" : "OFF")
         case ("SET", "DECODER.EFFORT"):
             guard let value = args.first?.int, (1...3).contains(value) else { return ReaderResponse(status: .invalidParameter) }
             effort = value
@@ -256,6 +266,18 @@ public actor CameraReader {
     public func pressHardwareTrigger() throws(ReaderError) {
         guard options.contains(.hardwareTrigger) else { return }
         if !isScanning { try startScanning() }
+    }
+
+    /// The app's on-screen trigger, press and hold (the seed's "virtual trigger"): pressing starts scanning.
+    public func pressVirtualTrigger() throws(ReaderError) {
+        trace.record(name, "virtualTrigger", [("state", "pressed")])
+        try startScanning()
+    }
+
+    /// Releasing the on-screen trigger stops a scan that has not read yet (a no-read), as `stopScanning()`.
+    public func releaseVirtualTrigger() {
+        trace.record(name, "virtualTrigger", [("state", "released")])
+        stopScanning()
     }
 
     /// Stops scanning; a scan stopped before a read reports `goodRead` false.

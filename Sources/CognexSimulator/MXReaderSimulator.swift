@@ -123,7 +123,15 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
     public func pressTrigger() {
         guard poweredOn else { return }
         touch()
+        trace.record(role, "trigger", [("state", "pressed")])
         startScan()
+    }
+
+    /// Releases the trigger: a scan that has not read yet ends with a no-read, as on a hand-held reader.
+    public func releaseTrigger() {
+        guard poweredOn else { return }
+        trace.record(role, "trigger", [("state", "released")])
+        stopScan(send: true)
     }
 
     public func setBattery(percent: Double) async {

@@ -1,0 +1,245 @@
+import BarcodeDecoder
+import CognexCore
+import CognexReader
+import CognexSimulator
+import DMCC
+import Foundation
+import RigCore
+import RigScenario
+
+/// The cmbSDK behaviours apps get wrong: every supported symbology through both readers, triggers pressed and released,
+/// the licence obfuscation in every form of a result, zoom changed mid-scan, resetConfig and DMCC settings on the camera
+/// reader, and the errors of calls on a reader that is not connected.
+enum ReaderSeedScenarios {
+    static var all: [Scenario] {
+        [everySymbologyThroughMX, everySymbologyThroughCamera, mxTriggerHeldAndReleased, cameraVirtualTrigger, licenceHidesEveryForm,
+         zoomDuringScan, cameraResetConfig, cameraOneDOrientation, notConnectedErrors]
+    }
+
+    /// A text each decoder symbology can encode. A symbology the decoder learns to read joins the two
+    /// every-symbology scenarios by itself; give it a sample here if the fallback is not valid for it.
+    static func sampleText(_ symbology: Symbology) -> String {
+        switch symbology {
+        case .ean13: "4006381333931"
+        case .ean8: "96385074"
+        case .upcA: "036000291452"
+        case .upcE: "01234565"
+        case .code128: "RigKit 128"
+        case .code39: "RIGKIT-39"
+        case .interleaved2of5: "1234567890"
+        case .codabar: "A12345-678B"
+        case .qr: "https://rigkit.example/qr"
+        case .dataMatrix: "RIGKIT DM 42"
+        default: "0123456789012"
+        }
+    }
+
+    /// Every (reader symbology, decoder symbology) pair the decoder reads today, in a stable order.
+    static var readable: [(ReaderSymbology, Symbology)] {
+        ReaderSymbology.allCases.flatMap { reader in reader.decoderSymbologies.filter(\.isSupported).map { (reader, $0) } }
+    }
+
+    static let everySymbologyThroughMX = Scenario("Reader: every symbology the decoder supports is read through an MX reader", .tags(.reader)) { rig in
+        let reader = try await rig.mxReader("reader")
+        let station = try await rig.mxStation("reader")
+        Step("Connect; all symbologies off") {
+            try await reader.connect()
+            for symbology in ReaderSymbology.allCases { _ = await reader.send("SET SYMBOL.\(symbology.dmccName) OFF") }
+        }
+        for (family, symbology) in readable {
+            Step("\(symbology) with only \(family.dmccName) enabled") {
+                let text = sampleText(symbology)
+                try await reader.setSymbology(family, enabled: true)
+                await station.simulator.setScene(ReaderScene([.init(symbology, text, size: 0.4)]))
+                let results = try await ReaderScenarios.scanForRead(rig)
+                try require(results.first?.goodRead == true, "a good read of \(symbology)")
+                expect(results.first?.symbology, equals: family, "symbology")
+                expect(results.first?.readString ?? "", equals: text, "read string")
+                try await reader.setSymbology(family, enabled: false)
+            }
+        }
+    }
+
+    static let everySymbologyThroughCamera = Scenario("Reader: every symbology the decoder supports is read through the camera reader",
+                                                      .tags(.reader, .camera)) { rig in
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        let results = rig.record(camera.results, "camera results")
+        Step("Connect (no symbology enabled)") {
+            try await camera.connect()
+            _ = await camera.send("SET DECODER.MAX-SCAN-TIMEOUT 3")
+        }
+        for (family, symbology) in readable {
+            Step("\(symbology) with only \(family.dmccName) enabled") {
+                let text = sampleText(symbology)
+                try await camera.setSymbology(family, enabled: true)
+                await camera.setScene(ReaderScene([.init(symbology, text, size: 0.4)]))
+                try await camera.startScanning()
+                let read = try await results.next(within: .seconds(5))
+                try require(read.first?.goodRead == true, "a good read of \(symbology)")
+                expect(read.first?.symbology, equals: family, "symbology")
+                expect(read.first?.readString ?? "", equals: text, "read string")
+                try await camera.setSymbology(family, enabled: false)
+            }
+        }
+    }
+
+    static let mxTriggerHeldAndReleased = Scenario("Reader: the MX trigger starts a read when pressed; released before a read, the scan ends",
+                                                   .tags(.reader), .requires(.faultInjection)) { rig in
+        let reader = try await rig.mxReader("reader")
+        let station = try await rig.mxStation("reader")
+        let log = try await ReaderScenarios.results(rig, "reader")
+        Step("Connect, nothing in view, a long time-out") {
+            try await reader.connect()
+            _ = await reader.send("SET DECODER.MAX-SCAN-TIMEOUT 60")
+            await station.simulator.setScene(.empty)
+        }
+        Step("Press and hold for 2 s with nothing in view, release: a no-read at the release") {
+            await station.simulator.pressTrigger()
+            expect(await station.simulator.isScanning, "scanning while the trigger is held")
+            try await log.expectNever("a result while held", during: .seconds(2)) { _ in true }
+            await station.simulator.releaseTrigger()
+            expect(try await log.next(within: .seconds(1)).map(\.goodRead), equals: [false], "goodRead after the release")
+            expect(await station.simulator.isScanning, equals: false, "scanning after the release")
+        }
+        Step("Press with a code in view: read") {
+            await station.simulator.setScene(ReaderScenarios.qr)
+            await station.simulator.pressTrigger()
+            let read = try await log.next(within: .seconds(5))
+            expect(read.first?.readString ?? "", equals: "https://rigkit.example/lot/42", "read string")
+            await station.simulator.releaseTrigger()
+            try await wait(.milliseconds(50))   // past the instant of the read, which the next check would count
+            try await log.expectNever("a result after releasing a trigger that already read", during: .seconds(1)) { _ in true }
+        }
+    }
+
+    static let cameraVirtualTrigger = Scenario("Reader: the on-screen trigger scans while held; releasing stops the scan", .tags(.reader, .camera)) { rig in
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        let results = rig.record(camera.results, "camera results")
+        Step("Press and hold with nothing in view, release after 3 s: a no-read") {
+            try await camera.connect()
+            try await camera.setSymbology(.qr, enabled: true)
+            try await camera.pressVirtualTrigger()
+            expect(await camera.isScanning, "scanning while held")
+            try await results.expectNever("a result while held", during: .seconds(3)) { _ in true }
+            await camera.releaseVirtualTrigger()
+            expect(try await results.next(within: .seconds(1)).map(\.goodRead), equals: [false], "goodRead after the release")
+            expect(await camera.isScanning, equals: false, "scanning after the release")
+        }
+        Step("Press with a code in view: read before the release") {
+            await camera.setScene(ReaderScenarios.qr)
+            try await camera.pressVirtualTrigger()
+            expect(try await results.next(within: .seconds(1)).first?.readString ?? "", equals: "https://rigkit.example/lot/42", "read string")
+            await camera.releaseVirtualTrigger()
+            try await wait(.milliseconds(50))   // past the instant of the read, which the next check would count
+            try await results.expectNever("a result after releasing", during: .seconds(1)) { _ in true }
+        }
+        Step("Volume-down (hardware trigger option) starts but a second press does not stop") {
+            let volume = try await rig.cameraReader("camera", mode: .noAimer, options: .hardwareTrigger, licenseKey: "lab")
+            try await volume.connect()
+            try await volume.pressHardwareTrigger()
+            try await volume.pressHardwareTrigger()
+            expect(await volume.isScanning, "still scanning after two presses")
+            await volume.stopScanning()
+        }
+    }
+
+    static let licenceHidesEveryForm = Scenario("Reader: without a licence the same * replacement shows in the read string, the bytes and the XML",
+                                                .tags(.reader, .camera)) { rig in
+        let camera = try await rig.cameraReader("camera", mode: .noAimer)
+        let results = rig.record(camera.results, "camera results")
+        Step("Read a QR code unlicensed") {
+            try await camera.connect()
+            try await camera.setSymbology(.qr, enabled: true)
+            await camera.setScene(ReaderScenarios.qr)
+            try await camera.startScanning()
+            let result = try require(try await results.next(within: .seconds(2)).first, "a result")
+            let text = try require(result.readString, "read string")
+            expect(text.contains("*"), "the read string is obfuscated: \(text)")
+            expect(result.bytes, equals: Array(text.utf8), "the bytes are the obfuscated string")
+            expect(result.xml.contains("<string>\(text)</string>"), "the XML string is the obfuscated string")
+            expect(result.xml.contains("<full_string encoding=\"base64\">\(Data(text.utf8).base64EncodedString())</full_string>"),
+                   "the XML full_string is the obfuscated string")
+            expect(!result.bytes.elementsEqual("https://rigkit.example/lot/42".utf8), "the original bytes appear nowhere")
+        }
+    }
+
+    static let zoomDuringScan = Scenario("Reader: zoom changed during a scan applies to the next frames and resets after the scan",
+                                         .tags(.reader, .camera)) { rig in
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        let results = rig.record(camera.results, "camera results")
+        Step("A tiny code, scanning at zoom 0 without a read") {
+            try await camera.connect()
+            try await camera.setSymbology(.qr, enabled: true)
+            await camera.setScene(ReaderScene([.init(.qr, "SMALL-7", size: 0.014)]))
+            _ = await camera.send("SET DECODER.MAX-SCAN-TIMEOUT 10")
+            try await camera.startScanning()
+            try await results.expectNever("a read at zoom 0", during: .seconds(2)) { _ in true }
+        }
+        Step("Zoom to level 2 mid-scan: read, then zoom back to 0") {
+            expect(await camera.send("SET CAMERA.ZOOM 2").status, equals: .noError, "SET CAMERA.ZOOM 2 while scanning")
+            expect(try await results.next(within: .seconds(1)).first?.readString ?? "", equals: "SMALL-7", "read after zooming")
+            expect(await camera.send("GET CAMERA.ZOOM").payload, equals: "0", "zoom after the scan")
+        }
+    }
+
+    static let cameraResetConfig = Scenario("Reader: resetConfig puts the camera reader back to its defaults", .tags(.reader, .camera)) { rig in
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        Step("Change symbologies, lights, zoom, time-out, effort") {
+            try await camera.connect()
+            try await camera.setSymbology(.qr, enabled: true)
+            try await camera.setSymbology(.c128, enabled: true)
+            try await camera.setLightsOn(true)
+            for command in ["SET CAMERA.ZOOM-PERCENT 300 600", "SET DECODER.MAX-SCAN-TIMEOUT 7", "SET DECODER.EFFORT 3", "SET DECODER.1D-SYMBOLORIENTATION 2"] {
+                expect(await camera.send(command).status, equals: .noError, command)
+            }
+        }
+        Step("resetConfig: no symbology, lights off, zoom 200 400, no time-out, effort 2") {
+            try await camera.resetConfig()
+            expect(await camera.symbologies.isEmpty, "no symbology enabled")
+            for (command, expected) in [("GET SYMBOL.QR", "OFF"), ("GET LIGHT.INTERNAL-ENABLE", "OFF"), ("GET CAMERA.ZOOM-PERCENT", "200 400"),
+                                        ("GET DECODER.MAX-SCAN-TIMEOUT", "0"), ("GET DECODER.EFFORT", "2"), ("GET DECODER.1D-SYMBOLORIENTATION", "0")] {
+                expect(await camera.send(command).payload, equals: expected, command)
+            }
+        }
+    }
+
+    static let cameraOneDOrientation = Scenario("Reader: SET DECODER.1D-SYMBOLORIENTATION 0 on the camera reader succeeds", .tags(.reader, .camera)) { rig in
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        Step("The seed's command, as sendCommand sends it") {
+            try await camera.connect()
+            expect(await camera.send("SET DECODER.1D-SYMBOLORIENTATION 0").status, equals: .noError, "status")
+            expect(await camera.send("GET DECODER.1D-SYMBOLORIENTATION").payload, equals: "0", "read back")
+            expect(await camera.send("SET DECODER.1D-SYMBOLORIENTATION 4").status, equals: .invalidParameter, "4 is out of range")
+        }
+        Step("A rotated Code 128 still reads") {
+            let results = rig.record(camera.results, "camera results")
+            try await camera.setSymbology(.c128, enabled: true)
+            await camera.setScene(ReaderScene([.init(.code128, "ROTATED-128", size: 0.4, rotation: 90)]))
+            try await camera.startScanning()
+            expect(try await results.next(within: .seconds(2)).first?.readString ?? "", equals: "ROTATED-128", "read string")
+        }
+    }
+
+    static let notConnectedErrors = Scenario("Reader: setSymbology and other calls on a reader that is not connected fail with notConnected",
+                                             .tags(.reader, .camera)) { rig in
+        let reader = try await rig.mxReader("reader")
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        Step("MX reader before connect") {
+            await expect(throws: ReaderError.notConnected, "setSymbology") { try await reader.setSymbology(.qr, enabled: true) }
+            await expect(throws: ReaderError.notConnected, "setLightsOn") { try await reader.setLightsOn(true) }
+            await expect(throws: ReaderError.notConnected, "resetConfig") { try await reader.resetConfig() }
+            await expect(throws: ReaderError.notConnected, "startScanning") { try await reader.startScanning() }
+        }
+        Step("Camera reader before connect") {
+            await expect(throws: ReaderError.notConnected, "setSymbology") { try await camera.setSymbology(.qr, enabled: true) }
+            await expect(throws: ReaderError.notConnected, "setLightsOn") { try await camera.setLightsOn(true) }
+            await expect(throws: ReaderError.notConnected, "resetConfig") { try await camera.resetConfig() }
+            await expect(throws: ReaderError.notConnected, "startScanning") { try await camera.startScanning() }
+        }
+        Step("MX reader after a disconnect") {
+            try await reader.connect()
+            await reader.disconnect()
+            await expect(throws: ReaderError.notConnected, "setSymbology after disconnect") { try await reader.setSymbology(.qr, enabled: true) }
+        }
+    }
+}
