@@ -13,7 +13,7 @@ import RigScenario
 enum ReaderSeedScenarios {
     static var all: [Scenario] {
         [everySymbologyThroughMX, everySymbologyThroughCamera, mxTriggerHeldAndReleased, cameraVirtualTrigger, licenceHidesEveryForm,
-         zoomDuringScan, cameraResetConfig, cameraOneDOrientation, notConnectedErrors]
+         zoomDuringScan, cameraResetConfig, cameraOneDOrientation, notConnectedErrors] + phoneCameraScenarios
     }
 
     /// A text each decoder symbology can encode. A symbology the decoder learns to read joins the two
@@ -240,6 +240,113 @@ enum ReaderSeedScenarios {
             try await reader.connect()
             await reader.disconnect()
             await expect(throws: ReaderError.notConnected, "setSymbology after disconnect") { try await reader.setSymbology(.qr, enabled: true) }
+        }
+    }
+}
+
+extension ReaderSeedScenarios {
+    static var phoneCameraScenarios: [Scenario] { [frontCamera, basicPhone, mx100Battery, resumeWithoutAvailability] }
+
+    static let frontCamera = Scenario("Reader: the front camera films 640×480 with a fixed focus: a small code reads on the back camera only",
+                                      .tags(.reader, .camera)) { rig in
+        Step("Preview size and focus") {
+            let front = try await rig.cameraReader("camera", mode: .frontCamera, licenseKey: "lab")
+            try await front.connect()
+            try await front.startScanning()
+            let preview = try require(await front.preview, "preview")
+            expect(preview.width, equals: 640, "width")
+            expect(preview.height, equals: 480, "height")
+            expect(preview.autofocus, equals: false, "autofocus")
+            await front.stopScanning()
+        }
+        for (mode, expected) in [(CameraMode.noAimer, true), (.frontCamera, false)] {
+            Step("A 5 %-wide QR code in \(mode.rawValue): \(expected ? "read" : "no read")") {
+                let camera = try await rig.cameraReader("camera", mode: mode, licenseKey: "lab")
+                let results = rig.record(camera.results, "\(mode.rawValue) results")
+                try await camera.connect()
+                try await camera.setSymbology(.qr, enabled: true)
+                _ = await camera.send("SET DECODER.MAX-SCAN-TIMEOUT 1")
+                await camera.setScene(ReaderScene([.init(.qr, "FRONT-1", size: 0.05)]))
+                try await camera.startScanning()
+                expect(try await results.next(within: .seconds(2)).first?.goodRead ?? false, equals: expected, "goodRead")
+            }
+        }
+        Step("A code held close, filling 60 % of the width: blurred on the front camera, sharp on the back") {
+            for (mode, expected) in [(CameraMode.noAimer, true), (.frontCamera, false)] {
+                let camera = try await rig.cameraReader("camera", mode: mode, licenseKey: "lab")
+                let results = rig.record(camera.results, "\(mode.rawValue) close-up results")
+                try await camera.connect()
+                try await camera.setSymbology(.c128, enabled: true)
+                _ = await camera.send("SET DECODER.MAX-SCAN-TIMEOUT 1")
+                await camera.setScene(ReaderScene([.init(.code128, "CLOSE-UP-128", size: 0.6)]))
+                try await camera.startScanning()
+                expect(try await results.next(within: .seconds(2)).first?.goodRead ?? false, equals: expected, "goodRead in \(mode.rawValue)")
+            }
+        }
+    }
+
+    static let basicPhone = Scenario("Reader: a phone without a front camera or 1080p: frontCamera unavailable, highResolution falls back to 1280×720",
+                                     .tags(.reader, .camera)) { rig in
+        Step("frontCamera mode is unavailable and cannot connect") {
+            let front = try await rig.cameraReader("camera-basic", mode: .frontCamera, licenseKey: "lab")
+            expect(await front.availability, equals: .unavailable, "availability")
+            await expect(throws: ReaderError.unavailable("no front camera"), "connect") { try await front.connect() }
+        }
+        Step("highResolution gives the default 1280×720 on this phone, 1920×1080 on one that films it") {
+            for (role, width, height) in [("camera-basic", 1280, 720), ("camera", 1920, 1080)] {
+                let camera = try await rig.cameraReader(role, mode: .noAimer, options: .highResolution, licenseKey: "lab")
+                try await camera.connect()
+                try await camera.startScanning()
+                expect(await camera.preview?.width ?? 0, equals: width, "\(role) width")
+                expect(await camera.preview?.height ?? 0, equals: height, "\(role) height")
+                await camera.stopScanning()
+            }
+        }
+    }
+
+    static let mx100Battery = Scenario("Reader: the MX-100's battery is read from the aimer; empty, the aimer cannot connect", .tags(.reader, .camera)) { rig in
+        let aimer = try rig.mx100("aimer")
+        Step("80 % through the SDK and through DMCC") {
+            let camera = try await rig.cameraReader("camera", mode: .activeAimer)
+            try await camera.connect()
+            expect(try await camera.aimerBatteryPercent(), equals: 80, "aimerBatteryPercent")
+            expect(await camera.send("GET BATTERY.CHARGE").payload, equals: "80", "GET BATTERY.CHARGE")
+            await aimer.setBattery(percent: 15)
+            expect(try await camera.aimerBatteryPercent(), equals: 15, "battery read again, not cached")
+            await camera.disconnect()
+        }
+        Step("Empty: connecting fails, the reader says why") {
+            await aimer.setBattery(percent: 0)
+            let camera = try await rig.cameraReader("camera", mode: .activeAimer)
+            await expect(throws: ReaderError.unavailable("the MX-100's battery is empty"), "connect") { try await camera.connect() }
+            expect(await camera.connectionState, equals: .disconnected, "state")
+        }
+        Step("No aimer in noAimer mode") {
+            let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+            try await camera.connect()
+            await expect(throws: ReaderError.unavailable("no MX-100 in camera mode noAimer"), "aimerBatteryPercent") { try await camera.aimerBatteryPercent() }
+            expect(await camera.send("GET BATTERY.CHARGE").status, equals: .invalidCommand, "GET BATTERY.CHARGE without an aimer")
+        }
+    }
+
+    static let resumeWithoutAvailability = Scenario("Reader: on an iOS that does not announce availability on resume, the app reconnects from didBecomeActive",
+                                                    .tags(.reader)) { rig in
+        let reader = try await rig.mxReader("reader")
+        let states = rig.record(reader.connectionStateChanges, "connection")
+        let availability = rig.record(reader.availabilityChanges, "availability")
+        Step("Connected; the app goes inactive: initialised, not connected") {
+            await reader.setAnnouncesAvailabilityOnResume(false)
+            try await reader.connect()
+            await rig.host.setAppState(.background)
+            try await states.expectEventually(.disconnected, within: .seconds(1))
+        }
+        Step("Resume: no availability notification; the did-become-active check reconnects") {
+            try await wait(.milliseconds(10))   // past the instant of the earlier availability event, which the next check would count
+            await rig.host.setAppState(.foreground)
+            try await availability.expectNever("an availability notification", during: .seconds(2)) { _ in true }
+            expect(await reader.availability, equals: .available, "availability as the reader still reports it")
+            try await reader.reconnectIfNeeded()
+            expect(await reader.connectionState, equals: .connected, "state after reconnectIfNeeded")
         }
     }
 }

@@ -53,15 +53,19 @@ public struct SceneCamera: Sendable {
         public var illumination: Bool
         public var symbologies: Set<Symbology>
         public var effort: Int
+        /// A fixed-focus camera (most front cameras): a symbol filling more than half the frame's width is too close
+        /// to be sharp.
+        public var fixedFocus: Bool
 
         public init(width: Int = 1280, height: Int = 720, zoomPercent: Int = 100, illumination: Bool = false,
-                    symbologies: Set<Symbology>, effort: Int = 2) {
+                    symbologies: Set<Symbology>, effort: Int = 2, fixedFocus: Bool = false) {
             self.width = width
             self.height = height
             self.zoomPercent = zoomPercent
             self.illumination = illumination
             self.symbologies = symbologies
             self.effort = effort
+            self.fixedFocus = fixedFocus
         }
     }
 
@@ -89,7 +93,10 @@ public struct SceneCamera: Sendable {
         guard light >= 0.3 else {
             return FrameSynthesizer(width: settings.width, height: settings.height, seed: seed).render([], degradations: Degradations(noise: 40))
         }
-        return FrameSynthesizer(width: settings.width, height: settings.height, seed: seed).render(placements, degradations: Degradations(noise: 2))
+        // A fixed focus is sharp at arm's length; a symbol held close enough to fill over half the width is blurred.
+        let tooClose = settings.fixedFocus && scene.items.contains { $0.size * zoom > 0.5 }
+        return FrameSynthesizer(width: settings.width, height: settings.height, seed: seed)
+            .render(placements, degradations: Degradations(blur: tooClose ? 6 : 0, noise: 2))
     }
 
     /// The symbols the decoder finds in the frame of `scene` under `settings`, and the frame.

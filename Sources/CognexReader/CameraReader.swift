@@ -62,14 +62,17 @@ public actor CameraReader {
     private let trace: TraceLog
     private let name: String
     private let licensed: Bool
+    private let supportsFullHD: Bool
     private let aimer: (any MX100Optics)?
     private var camera: SceneCamera
     private var random: SeededGenerator
     private var scanTask: Task<Void, Never>?
     private var hostWatcher: Task<Void, Never>?
 
+    /// A camera reader on a phone with or without a front camera, and whose back camera does or does not film 1920×1080.
     public init(name: String, mode: CameraMode, options: PreviewOptions, licenseKey: String?, hasFrontCamera: Bool = true,
-                aimer: (any MX100Optics)?, host: PhoneHost, clock: any RigClock, trace: TraceLog, seed: UInt64) {
+                supportsFullHD: Bool = true, aimer: (any MX100Optics)?, host: PhoneHost, clock: any RigClock, trace: TraceLog, seed: UInt64) {
+        self.supportsFullHD = supportsFullHD
         self.name = name
         self.mode = mode
         self.options = options
@@ -103,6 +106,10 @@ public actor CameraReader {
             setState(.disconnected)
             throw .cameraPermissionDenied
         }
+        if let aimer, await aimer.readBatteryPercent() == 0 {
+            setState(.disconnected)
+            throw .unavailable("the MX-100's battery is empty")
+        }
         if let aimer {
             let week = Duration.seconds(7 * 24 * 3600)
             if caches.identity == nil || caches.identityReadAt.map({ clock.now - $0 >= week }) ?? true {
@@ -129,6 +136,13 @@ public actor CameraReader {
         setState(.disconnecting)
         stopScan(reason: "disconnect")
         setState(.disconnected)
+    }
+
+    /// The MX-100's battery in percent, read from the aimer (active-aimer mode only).
+    public func aimerBatteryPercent() async throws(ReaderError) -> Int {
+        guard connectionState == .connected else { throw .notConnected }
+        guard let aimer else { throw .unavailable("no MX-100 in camera mode \(mode.rawValue)") }
+        return await aimer.readBatteryPercent()
     }
 
     // MARK: Configuration
@@ -168,6 +182,9 @@ public actor CameraReader {
         trace.record(name, "dmcc", [("command", command.text)])
         switch (command.verb, command.setting) {
         case ("GET", "DEVICE.TYPE"): return ReaderResponse(status: .noError, payload: mode == .activeAimer ? "MX-100" : "Mobile Camera")
+        case ("GET", "BATTERY.CHARGE"):
+            guard let aimer else { return ReaderResponse(status: .invalidCommand) }
+            return ReaderResponse(status: .noError, payload: String(await aimer.readBatteryPercent()))
         case ("GET", let s?) where s.hasPrefix("SYMBOL."):
             guard let symbology = ReaderSymbology(dmccName: s) else { return ReaderResponse(status: .invalidParameter) }
             return ReaderResponse(status: .noError, payload: symbologies.contains(symbology) ? "ON" : "OFF")
@@ -243,16 +260,23 @@ public actor CameraReader {
         guard !isScanning else { return }
         isScanning = true
         let showsPreview = mode == .noAimer || mode == .frontCamera || options.contains(.alwaysShow)
-        let high = options.contains(.highResolution)
         let illuminationAvailable = mode == .noAimer || mode == .activeAimer
+        let (width, height) = frameSize
         preview = PreviewState(isShown: showsPreview, zoomButton: showsPreview && !options.contains(.noZoomButton),
                                illuminationButton: showsPreview && illuminationAvailable && !options.contains(.noIlluminationButton),
                                scanButton: showsPreview && options.contains(.paused),
-                               width: high ? 1920 : 1280, height: high ? 1080 : 720,
-                               framesPerSecond: options.contains(.highFrameRate) ? 60 : 30)
+                               width: width, height: height,
+                               framesPerSecond: options.contains(.highFrameRate) ? 60 : 30, autofocus: mode != .frontCamera)
         trace.record(name, "scanningStarted", [("preview", String(showsPreview)), ("paused", String(options.contains(.paused) && showsPreview))])
         if options.contains(.paused) && showsPreview { return }
         beginDecoding()
+    }
+
+    /// The frame size: the front camera's 640×480; the back camera's 1280×720, or 1920×1080 with `highResolution` on a
+    /// phone that films it (the default size on one that does not).
+    private var frameSize: (Int, Int) {
+        if mode == .frontCamera { return (640, 480) }
+        return options.contains(.highResolution) && supportsFullHD ? (1920, 1080) : (1280, 720)
     }
 
     /// The on-screen scan button of a paused preview.
@@ -310,7 +334,8 @@ public actor CameraReader {
         guard isDecoding, let preview else { return true }
         let zoom = zoomLevel == 0 ? 100 : (zoomLevel == 1 ? zoomPercents.0 : zoomPercents.1)
         let settings = SceneCamera.Settings(width: preview.width, height: preview.height, zoomPercent: zoom, illumination: lightsOn,
-                                            symbologies: Set(symbologies.flatMap(\.decoderSymbologies).filter(\.isSupported)), effort: effort)
+                                            symbologies: Set(symbologies.flatMap(\.decoderSymbologies).filter(\.isSupported)), effort: effort,
+                                            fixedFocus: !preview.autofocus)
         let (symbols, frame) = camera.decode(scene, settings)
         guard !symbols.isEmpty else { return false }
         let results = symbols.map { symbol in

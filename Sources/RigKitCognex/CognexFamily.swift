@@ -79,7 +79,14 @@ public struct CognexFamily: RigPlugin {
     /// Whether the phone of a `camera-reader` device has a front camera (its `simulated` `hasFrontCamera`, default true).
     static func cameraHasFrontCamera(_ spec: DeviceSpec) throws(RigFileError) -> Bool {
         guard case .simulated(let parameters?) = spec.link else { return true }
-        let m = try parameters.object(allowed: ["hasFrontCamera"])
+        let m = try parameters.object(allowed: ["hasFrontCamera", "supportsFullHD"])
         return try m["hasFrontCamera"]?.bool() ?? true
+    }
+
+    /// Whether the phone's back camera films 1920×1080 (`supportsFullHD`, default true).
+    static func cameraSupportsFullHD(_ spec: DeviceSpec) throws(RigFileError) -> Bool {
+        guard case .simulated(let parameters?) = spec.link else { return true }
+        let m = try parameters.object(allowed: ["hasFrontCamera", "supportsFullHD"])
+        return try m["supportsFullHD"]?.bool() ?? true
     }
 }
