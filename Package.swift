@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "RigKitWristband", targets: ["RigKitWristband", "Wristband", "WristbandSimulator", "E4Protocol"]),
         .library(name: "RigKitScio", targets: ["RigKitScio", "Spectrometer", "ScioSimulator", "ScioCloud", "ScioProtocol"]),
         .library(name: "RigKitCognex", targets: ["RigKitCognex", "CognexReader", "CognexSimulator", "CognexCore", "DMCC", "BarcodeDecoder"]),
+        // Photos replayed through the camera reader: on its own, as it needs libpng and libjpeg.
+        .library(name: "RigKitCognexPhotos", targets: ["CognexPhotos"]),
         .executable(name: "rig", targets: ["rig"]),
     ],
     targets: [
@@ -67,7 +69,7 @@ let package = Package(
         .target(name: "BundledScenarios", dependencies: ["RigKit", "RigScenario", "RigCore", "RigHost", "RigSystem", "RigKitBLE", "RigKitUSB", "RigKitBlueZ", "RigKitLibUSB",
                                                          "RigKitRoomScan", "RigKitWristband", "RigKitScio", "RigKitCognex",
                                                          "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
-                                                         "CognexCore", "CognexReader", "CognexSimulator", "BarcodeDecoder", "DMCC",
+                                                         "CognexCore", "CognexReader", "CognexSimulator", "CognexPhotos", "ImageIO", "BarcodeEncoder", "BarcodeDecoder", "DMCC",
                                                          "ScioProtocol", "ScioSimulator", "Spectrometer", "ScioCloud"], path: "scenarios"),
         // RigKit's own `rig`: the runner commands plus decode, bench, model and probe.
         .target(name: "RigCLI", dependencies: ["RigCommandLine", "RigCore", "RigScenario", "AnalyzerCommands",
@@ -105,6 +107,7 @@ let package = Package(
         .target(name: "CognexSimulator", dependencies: ["CognexCore", "DMCC", "USBLink", "USBSimulation", "RigCore", "BarcodeDecoder"]),
         // The cmbSDK-shaped reader: MX readers over USB and the camera reader with every mode and preview option.
         .target(name: "CognexReader", dependencies: ["CognexCore", "DMCC", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
+        .target(name: "CognexPhotos", dependencies: ["CognexCore", "ImageIO", "BarcodeDecoder"]),
         .testTarget(name: "CognexTests", dependencies: ["CognexReader", "CognexSimulator", "CognexCore", "DMCC", "USBSimulation", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
         // MARK: end
         // MARK: BlueZ backend (issue 8)

@@ -1,11 +1,14 @@
 import BarcodeDecoder
 import CognexCore
+import CognexPhotos
 import CognexReader
 import CognexSimulator
 import DMCC
 import Foundation
+import ImageIO
 import RigCore
 import RigScenario
+import RigSystem
 
 /// The cmbSDK behaviours apps get wrong: every supported symbology through both readers, triggers pressed and released,
 /// the licence obfuscation in every form of a result, zoom changed mid-scan, resetConfig and DMCC settings on the camera
@@ -245,7 +248,35 @@ enum ReaderSeedScenarios {
 }
 
 extension ReaderSeedScenarios {
-    static var phoneCameraScenarios: [Scenario] { [frontCamera, basicPhone, mx100Battery, resumeWithoutAvailability] }
+    static var phoneCameraScenarios: [Scenario] { [orientation, frontCamera, basicPhone, mx100Battery, resumeWithoutAvailability, photoReplay] }
+
+    /// The long symbol of the orientation scenario: a PDF417 as the seed has it once the decoder reads PDF417, a long
+    /// Code 128 until then.
+    static let longSymbology: Symbology = Symbology.pdf417.isSupported ? .pdf417 : .code128
+
+    static let orientation = Scenario("Reader: a long symbol 1000 pixels across reads in landscape, not in portrait, and follows the phone in auto",
+                                      .tags(.reader, .camera)) { rig in
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        let results = rig.record(camera.results, "camera results")
+        let text = "RIGKIT-LONG-CODE-ORIENTATION-0001-ABCDEFGH"
+        Step("Connect, a \(longSymbology) across 80 % of the long side") {
+            try await camera.connect()
+            try await camera.setSymbology(ReaderSymbology(longSymbology), enabled: true)
+            _ = await camera.send("SET DECODER.MAX-SCAN-TIMEOUT 1")
+            await camera.setScene(ReaderScene([.init(longSymbology, text, size: 0.8)]))
+        }
+        for (orientation, device, expected) in [(ScanOrientation.landscape, DeviceOrientation.portrait, true), (.portrait, .portrait, false),
+                                                (.auto, .portrait, false), (.auto, .landscape, true)] {
+            Step("App \(orientation.rawValue), phone held \(device.rawValue): \(expected ? "read" : "no read")") {
+                await camera.setOrientation(orientation)
+                await camera.setDeviceOrientation(device)
+                try await camera.startScanning()
+                let read = try await results.next(within: .seconds(2))
+                expect(read.first?.goodRead ?? false, equals: expected, "goodRead")
+                if expected { expect(read.first?.readString ?? "", equals: text, "read string") }
+            }
+        }
+    }
 
     static let frontCamera = Scenario("Reader: the front camera films 640×480 with a fixed focus: a small code reads on the back camera only",
                                       .tags(.reader, .camera)) { rig in
@@ -347,6 +378,41 @@ extension ReaderSeedScenarios {
             expect(await reader.availability, equals: .available, "availability as the reader still reports it")
             try await reader.reconnectIfNeeded()
             expect(await reader.connectionState, equals: .connected, "state after reconnectIfNeeded")
+        }
+    }
+}
+
+extension ReaderSeedScenarios {
+    static let photoReplay = Scenario("Reader: photos from a folder replay through the camera reader's workflow", .tags(.reader, .camera)) { rig in
+        let folder = rig.directory.appendingPathComponent("photos", isDirectory: true).path
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        let results = rig.record(camera.results, "camera results")
+        Step("Two photos on the phone: an empty shelf, then a box with an EAN-13") {
+            let shelf = SceneCamera(seed: 1)
+            try ImageFile.write(shelf.frame(.empty, SceneCamera.Settings(symbologies: [])), to: folder + "/01-shelf.png")
+            try ImageFile.write(shelf.frame(ReaderScenarios.ean, SceneCamera.Settings(symbologies: [])), to: folder + "/02-box.jpg")
+            let photos = try PhotoFrameSource(folder: folder)
+            expect(photos.paths.map { URL(fileURLWithPath: $0).lastPathComponent }, equals: ["01-shelf.png", "02-box.jpg"], "replay order")
+            await camera.setFrameSource(photos)
+        }
+        Step("Scan: the shelf reads nothing, the box reads its EAN-13, the result image is the photo") {
+            try await camera.connect()
+            try await camera.setSymbology(.upcEan, enabled: true)
+            await camera.setImageResultEnabled(true)
+            try await camera.startScanning()
+            let read = try await results.next(within: .seconds(1))
+            expect(read.first?.readString ?? "", equals: "4006381333931", "read string")
+            expect(read.first?.symbology, equals: .upcEan, "symbology")
+            expect(read.first?.image?.width ?? 0, equals: 1280, "the result's image is the photo")
+        }
+        Step("A file that is no image is refused, naming it") {
+            try OutputFile.write(Array("not a photo".utf8), to: folder + "/03-broken.png")
+            do {
+                _ = try PhotoFrameSource(folder: folder)
+                expect(false, "loading the folder failed")
+            } catch let error as ImageFileError {
+                expect(error.path.hasSuffix("03-broken.png"), "the error names the file: \(error)")
+            }
         }
     }
 }

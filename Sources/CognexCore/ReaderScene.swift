@@ -10,7 +10,8 @@ public struct ReaderScene: Sendable, Equatable {
         /// Centre as a fraction of the field of view (0…1 on each axis).
         public var x: Double
         public var y: Double
-        /// Width of the symbol as a fraction of the field of view's width, at zoom 100 %.
+        /// Width of the symbol as a fraction of the field of view's long side, at zoom 100 % (the same pixels in a
+        /// portrait frame, where the symbol may then not fit across).
         public var size: Double
         /// Rotation in degrees.
         public var rotation: Double
@@ -80,7 +81,7 @@ public struct SceneCamera: Sendable {
         var placements: [SymbolPlacement] = []
         for item in scene.items {
             guard let symbol = try? SymbolEncoder.image(item.symbology, item.text, moduleSize: 2) else { continue }
-            let targetWidth = item.size * Double(settings.width) * zoom
+            let targetWidth = item.size * Double(max(settings.width, settings.height)) * zoom
             let scale = max(0.05, targetWidth / Double(symbol.width))
             let cx = Double(settings.width) * (0.5 + (item.x - 0.5) * zoom)
             let cy = Double(settings.height) * (0.5 + (item.y - 0.5) * zoom)

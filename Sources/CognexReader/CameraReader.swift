@@ -42,14 +42,18 @@ public actor CameraReader {
     public private(set) var zoomLevel = 0
     public private(set) var maxScanTimeout = 0
     public private(set) var effort = 2
+    /// The app's scanning orientation (landscape unless the app sets another).
+    public private(set) var orientation: ScanOrientation = .landscape
+    /// How the user holds the phone; decides the frame's orientation when `orientation` is `.auto`.
+    public private(set) var deviceOrientation: DeviceOrientation = .portrait
     /// `DECODER.1D-SYMBOLORIENTATION`, 0–3 (stored and reported; the decoder core finds 1D symbols in any orientation).
     public private(set) var oneDSymbolOrientation = 0
     public private(set) var caches = Caches()
     /// Aimer commands the reader accepted (active aimer only), for scenario checks.
     public private(set) var aimerCommandsApplied = 0
 
-    /// Where the camera is pointed: set by scenarios.
-    public var scene = ReaderScene.empty
+    /// Where the camera's frames come from: a simulated scene (`setScene`) or recorded photos (`setFrameSource`).
+    public private(set) var frameSource: any CameraFrameSource
     /// Whether results carry the frame (`imageResultEnabled`).
     public private(set) var imageResultEnabled = false
     /// Whether results carry the outline as SVG (`svgResultEnabled`).
@@ -64,7 +68,11 @@ public actor CameraReader {
     private let licensed: Bool
     private let supportsFullHD: Bool
     private let aimer: (any MX100Optics)?
-    private var camera: SceneCamera
+    private let seed: UInt64
+    /// Frames taken while decoding, over every scan: a photo source continues where the last scan stopped.
+    private var frameIndex = 0
+    /// Symbols found per frame key and decoder settings, so an unchanged frame is decoded once.
+    private var decoded: [String: [DecodedSymbol]] = [:]
     private var random: SeededGenerator
     private var scanTask: Task<Void, Never>?
     private var hostWatcher: Task<Void, Never>?
@@ -83,14 +91,33 @@ public actor CameraReader {
         licensed = (licenseKey.map { !$0.isEmpty } ?? false) || mode == .activeAimer
         availability = mode == .frontCamera && !hasFrontCamera ? .unavailable : (mode == .activeAimer && aimer == nil ? .unavailable : .available)
         symbologies = mode == .activeAimer ? ReaderSymbology.mx100Defaults : []
-        camera = SceneCamera(seed: seed)
+        self.seed = seed
+        frameSource = SceneFrameSource(.empty, seed: seed)
         random = SeededGenerator(seed: seed, stream: "\(name)/obfuscation")
         (connectionStateChanges, stateSink) = AsyncStream.makeStream(of: ReaderConnectionState.self, bufferingPolicy: .bufferingNewest(64))
         (results, resultSink) = AsyncStream.makeStream(of: [ReadResult].self, bufferingPolicy: .bufferingNewest(256))
     }
 
-    /// Points the camera at `scene`.
-    public func setScene(_ scene: ReaderScene) { self.scene = scene }
+    /// Points the camera at a simulated `scene`.
+    public func setScene(_ scene: ReaderScene) { frameSource = SceneFrameSource(scene, seed: seed) }
+
+    /// Takes the camera's frames from `source` from the next frame on (e.g. `PhotoFrameSource` replaying photos).
+    public func setFrameSource(_ source: any CameraFrameSource) { frameSource = source }
+
+    /// Sets the app's scanning orientation; applies from the next frame.
+    public func setOrientation(_ orientation: ScanOrientation) { self.orientation = orientation }
+
+    /// The user turns the phone; with `.auto` the frames follow from the next one.
+    public func setDeviceOrientation(_ orientation: DeviceOrientation) { deviceOrientation = orientation }
+
+    /// Whether frames are portrait now (taller than wide).
+    public var isPortrait: Bool {
+        switch orientation {
+        case .portrait: true
+        case .landscape: false
+        case .auto: deviceOrientation == .portrait
+        }
+    }
 
     public func setImageResultEnabled(_ on: Bool) { imageResultEnabled = on }
     public func setSVGResultEnabled(_ on: Bool) { svgResultEnabled = on }
@@ -333,18 +360,32 @@ public actor CameraReader {
     private func decodeFrame() -> Bool {
         guard isDecoding, let preview else { return true }
         let zoom = zoomLevel == 0 ? 100 : (zoomLevel == 1 ? zoomPercents.0 : zoomPercents.1)
-        let settings = SceneCamera.Settings(width: preview.width, height: preview.height, zoomPercent: zoom, illumination: lightsOn,
+        let (long, short) = (max(preview.width, preview.height), min(preview.width, preview.height))
+        let settings = SceneCamera.Settings(width: isPortrait ? short : long, height: isPortrait ? long : short, zoomPercent: zoom, illumination: lightsOn,
                                             symbologies: Set(symbologies.flatMap(\.decoderSymbologies).filter(\.isSupported)), effort: effort,
                                             fixedFocus: !preview.autofocus)
-        let (symbols, frame) = camera.decode(scene, settings)
+        guard let frame = frameSource.frame(frameIndex, settings) else { return false }
+        frameIndex += 1
+        let symbols = decode(frame, settings)
         guard !symbols.isEmpty else { return false }
         let results = symbols.map { symbol in
-            ReadResult(symbol, readString: licensed ? nil : obfuscate(symbol.text), outline: svgResultEnabled, image: imageResultEnabled ? frame : nil)
+            ReadResult(symbol, readString: licensed ? nil : obfuscate(symbol.text), outline: svgResultEnabled, image: imageResultEnabled ? frame.image : nil)
         }
         trace.record(name, "read", [("count", String(results.count)), ("strings", results.compactMap(\.readString).joined(separator: "|"))])
         stopScan(reason: "read")
         resultSink.yield(results)
         return true
+    }
+
+    /// The symbols in `frame` with the enabled symbologies, decoded once per frame content and decoder settings.
+    private func decode(_ frame: CameraFrame, _ settings: SceneCamera.Settings) -> [DecodedSymbol] {
+        guard !settings.symbologies.isEmpty else { return [] }
+        let key = frame.key + " | " + settings.symbologies.map(\.rawValue).sorted().joined(separator: ",") + " effort \(settings.effort)"
+        if let hit = decoded[key] { return hit }
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: settings.symbologies, effort: settings.effort)).decode(frame.image)
+        if decoded.count > 16 { decoded.removeAll() }
+        decoded[key] = symbols
+        return symbols
     }
 
     private func timedOut() {
