@@ -248,7 +248,7 @@ enum ReaderSeedScenarios {
 }
 
 extension ReaderSeedScenarios {
-    static var phoneCameraScenarios: [Scenario] { [orientation, frontCamera, basicPhone, mx100Battery, resumeWithoutAvailability, photoReplay] }
+    static var phoneCameraScenarios: [Scenario] { [orientation, frontCamera, basicPhone, mx100Battery, resumeWithoutAvailability, photoReplay, mxArmedByStartScanning] }
 
     /// The long symbol of the orientation scenario: a PDF417 as the seed has it once the decoder reads PDF417, a long
     /// Code 128 until then.
@@ -413,6 +413,46 @@ extension ReaderSeedScenarios {
             } catch let error as ImageFileError {
                 expect(error.path.hasSuffix("03-broken.png"), "the error names the file: \(error)")
             }
+        }
+    }
+}
+
+extension ReaderSeedScenarios {
+    static let mxArmedByStartScanning = Scenario("Reader: with an armed-trigger MX, startScanning arms it and only the trigger reads",
+                                                 .tags(.reader), .requires(.faultInjection)) { rig in
+        let reader = try await rig.mxReader("reader")
+        let station = try await rig.mxStation("reader")
+        let log = try await ReaderScenarios.results(rig, "reader")
+        Step("Armed-trigger mode, a code in view; the trigger before startScanning does nothing") {
+            await station.simulator.setTriggerMode(.armed)
+            try await reader.connect()
+            _ = await reader.send("SET DECODER.MAX-SCAN-TIMEOUT 60")
+            await station.simulator.setScene(ReaderScenarios.qr)
+            await station.simulator.pressTrigger()
+            expect(await station.simulator.isScanning, equals: false, "scanning before the app armed the reader")
+            await station.simulator.releaseTrigger()
+        }
+        Step("startScanning arms: no scan until the trigger is pressed") {
+            try await reader.startScanning()
+            expect(await station.simulator.isArmed, "armed")
+            try await log.expectNever("a result before the trigger", during: .seconds(3)) { _ in true }
+        }
+        Step("Press: read; release after the read: nothing more") {
+            await station.simulator.pressTrigger()
+            expect(try await log.next(within: .seconds(5)).first?.readString ?? "", equals: "https://rigkit.example/lot/42", "read string")
+            await station.simulator.releaseTrigger()
+        }
+        Step("Still armed: press with nothing in view, release: a no-read; stopScanning disarms") {
+            await station.simulator.setScene(.empty)
+            try await wait(.milliseconds(50))
+            await station.simulator.pressTrigger()
+            try await wait(.seconds(1))
+            await station.simulator.releaseTrigger()
+            expect(try await log.next(within: .seconds(1)).map(\.goodRead), equals: [false], "goodRead after the release")
+            try await reader.stopScanning()
+            expect(await station.simulator.isArmed, equals: false, "armed after stopScanning")
+            await station.simulator.pressTrigger()
+            expect(await station.simulator.isScanning, equals: false, "the trigger after stopScanning")
         }
     }
 }
