@@ -38,6 +38,7 @@ public struct CognexFamily: RigPlugin {
                                               vendorID: settings.vendorID, productID: settings.productID,
                                               batteryPercent: settings.batteryPercent, clock: rig.clock, trace: rig.trace, seed: random.next())
             await simulator.setInactivityTimeout(settings.inactivityTimeout)
+            if settings.triggerMode != .software { await simulator.setTriggerMode(settings.triggerMode) }
             let role = spec.role
             // A reader behind a real USB path (usb-gadget) is on a bus of its own that the device side follows.
             let stationBus: SimulatedUSBBus

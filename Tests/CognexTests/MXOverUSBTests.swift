@@ -164,3 +164,13 @@ private func withMX<T: Sendable>(_ body: @escaping @Sendable (VirtualClock, Simu
         #expect(source.frame(0, settings)?.image.width == 1280)
     }
 }
+
+@Suite struct MXSimulationTests {
+    @Test func theTriggerModeComesFromTheRigFile() throws {
+        let rig = try RigFile.parse(Array(#"{"name":"t","devices":[{"role":"r","kind":"mx-1000","simulated":{"triggerMode":"armed"}},{"role":"s","kind":"mx-1502","simulated":{}}]}"#.utf8), source: "t")
+        #expect(try MXSimulation.from(rig.devices[0]).triggerMode == .armed)
+        #expect(try MXSimulation.from(rig.devices[1]).triggerMode == .software)
+        let bad = try RigFile.parse(Array(#"{"name":"t","devices":[{"role":"r","kind":"mx-1000","simulated":{"triggerMode":"held"}}]}"#.utf8), source: "t")
+        #expect(throws: RigFileError.self) { try MXSimulation.from(bad.devices[0]) }
+    }
+}
