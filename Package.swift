@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "RigKitWristband", targets: ["RigKitWristband", "Wristband", "WristbandSimulator", "E4Protocol"]),
         .library(name: "RigKitScio", targets: ["RigKitScio", "Spectrometer", "ScioSimulator", "ScioCloud", "ScioProtocol"]),
         .library(name: "RigKitCognex", targets: ["RigKitCognex", "CognexReader", "CognexSimulator", "CognexCore", "DMCC", "BarcodeDecoder"]),
+        // Photos replayed through the camera reader: on its own, as it needs libpng and libjpeg.
+        .library(name: "RigKitCognexPhotos", targets: ["CognexPhotos"]),
         .executable(name: "rig", targets: ["rig"]),
     ],
     targets: [
@@ -64,10 +66,10 @@ let package = Package(
                                                               "RigKitUSB", "RigScenario", "RigCore", "GATT", "ATT", "BundledScenarios"]),
 
         // The bundled scenarios, a target of their own, and the plug-ins they run with.
-        .target(name: "BundledScenarios", dependencies: ["RigKit", "RigScenario", "RigCore", "RigHost", "RigKitBLE", "RigKitUSB", "RigKitBlueZ", "RigKitLibUSB",
+        .target(name: "BundledScenarios", dependencies: ["RigKit", "RigScenario", "RigCore", "RigHost", "RigSystem", "RigKitBLE", "RigKitUSB", "RigKitBlueZ", "RigKitLibUSB",
                                                          "RigKitRoomScan", "RigKitWristband", "RigKitScio", "RigKitCognex",
                                                          "RoomScan", "Wristband", "WristbandSimulator", "BLESimulation", "E4Protocol",
-                                                         "CognexCore", "CognexReader", "CognexSimulator", "BarcodeDecoder", "DMCC",
+                                                         "CognexCore", "CognexReader", "CognexSimulator", "CognexPhotos", "ImageIO", "BarcodeEncoder", "BarcodeDecoder", "DMCC",
                                                          "ScioProtocol", "ScioSimulator", "Spectrometer", "ScioCloud"], path: "scenarios"),
         // RigKit's own `rig`: the runner commands plus decode, bench, model and probe.
         .target(name: "RigCLI", dependencies: ["RigCommandLine", "RigCore", "RigScenario", "AnalyzerCommands",
@@ -105,6 +107,7 @@ let package = Package(
         .target(name: "CognexSimulator", dependencies: ["CognexCore", "DMCC", "USBLink", "USBSimulation", "RigCore", "BarcodeDecoder"]),
         // The cmbSDK-shaped reader: MX readers over USB and the camera reader with every mode and preview option.
         .target(name: "CognexReader", dependencies: ["CognexCore", "DMCC", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
+        .target(name: "CognexPhotos", dependencies: ["CognexCore", "ImageIO", "BarcodeDecoder"]),
         .testTarget(name: "CognexTests", dependencies: ["CognexReader", "CognexSimulator", "CognexCore", "DMCC", "USBSimulation", "USBLink", "RigCore", "RigHost", "BarcodeDecoder"]),
         // MARK: end
         // MARK: BlueZ backend (issue 8)
@@ -195,9 +198,9 @@ let package = Package(
         // The SCiO SDK's device API (`CPScioDevice`) over BLE or USB CDC: calibration, scans, battery, name, button.
         .target(name: "Spectrometer", dependencies: ["ScioProtocol", "ATT", "GATT", "USBLink", "RigCore"]),
         // The SDK's cloud side run locally on the spectral analyzer (models, version gating, analysis) and the phone's scan cache.
-        .target(name: "ScioCloud", dependencies: ["Spectrometer", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore"],
+        .target(name: "ScioCloud", dependencies: ["Spectrometer", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore", "RigHost"],
                 resources: [.copy("Models")]),
-        .testTarget(name: "ScioCloudTests", dependencies: ["ScioCloud", "Spectrometer", "ScioSimulator", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore"]),
+        .testTarget(name: "ScioCloudTests", dependencies: ["ScioCloud", "Spectrometer", "ScioSimulator", "ScioProtocol", "SpectralAnalyzer", "SpectralModelIO", "RigCore", "RigHost"]),
         // Writes the training CSVs of the shipped SCiO models from the simulator (`swift run scio-training-data DIR`).
         .executableTarget(name: "scio-training-data", dependencies: ["ScioSimulator", "ScioProtocol", "RigCore"]),
         .testTarget(name: "SpectrometerTests", dependencies: ["Spectrometer", "ScioSimulator", "ScioProtocol", "BLESimulation", "USBSimulation", "USBLink", "RigCore"]),

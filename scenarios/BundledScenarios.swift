@@ -17,7 +17,7 @@ public enum BundledScenarios {
     ]
 
     public static var all: [Scenario] {
-        RoomioLifecycleScenarios.all + RoomioPowerGuardScenarios.all + HostScenarios.all + WristbandScenarios.all + ReaderScenarios.all
+        RoomioLifecycleScenarios.all + RoomioPowerGuardScenarios.all + RoomioOutcomeScenarios.all + HostScenarios.all + WristbandScenarios.all + ReaderScenarios.all
             + ScioScenarios.all
     }
 }

@@ -13,7 +13,7 @@ enum ScioScenarios {
     static var all: [Scenario] {
         [scanBeforeCalibration, calibrateOutsideCover, calibrationLostOnRestart, analyzeSingleAndMultiple, outlierIsNull, versionGating,
          renameLimits, batteryDrain, buttonTriggeredScan, cachedScanSurvivesRestart, disconnectMidScan, fragmentLoss, usbScan,
-         selfTestAndPowerOff]
+         selfTestAndPowerOff] + ScioErrorScenarios.all
     }
 
     static let device = "SCiO scio"
@@ -73,7 +73,7 @@ enum ScioScenarios {
     static let analyzeSingleAndMultiple = Scenario("SCiO: scan then analyze with one model and with several", .tags(.scio)) { rig in
         let scio = try await ScioFixture(rig)
         Step("Models and CP models list their supported SCiO versions") {
-            let own = await scio.cloud.models(), cp = await scio.cloud.cpModels()
+            let own = try await scio.cloud.models(), cp = try await scio.cloud.cpModels()
             expect(own.map(\.identifier), equals: ["own.milk-fat"], "own models")
             expect(cp.map(\.identifier), equals: ["cp.aspirin-authenticity", "cp.food-type"], "CP models")
             expect((own + cp).allSatisfy { $0.supportedSCiOVersions == ["1.2", "1.3"] }, "supported versions 1.2 and 1.3")
@@ -120,10 +120,11 @@ enum ScioScenarios {
         }
     }
 
-    static let versionGating = Scenario("SCiO: a reading from an unsupported SCiO version is blocked or approved as degraded", .tags(.scio)) { rig in
+    static let versionGating = Scenario("SCiO: the app blocks or approves spectra by the SCiO version the cloud reports; approved ones are degraded",
+                                        .tags(.scio)) { rig in
         let scio = try await ScioFixture(rig)
         let old = Shared<ScioReading>("reading from a SCiO 1.1")
-        Step("The connected device is a 1.2") {
+        Step("The cloud reports the connected device as a 1.2, which every model supports") {
             let id = try require(await scio.spectrometer.deviceID, "device ID")
             expect(try await scio.cloud.scioVersion(deviceID: id.description), equals: .v1_2, "version by device ID")
         }
@@ -137,20 +138,24 @@ enum ScioScenarios {
             expect(try await scio.cloud.scioVersion(deviceID: reading.deviceID), equals: .v1_1, "cloud version by device ID")
             old.set(reading)
         }
-        Step("Policy block: refused") {
-            await scio.cloud.setVersionPolicy(.block)
+        Step("An app approving only the model's versions blocks the 1.1 before analysis") {
             let reading = try old.get()
-            try await require(throws: ScioCloudError.versionBlocked(model: "Fat content", version: "1.1", deviceID: reading.deviceID), "analyze") {
-                try await scio.cloud.analyze(reading, modelIdentifier: "own.milk-fat")
+            let fat = try require(try await scio.cloud.models().first { $0.identifier == "own.milk-fat" }, "the fat model")
+            let gate = ScioVersionGate(approvingOnlyVersionsOf: fat)
+            let version = try await scio.cloud.scioVersion(deviceID: reading.deviceID)
+            try await require(throws: ScioCloudError.versionBlocked(version: "1.1", deviceID: reading.deviceID), "the app's gate") {
+                try gate.check(reading, version: version)
             }
         }
-        Step("Policy approve: analyzed and flagged degraded") {
-            await scio.cloud.setVersionPolicy(.approve)
-            let result = try await scio.cloud.analyze(try old.get(), modelIdentifier: "own.milk-fat")
+        Step("An app approving the 1.1: the cloud analyzes it and reports degraded performance") {
+            let reading = try old.get()
+            let gate = ScioVersionGate(blocking: [])
+            try gate.check(reading, version: try await scio.cloud.scioVersion(deviceID: reading.deviceID))
+            let result = try await scio.cloud.analyze(reading, modelIdentifier: "own.milk-fat")
             expect(result.isDegraded, "degraded flag")
+            expect(result.scioVersion, equals: .v1_1, "version in the result")
             if let fat = result.number { measure("whole milk fat on a 1.1 (degraded)", fat, unit: "%") }
             measure("whole milk on a 1.1: Hotelling T² against the fat model", result.hotellingT2, unit: "")
-            await scio.cloud.setVersionPolicy(.block)
         }
     }
 
@@ -234,7 +239,7 @@ enum ScioScenarios {
         Step("Scan and store") {
             try await scio.calibrate(thenSample: "whole-milk")
             let reading = try await scio.spectrometer.scan()
-            try cache.store(reading, fileName: "last-scan")
+            try await cache.store(reading, fileName: "last-scan")
             taken.set(reading)
         }
         Step("Restart the app, read the scan back and analyze it") {
@@ -245,12 +250,12 @@ enum ScioScenarios {
             measure("cached whole milk fat", try require(result.number, "a fat estimate"), unit: "%", limits: 1.0...6.0)
         }
         Step("Remove it; odd names are refused") {
-            try cache.remove(fileName: "last-scan")
+            try await cache.remove(fileName: "last-scan")
             await expect(throws: ScanCacheError.notFound(file: cache.directory.appendingPathComponent("last-scan").path), "read after remove") {
                 try cache.read(fileName: "last-scan")
             }
             do {
-                try cache.store(try taken.get(), fileName: "../outside")
+                try await cache.store(try taken.get(), fileName: "../outside")
                 expect(false, "a name leaving the cache folder is refused")
             } catch let error as ScanCacheError {
                 guard case .invalidFileName("../outside", _) = error else { expect(false, "invalidFileName, got \(error)"); return }

@@ -14,6 +14,8 @@ public protocol MX100Optics: Sendable {
     func readIdentity() async -> (serial: String, model: String, firmware: String)
     /// Aimer and illumination settings (the session cache).
     func readSettings() async -> MX100Settings
+    /// The aimer's own battery, 0–100 % (read on demand, never cached); at 0 the aimer is off.
+    func readBatteryPercent() async -> Int
     /// Changes settings on the aimer.
     func write(_ body: @Sendable (inout MX100Settings) -> Void) async
 }

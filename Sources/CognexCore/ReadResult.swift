@@ -26,13 +26,15 @@ public struct ReadResult: Sendable, Equatable {
         self.xml = xml
     }
 
-    /// A result for a decoded symbol.
+    /// A result for a decoded symbol; `readString`, when given, replaces the decoded text in every form of the result
+    /// (the string, the bytes as its UTF-8, and the XML's `string` and `full_string`), as the unlicensed SDK's obfuscation does.
     public init(_ symbol: DecodedSymbol, readString: String? = nil, outline: Bool, image: GrayImage?) {
         let symbology = ReaderSymbology(symbol.symbology)
         let text = readString ?? symbol.text
-        self.init(goodRead: true, readString: text, symbology: symbology, bytes: symbol.bytes,
+        let bytes = readString.map { Array($0.utf8) } ?? symbol.bytes
+        self.init(goodRead: true, readString: text, symbology: symbology, bytes: bytes,
                   svgOutline: outline ? symbol.svgPath : nil, image: image,
-                  xml: Self.xml(text: text, bytes: symbol.bytes, symbology: symbology, corners: symbol.corners))
+                  xml: Self.xml(text: text, bytes: bytes, symbology: symbology, corners: symbol.corners))
     }
 
     /// The result of a scan that read nothing.

@@ -10,7 +10,8 @@ public struct ReaderScene: Sendable, Equatable {
         /// Centre as a fraction of the field of view (0…1 on each axis).
         public var x: Double
         public var y: Double
-        /// Width of the symbol as a fraction of the field of view's width, at zoom 100 %.
+        /// Width of the symbol as a fraction of the field of view's long side, at zoom 100 % (the same pixels in a
+        /// portrait frame, where the symbol may then not fit across).
         public var size: Double
         /// Rotation in degrees.
         public var rotation: Double
@@ -53,15 +54,19 @@ public struct SceneCamera: Sendable {
         public var illumination: Bool
         public var symbologies: Set<Symbology>
         public var effort: Int
+        /// A fixed-focus camera (most front cameras): a symbol filling more than half the frame's width is too close
+        /// to be sharp.
+        public var fixedFocus: Bool
 
         public init(width: Int = 1280, height: Int = 720, zoomPercent: Int = 100, illumination: Bool = false,
-                    symbologies: Set<Symbology>, effort: Int = 2) {
+                    symbologies: Set<Symbology>, effort: Int = 2, fixedFocus: Bool = false) {
             self.width = width
             self.height = height
             self.zoomPercent = zoomPercent
             self.illumination = illumination
             self.symbologies = symbologies
             self.effort = effort
+            self.fixedFocus = fixedFocus
         }
     }
 
@@ -76,7 +81,7 @@ public struct SceneCamera: Sendable {
         var placements: [SymbolPlacement] = []
         for item in scene.items {
             guard let symbol = try? SymbolEncoder.image(item.symbology, item.text, moduleSize: 2) else { continue }
-            let targetWidth = item.size * Double(settings.width) * zoom
+            let targetWidth = item.size * Double(max(settings.width, settings.height)) * zoom
             let scale = max(0.05, targetWidth / Double(symbol.width))
             let cx = Double(settings.width) * (0.5 + (item.x - 0.5) * zoom)
             let cy = Double(settings.height) * (0.5 + (item.y - 0.5) * zoom)
@@ -89,7 +94,10 @@ public struct SceneCamera: Sendable {
         guard light >= 0.3 else {
             return FrameSynthesizer(width: settings.width, height: settings.height, seed: seed).render([], degradations: Degradations(noise: 40))
         }
-        return FrameSynthesizer(width: settings.width, height: settings.height, seed: seed).render(placements, degradations: Degradations(noise: 2))
+        // A fixed focus is sharp at arm's length; a symbol held close enough to fill over half the width is blurred.
+        let tooClose = settings.fixedFocus && scene.items.contains { $0.size * zoom > 0.5 }
+        return FrameSynthesizer(width: settings.width, height: settings.height, seed: seed)
+            .render(placements, degradations: Degradations(blur: tooClose ? 6 : 0, noise: 2))
     }
 
     /// The symbols the decoder finds in the frame of `scene` under `settings`, and the frame.

@@ -42,12 +42,18 @@ public actor CameraReader {
     public private(set) var zoomLevel = 0
     public private(set) var maxScanTimeout = 0
     public private(set) var effort = 2
+    /// The app's scanning orientation (landscape unless the app sets another).
+    public private(set) var orientation: ScanOrientation = .landscape
+    /// How the user holds the phone; decides the frame's orientation when `orientation` is `.auto`.
+    public private(set) var deviceOrientation: DeviceOrientation = .portrait
+    /// `DECODER.1D-SYMBOLORIENTATION`, 0–3 (stored and reported; the decoder core finds 1D symbols in any orientation).
+    public private(set) var oneDSymbolOrientation = 0
     public private(set) var caches = Caches()
     /// Aimer commands the reader accepted (active aimer only), for scenario checks.
     public private(set) var aimerCommandsApplied = 0
 
-    /// Where the camera is pointed: set by scenarios.
-    public var scene = ReaderScene.empty
+    /// Where the camera's frames come from: a simulated scene (`setScene`) or recorded photos (`setFrameSource`).
+    public private(set) var frameSource: any CameraFrameSource
     /// Whether results carry the frame (`imageResultEnabled`).
     public private(set) var imageResultEnabled = false
     /// Whether results carry the outline as SVG (`svgResultEnabled`).
@@ -60,14 +66,21 @@ public actor CameraReader {
     private let trace: TraceLog
     private let name: String
     private let licensed: Bool
+    private let supportsFullHD: Bool
     private let aimer: (any MX100Optics)?
-    private var camera: SceneCamera
+    private let seed: UInt64
+    /// Frames taken while decoding, over every scan: a photo source continues where the last scan stopped.
+    private var frameIndex = 0
+    /// Symbols found per frame key and decoder settings, so an unchanged frame is decoded once.
+    private var decoded: [String: [DecodedSymbol]] = [:]
     private var random: SeededGenerator
     private var scanTask: Task<Void, Never>?
     private var hostWatcher: Task<Void, Never>?
 
+    /// A camera reader on a phone with or without a front camera, and whose back camera does or does not film 1920×1080.
     public init(name: String, mode: CameraMode, options: PreviewOptions, licenseKey: String?, hasFrontCamera: Bool = true,
-                aimer: (any MX100Optics)?, host: PhoneHost, clock: any RigClock, trace: TraceLog, seed: UInt64) {
+                supportsFullHD: Bool = true, aimer: (any MX100Optics)?, host: PhoneHost, clock: any RigClock, trace: TraceLog, seed: UInt64) {
+        self.supportsFullHD = supportsFullHD
         self.name = name
         self.mode = mode
         self.options = options
@@ -78,14 +91,33 @@ public actor CameraReader {
         licensed = (licenseKey.map { !$0.isEmpty } ?? false) || mode == .activeAimer
         availability = mode == .frontCamera && !hasFrontCamera ? .unavailable : (mode == .activeAimer && aimer == nil ? .unavailable : .available)
         symbologies = mode == .activeAimer ? ReaderSymbology.mx100Defaults : []
-        camera = SceneCamera(seed: seed)
+        self.seed = seed
+        frameSource = SceneFrameSource(.empty, seed: seed)
         random = SeededGenerator(seed: seed, stream: "\(name)/obfuscation")
         (connectionStateChanges, stateSink) = AsyncStream.makeStream(of: ReaderConnectionState.self, bufferingPolicy: .bufferingNewest(64))
         (results, resultSink) = AsyncStream.makeStream(of: [ReadResult].self, bufferingPolicy: .bufferingNewest(256))
     }
 
-    /// Points the camera at `scene`.
-    public func setScene(_ scene: ReaderScene) { self.scene = scene }
+    /// Points the camera at a simulated `scene`.
+    public func setScene(_ scene: ReaderScene) { frameSource = SceneFrameSource(scene, seed: seed) }
+
+    /// Takes the camera's frames from `source` from the next frame on (e.g. `PhotoFrameSource` replaying photos).
+    public func setFrameSource(_ source: any CameraFrameSource) { frameSource = source }
+
+    /// Sets the app's scanning orientation; applies from the next frame.
+    public func setOrientation(_ orientation: ScanOrientation) { self.orientation = orientation }
+
+    /// The user turns the phone; with `.auto` the frames follow from the next one.
+    public func setDeviceOrientation(_ orientation: DeviceOrientation) { deviceOrientation = orientation }
+
+    /// Whether frames are portrait now (taller than wide).
+    public var isPortrait: Bool {
+        switch orientation {
+        case .portrait: true
+        case .landscape: false
+        case .auto: deviceOrientation == .portrait
+        }
+    }
 
     public func setImageResultEnabled(_ on: Bool) { imageResultEnabled = on }
     public func setSVGResultEnabled(_ on: Bool) { svgResultEnabled = on }
@@ -100,6 +132,10 @@ public actor CameraReader {
         guard await host.requestCameraAccess() == .granted else {
             setState(.disconnected)
             throw .cameraPermissionDenied
+        }
+        if let aimer, await aimer.readBatteryPercent() == 0 {
+            setState(.disconnected)
+            throw .unavailable("the MX-100's battery is empty")
         }
         if let aimer {
             let week = Duration.seconds(7 * 24 * 3600)
@@ -129,6 +165,13 @@ public actor CameraReader {
         setState(.disconnected)
     }
 
+    /// The MX-100's battery in percent, read from the aimer (active-aimer mode only).
+    public func aimerBatteryPercent() async throws(ReaderError) -> Int {
+        guard connectionState == .connected else { throw .notConnected }
+        guard let aimer else { throw .unavailable("no MX-100 in camera mode \(mode.rawValue)") }
+        return await aimer.readBatteryPercent()
+    }
+
     // MARK: Configuration
 
     public func setSymbology(_ symbology: ReaderSymbology, enabled: Bool) throws(ReaderError) {
@@ -154,6 +197,7 @@ public actor CameraReader {
         zoomLevel = 0
         maxScanTimeout = 0
         effort = 2
+        oneDSymbolOrientation = 0
     }
 
     /// Answers a DMCC command as the SDK does for the camera reader.
@@ -165,6 +209,9 @@ public actor CameraReader {
         trace.record(name, "dmcc", [("command", command.text)])
         switch (command.verb, command.setting) {
         case ("GET", "DEVICE.TYPE"): return ReaderResponse(status: .noError, payload: mode == .activeAimer ? "MX-100" : "Mobile Camera")
+        case ("GET", "BATTERY.CHARGE"):
+            guard let aimer else { return ReaderResponse(status: .invalidCommand) }
+            return ReaderResponse(status: .noError, payload: String(await aimer.readBatteryPercent()))
         case ("GET", let s?) where s.hasPrefix("SYMBOL."):
             guard let symbology = ReaderSymbology(dmccName: s) else { return ReaderResponse(status: .invalidParameter) }
             return ReaderResponse(status: .noError, payload: symbologies.contains(symbology) ? "ON" : "OFF")
@@ -189,6 +236,13 @@ public actor CameraReader {
             maxScanTimeout = seconds
             return ReaderResponse(status: .noError)
         case ("GET", "DECODER.MAX-SCAN-TIMEOUT"): return ReaderResponse(status: .noError, payload: String(maxScanTimeout))
+        case ("SET", "DECODER.1D-SYMBOLORIENTATION"):
+            guard let value = args.first?.int, (0...3).contains(value) else { return ReaderResponse(status: .invalidParameter) }
+            oneDSymbolOrientation = value
+            return ReaderResponse(status: .noError)
+        case ("GET", "DECODER.1D-SYMBOLORIENTATION"): return ReaderResponse(status: .noError, payload: String(oneDSymbolOrientation))
+        case ("GET", "DECODER.EFFORT"): return ReaderResponse(status: .noError, payload: String(effort))
+        case ("GET", "LIGHT.INTERNAL-ENABLE"): return ReaderResponse(status: .noError, payload: lightsOn ? "ON" : "OFF")
         case ("SET", "DECODER.EFFORT"):
             guard let value = args.first?.int, (1...3).contains(value) else { return ReaderResponse(status: .invalidParameter) }
             effort = value
@@ -233,16 +287,23 @@ public actor CameraReader {
         guard !isScanning else { return }
         isScanning = true
         let showsPreview = mode == .noAimer || mode == .frontCamera || options.contains(.alwaysShow)
-        let high = options.contains(.highResolution)
         let illuminationAvailable = mode == .noAimer || mode == .activeAimer
+        let (width, height) = frameSize
         preview = PreviewState(isShown: showsPreview, zoomButton: showsPreview && !options.contains(.noZoomButton),
                                illuminationButton: showsPreview && illuminationAvailable && !options.contains(.noIlluminationButton),
                                scanButton: showsPreview && options.contains(.paused),
-                               width: high ? 1920 : 1280, height: high ? 1080 : 720,
-                               framesPerSecond: options.contains(.highFrameRate) ? 60 : 30)
+                               width: width, height: height,
+                               framesPerSecond: options.contains(.highFrameRate) ? 60 : 30, autofocus: mode != .frontCamera)
         trace.record(name, "scanningStarted", [("preview", String(showsPreview)), ("paused", String(options.contains(.paused) && showsPreview))])
         if options.contains(.paused) && showsPreview { return }
         beginDecoding()
+    }
+
+    /// The frame size: the front camera's 640×480; the back camera's 1280×720, or 1920×1080 with `highResolution` on a
+    /// phone that films it (the default size on one that does not).
+    private var frameSize: (Int, Int) {
+        if mode == .frontCamera { return (640, 480) }
+        return options.contains(.highResolution) && supportsFullHD ? (1920, 1080) : (1280, 720)
     }
 
     /// The on-screen scan button of a paused preview.
@@ -256,6 +317,18 @@ public actor CameraReader {
     public func pressHardwareTrigger() throws(ReaderError) {
         guard options.contains(.hardwareTrigger) else { return }
         if !isScanning { try startScanning() }
+    }
+
+    /// The app's on-screen trigger, press and hold (the seed's "virtual trigger"): pressing starts scanning.
+    public func pressVirtualTrigger() throws(ReaderError) {
+        trace.record(name, "virtualTrigger", [("state", "pressed")])
+        try startScanning()
+    }
+
+    /// Releasing the on-screen trigger stops a scan that has not read yet (a no-read), as `stopScanning()`.
+    public func releaseVirtualTrigger() {
+        trace.record(name, "virtualTrigger", [("state", "released")])
+        stopScanning()
     }
 
     /// Stops scanning; a scan stopped before a read reports `goodRead` false.
@@ -287,18 +360,33 @@ public actor CameraReader {
     private func decodeFrame() -> Bool {
         guard isDecoding, let preview else { return true }
         let zoom = zoomLevel == 0 ? 100 : (zoomLevel == 1 ? zoomPercents.0 : zoomPercents.1)
-        let settings = SceneCamera.Settings(width: preview.width, height: preview.height, zoomPercent: zoom, illumination: lightsOn,
-                                            symbologies: Set(symbologies.flatMap(\.decoderSymbologies).filter(\.isSupported)), effort: effort)
-        let (symbols, frame) = camera.decode(scene, settings)
+        let (long, short) = (max(preview.width, preview.height), min(preview.width, preview.height))
+        let settings = SceneCamera.Settings(width: isPortrait ? short : long, height: isPortrait ? long : short, zoomPercent: zoom, illumination: lightsOn,
+                                            symbologies: Set(symbologies.flatMap(\.decoderSymbologies).filter(\.isSupported)), effort: effort,
+                                            fixedFocus: !preview.autofocus)
+        guard let frame = frameSource.frame(frameIndex, settings) else { return false }
+        frameIndex += 1
+        let symbols = decode(frame, settings)
         guard !symbols.isEmpty else { return false }
         let results = symbols.map { symbol in
-            ReadResult(symbol, readString: licensed ? nil : obfuscate(symbol.text), outline: svgResultEnabled, image: imageResultEnabled ? frame : nil)
+            ReadResult(symbol, readString: licensed ? nil : obfuscate(symbol.text), outline: svgResultEnabled, image: imageResultEnabled ? frame.image : nil)
         }
         trace.record(name, "read", [("count", String(results.count)), ("strings", results.compactMap(\.readString).joined(separator: "|"))])
         ReaderPlots(plots: trace.plots, name: name).results(results.map(\.readString), goodRead: true)
         stopScan(reason: "read")
         resultSink.yield(results)
         return true
+    }
+
+    /// The symbols in `frame` with the enabled symbologies, decoded once per frame content and decoder settings.
+    private func decode(_ frame: CameraFrame, _ settings: SceneCamera.Settings) -> [DecodedSymbol] {
+        guard !settings.symbologies.isEmpty else { return [] }
+        let key = frame.key + " | " + settings.symbologies.map(\.rawValue).sorted().joined(separator: ",") + " effort \(settings.effort)"
+        if let hit = decoded[key] { return hit }
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: settings.symbologies, effort: settings.effort)).decode(frame.image)
+        if decoded.count > 16 { decoded.removeAll() }
+        decoded[key] = symbols
+        return symbols
     }
 
     private func timedOut() {

@@ -25,6 +25,8 @@ public actor MXReader {
     public private(set) var svgResultEnabled = false
     /// Whether results carry the frame; the reader sends it after the XML (`SET IMAGE.RESULT ON`).
     public private(set) var imageResultEnabled = false
+    /// Whether the phone announces the reader available again when the app resumes (some iOS versions do, some do not).
+    public private(set) var announcesAvailabilityOnResume = true
 
     private let availabilitySink: AsyncStream<ReaderAvailability>.Continuation
     private let stateSink: AsyncStream<ReaderConnectionState>.Continuation
@@ -165,6 +167,10 @@ public actor MXReader {
         }
     }
 
+    /// Models an iOS version that does (true) or does not (false) send an availability notification on resume; without
+    /// it the app reconnects from its own did-become-active handler (`reconnectIfNeeded()`).
+    public func setAnnouncesAvailabilityOnResume(_ announces: Bool) { announcesAvailabilityOnResume = announces }
+
     /// The seed's `appBecameActive`: connects when available and neither connecting nor connected.
     public func reconnectIfNeeded() async throws(ReaderError) {
         guard availability == .available, connectionState != .connecting, connectionState != .connected else { return }
@@ -285,6 +291,10 @@ public actor MXReader {
     }
 
     private func announceAvailability() async {
+        guard announcesAvailabilityOnResume else {
+            trace.record(name, "availabilityNotAnnounced", [("why", "app resumed")])
+            return
+        }
         let present = await host.devices().contains { match.matches($0) }
         availability = present ? .available : .unavailable
         trace.record(name, "availability", [("availability", availability.rawValue), ("why", "app resumed")])

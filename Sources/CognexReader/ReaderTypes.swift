@@ -50,6 +50,8 @@ public struct PreviewState: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var framesPerSecond: Int
+    /// Whether the camera focuses (the front camera has a fixed focus).
+    public var autofocus: Bool = true
 }
 
 /// A DMCC answer: status and payload.

@@ -14,12 +14,23 @@ public actor MX100Simulator: MX100Optics {
     public private(set) var identityReads = 0
     public private(set) var settingsReads = 0
     public var readTime: Duration = .milliseconds(150)
+    /// The built-in battery that powers the aimer's LEDs.
+    public private(set) var batteryPercent = 80
     private let clock: any RigClock
 
     public init(serialNumber: String, firmware: String = "1.4.0", clock: any RigClock) {
         self.serialNumber = serialNumber
         self.firmware = firmware
         self.clock = clock
+    }
+
+    /// Sets the aimer's battery, 0–100 %.
+    public func setBattery(percent: Int) { batteryPercent = max(0, min(100, percent)) }
+
+    /// The SDK reads the battery.
+    public func readBatteryPercent() async -> Int {
+        try? await clock.sleep(for: readTime)
+        return batteryPercent
     }
 
     /// Another app (or the user) changes the aimer's settings behind the SDK's back.

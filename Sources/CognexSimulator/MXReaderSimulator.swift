@@ -41,6 +41,10 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
     public private(set) var batteryPercent: Double
     public private(set) var poweredOn = true
     public private(set) var isScanning = false
+    /// What `TRIGGER ON` does: scan at once (`software`, the default) or arm the physical trigger (`armed`).
+    public private(set) var triggerMode: MXTriggerMode = .software
+    /// Whether the app armed the reader (`TRIGGER ON` in `armed` mode).
+    public private(set) var isArmed = false
     public var scene = ReaderScene.empty
     /// Minutes idle before the reader powers down.
     public var inactivityTimeout: Duration = .seconds(15 * 60)
@@ -119,11 +123,31 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
     /// Puts `scene` in front of the reader.
     public func setScene(_ scene: ReaderScene) { self.scene = scene }
 
-    /// Presses the trigger button: a scan starts (the reader wakes if it was idle but powered).
+    /// Chooses what `TRIGGER ON` does from now on; leaving `armed` disarms.
+    public func setTriggerMode(_ mode: MXTriggerMode) {
+        triggerMode = mode
+        if mode == .software { isArmed = false }
+        trace.record(role, "triggerMode", [("mode", mode.rawValue)])
+    }
+
+    /// Presses the trigger button: a scan starts (the reader wakes if it was idle but powered); in `armed` mode only
+    /// when the app armed the reader.
     public func pressTrigger() {
         guard poweredOn else { return }
         touch()
+        trace.record(role, "trigger", [("state", "pressed")])
+        guard triggerMode == .software || isArmed else {
+            trace.record(role, "triggerIgnored", [("why", "not armed by the app")])
+            return
+        }
         startScan()
+    }
+
+    /// Releases the trigger: a scan that has not read yet ends with a no-read, as on a hand-held reader.
+    public func releaseTrigger() {
+        guard poweredOn else { return }
+        trace.record(role, "trigger", [("state", "released")])
+        stopScan(send: true)
     }
 
     public func setBattery(percent: Double) async {
@@ -230,8 +254,14 @@ public actor MXReaderSimulator: SimulatedUSBFunction {
             guard let on = args.first?.bool else { return (.invalidParameter, "") }
             if on {
                 guard !isScanning else { return (.parameterRejected, "") }
-                startScan()
+                if triggerMode == .armed {
+                    isArmed = true
+                    trace.record(role, "armed")
+                } else {
+                    startScan()
+                }
             } else {
+                isArmed = false
                 stopScan(send: true)
             }
             return (.noError, "")

@@ -10,6 +10,8 @@ public struct MXSimulation: Sendable, Equatable {
     public var productID: UInt16
     public var batteryPercent: Double = 90
     public var inactivityTimeout: Duration = .seconds(15 * 60)
+    /// What `TRIGGER ON` does: a software trigger (default) or arming the physical trigger.
+    public var triggerMode: MXTriggerMode = .software
 
     /// The settings for the `mx-1000` or `mx-1502` device `spec`.
     public static func from(_ spec: DeviceSpec) throws(RigFileError) -> MXSimulation {
@@ -17,7 +19,8 @@ public struct MXSimulation: Sendable, Equatable {
         var simulation = MXSimulation(model: model, serialNumber: "\(model.replacingOccurrences(of: "-", with: ""))-\(spec.role.uppercased())",
                                       productID: spec.kind == .mx1000 ? 0x0D01 : 0x0D02)
         guard let parameters = spec.link.simulatorParameters else { return simulation }
-        let m = try parameters.object(allowed: ["serialNumber", "vendor", "product", "batteryPercent", "inactivityTimeoutMinutes"])
+        let m = try parameters.object(allowed: ["serialNumber", "vendor", "product", "batteryPercent", "inactivityTimeoutMinutes",
+                                                                        "triggerMode"])
         if let c = m["serialNumber"] { simulation.serialNumber = try c.name() }
         for (key, apply) in [("vendor", { (v: UInt16) in simulation.vendorID = v }), ("product", { (v: UInt16) in simulation.productID = v })] {
             guard let c = m[key] else { continue }
@@ -27,6 +30,7 @@ public struct MXSimulation: Sendable, Equatable {
             apply(value)
         }
         if let c = m["batteryPercent"] { simulation.batteryPercent = try c.number(in: 0...100, unit: "percent") }
+        if let c = m["triggerMode"] { simulation.triggerMode = MXTriggerMode(rawValue: try c.choice(MXTriggerMode.allCases.map(\.rawValue)))! }
         if let c = m["inactivityTimeoutMinutes"] { simulation.inactivityTimeout = .seconds(fractional: try c.number(in: 1...240, unit: "minutes") * 60) }
         return simulation
     }

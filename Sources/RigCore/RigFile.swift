@@ -95,6 +95,7 @@ public struct RigFile: Sendable {
         { "role": "reader", "kind": "mx-1502", "simulated": { "serialNumber": "1502A7731", "batteryPercent": 85, "inactivityTimeoutMinutes": 15 } },
         { "role": "reader-2", "kind": "mx-1000", "simulated": { "serialNumber": "1000B0042", "batteryPercent": 60 } },
         { "role": "camera", "kind": "camera-reader", "simulated": { "hasFrontCamera": true } },
+        { "role": "camera-basic", "kind": "camera-reader", "simulated": { "hasFrontCamera": false, "supportsFullHD": false } },
         { "role": "aimer", "kind": "mx-100", "simulated": { "serialNumber": "MX100C3301" } },
         { "role": "scio", "kind": "scio", "simulated": { "transport": "ble", "deviceID": "12A4C0FFEE000001", "name": "Kitchen SCiO", "sample": "whole-milk",
                                                        "batteryPercent": 85 } },

@@ -39,6 +39,7 @@ public struct CognexFamily: RigPlugin {
                                               vendorID: settings.vendorID, productID: settings.productID,
                                               batteryPercent: settings.batteryPercent, clock: rig.clock, trace: rig.trace, seed: random.next())
             await simulator.setInactivityTimeout(settings.inactivityTimeout)
+            if settings.triggerMode != .software { await simulator.setTriggerMode(settings.triggerMode) }
             let role = spec.role
             // A reader behind a real USB path (usb-gadget) is on a bus of its own that the device side follows.
             let stationBus: SimulatedUSBBus
@@ -80,7 +81,14 @@ public struct CognexFamily: RigPlugin {
     /// Whether the phone of a `camera-reader` device has a front camera (its `simulated` `hasFrontCamera`, default true).
     static func cameraHasFrontCamera(_ spec: DeviceSpec) throws(RigFileError) -> Bool {
         guard case .simulated(let parameters?) = spec.link else { return true }
-        let m = try parameters.object(allowed: ["hasFrontCamera"])
+        let m = try parameters.object(allowed: ["hasFrontCamera", "supportsFullHD"])
         return try m["hasFrontCamera"]?.bool() ?? true
+    }
+
+    /// Whether the phone's back camera films 1920×1080 (`supportsFullHD`, default true).
+    static func cameraSupportsFullHD(_ spec: DeviceSpec) throws(RigFileError) -> Bool {
+        guard case .simulated(let parameters?) = spec.link else { return true }
+        let m = try parameters.object(allowed: ["hasFrontCamera", "supportsFullHD"])
+        return try m["supportsFullHD"]?.bool() ?? true
     }
 }

@@ -91,11 +91,12 @@ extension LiveRig {
     public func cameraReader(_ role: String, mode: CameraMode, options: PreviewOptions = .defaults, licenseKey: String? = nil) async throws -> CameraReader {
         let spec = try device(role, kinds: [.cameraReader])
         let hasFrontCamera = try CognexFamily.cameraHasFrontCamera(spec)
+        let supportsFullHD = try CognexFamily.cameraSupportsFullHD(spec)
         let aimerRole = file.devices.first { $0.kind == .mx100 }?.role
         let aimer: (any MX100Optics)? = try aimerRole.map { try mx100($0) }
         var random = random("camera/\(role)/\(mode.rawValue)/\(options.rawValue)")
         let reader = CameraReader(name: "\(role) \(mode.rawValue)", mode: mode, options: options, licenseKey: licenseKey,
-                                  hasFrontCamera: hasFrontCamera, aimer: aimer, host: host, clock: clock, trace: trace, seed: random.next())
+                                  hasFrontCamera: hasFrontCamera, supportsFullHD: supportsFullHD, aimer: aimer, host: host, clock: clock, trace: trace, seed: random.next())
         addCleanup { await reader.disconnect() }
         return reader
     }

@@ -72,14 +72,14 @@ extension LiveRig {
         }
     }
 
-    /// The SCiO cloud with RigKit's shipped models (one per run); its version policy starts as `block`.
+    /// The SCiO cloud with RigKit's shipped models (one per run); its time-outs run on the rig's clock.
     public func scioCloud() throws -> ScioCloud {
-        try service(.scioCloud, orMake: { try ScioCloud.bundled(versionPolicy: .block) })
+        try service(.scioCloud, orMake: { try ScioCloud.bundled(clock: clock, trace: trace) })
     }
 
-    /// The phone's scan cache, in this run's folder; it survives app restarts.
+    /// The phone's scan cache, in this run's folder; it survives app restarts and takes the host's free storage.
     public func scanCache() -> ScanCache {
-        ScanCache(directory: directory.appendingPathComponent("scan-cache", isDirectory: true))
+        ScanCache(directory: directory.appendingPathComponent("scan-cache", isDirectory: true), host: host)
     }
 }
 

@@ -21,16 +21,22 @@ extension LiveRig {
         try await service(.empatica, orBuild: { try await makeEmpatica() })
     }
 
+    /// The simulated Empatica server the app authenticates against (one per run): accepts the rig's keys; set outages on it.
+    public func empaticaServer() throws -> EmpaticaAccounts {
+        try service(.empaticaServer, orMake: {
+            var keys: [String] = []
+            for spec in devices(of: [.e4, .e3]) where spec.link.runsSimulator { keys += try WristbandSimulation.from(spec).acceptedApiKeys }
+            return EmpaticaAccounts(acceptedKeys: keys.isEmpty ? [WristbandSimulation.defaultTestKey] : keys)
+        })
+    }
+
     private func makeEmpatica() async throws -> EmpaticaAPI {
         let bands = devices(of: [.e4, .e3])
         if !bands.isEmpty, bands.allSatisfy({ if case .blePeripheral(_, nil, _) = $0.link { true } else { false } }) {
             throw RigUnavailable(reason: "the rig's wristbands are broadcast for outside centrals only (no \"central\" adapter in their ble-peripheral)")
         }
         let central = try central()
-        var keys: [String] = []
-        for spec in bands where spec.link.runsSimulator { keys += try WristbandSimulation.from(spec).acceptedApiKeys }
-        if keys.isEmpty { keys = [WristbandSimulation.defaultTestKey] }
-        let api = EmpaticaAPI(central: central, host: host, clock: clock, trace: trace, accounts: EmpaticaAccounts(acceptedKeys: keys),
+        let api = EmpaticaAPI(central: central, host: host, clock: clock, trace: trace, accounts: try empaticaServer(),
                               bluetoothOn: await host.snapshot.bluetoothEnabled)
         await api.watchBluetooth()
         return api
@@ -39,6 +45,10 @@ extension LiveRig {
 
 extension RigKey where Value == EmpaticaAPI {
     static var empatica: RigKey<EmpaticaAPI> { RigKey("empatica-api") }
+}
+
+extension RigKey where Value == EmpaticaAccounts {
+    static var empaticaServer: RigKey<EmpaticaAccounts> { RigKey("empatica-server") }
 }
 
 extension LiveRig {

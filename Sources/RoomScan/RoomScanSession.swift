@@ -13,13 +13,31 @@ import RigHost
 /// act on the session by themselves.
 public actor RoomScanSession {
     /// The current state; after `close()` it stays as it was.
-    public private(set) var state: RoomioScanState = .notStarted
+    public private(set) var state: RoomioScanState = .notStarted {
+        didSet { observation.update(\.state, \.state, to: state) }
+    }
     /// Nil until `start()`.
-    public private(set) var scanId: String?
+    public private(set) var scanId: String? {
+        didSet { observation.update(\.scanId, \.scanId, to: scanId) }
+    }
     /// The sheet or dialog the view shows, if any.
-    public private(set) var dialog: RoomioDialog?
+    public private(set) var dialog: RoomioDialog? {
+        didSet { observation.update(\.dialog, \.dialog, to: dialog) }
+    }
     /// Whether the view shows the onboarding.
-    public private(set) var isShowingOnboarding = false
+    public private(set) var isShowingOnboarding = false {
+        didSet { observation.update(\.isShowingOnboarding, \.isShowingOnboarding, to: isShowingOnboarding) }
+    }
+    /// The warnings the view shows mid-scan: each blocking condition present now, in `PowerGuardCondition` order.
+    public private(set) var warnings: [PowerGuardCondition] = [] {
+        didSet { observation.update(\.warnings, \.warnings, to: warnings) }
+    }
+    /// Whether the session holds the camera: from the preview or the start of recording until `close()` releases it.
+    public private(set) var isCameraRunning = false {
+        didSet { observation.update(\.isCameraRunning, \.isCameraRunning, to: isCameraRunning) }
+    }
+    /// The same, observable as SwiftUI observes the SDK's session (`withObservationTracking`).
+    public nonisolated let observation = RoomScanObservation()
     /// Whether the view shows a sheet or dialog.
     public var isShowingDialog: Bool { dialog != nil }
     /// The exported bundle, once `export()` succeeded.
@@ -46,7 +64,8 @@ public actor RoomScanSession {
     private var recordingStartedAt: RigInstant?
     private var secondsRecorded = 0
     private var storageUsed: Int64 = 0
-    private var activeWarnings: Set<PowerGuardCondition> = []
+    private var isExporting = false
+    private var exportWriteFailure: String?
 
     init(role: String, config: RoomScanConfig, simulation: RoomScanSimulation, host: PhoneHost,
          clock: any RigClock, trace: TraceLog,
@@ -83,7 +102,7 @@ public actor RoomScanSession {
         guard state == .notStarted else { throw .invalidState(operation: "startPreview()", state: state) }
         setState(.previewing)
         emit(.previewStarted)
-        if await host.requestCameraAccess() != .granted { showPermissionSheet() }
+        if await host.requestCameraAccess() != .granted { showPermissionSheet() } else { startCamera() }
     }
 
     /// Starts recording, after the onboarding (if shown), the power guard and the camera permission.
@@ -138,27 +157,53 @@ public actor RoomScanSession {
     }
 
     /// Packages the finished scan as a bundle on disk (written atomically) and returns it.
+    ///
+    /// Packaging takes `exportDuration`, taking the bundle's storage from the host in four
+    /// parts as it goes: storage running out part-way fails the export, gives back what it
+    /// took and leaves no bundle; the scan stays finished, so export can be called again.
     public func export() async throws(RoomioError) -> RoomioBundle {
         try checkOpen("export()")
         guard state == .finished, let scanId else {
             throw .exportFailed("the scan is \(state); export needs a finished scan")
         }
         if let bundle { return bundle }
+        guard !isExporting else { throw .exportFailed("an export of this scan is already running") }
+        isExporting = true
+        defer { isExporting = false }
         let size = storageUsed / 10 + 4096
-        guard await host.consumeStorage(bytes: size) else {
-            throw .exportFailed("not enough free storage for a \(size)-byte bundle")
+        let parts = 4
+        var taken: Int64 = 0
+        for part in 0..<parts {
+            do { try await clock.sleep(for: simulation.exportDuration / parts) } catch {
+                await host.releaseStorage(bytes: taken)
+                throw .exportFailed("the export was cancelled")
+            }
+            let piece = part == parts - 1 ? size - taken : size / Int64(parts)
+            guard await host.consumeStorage(bytes: piece) else {
+                await host.releaseStorage(bytes: taken)
+                trace.record(role, "exportFailed", [("reason", "storage full"), ("written", String(taken)), ("size", String(size))])
+                throw .exportFailed("the phone's storage filled up during the export (\(taken) of \(size) bytes written); free some storage and export again")
+            }
+            taken += piece
         }
         let bundleURL = directory.appendingPathComponent("\(scanId).roomiobundle", isDirectory: true)
         do {
             try writeBundle(to: bundleURL, scanId: scanId)
         } catch {
             await host.releaseStorage(bytes: size)
-            throw .exportFailed("cannot write \(bundleURL.path): \(error.localizedDescription)")
+            trace.record(role, "exportFailed", [("reason", "write error")])
+            throw .exportFailed("cannot write \(bundleURL.path): \(error)")
         }
         let made = RoomioBundle(scanId: scanId, path: bundleURL.path, sizeBytes: size)
         bundle = made
         emit(.exported(scanId: scanId))
         return made
+    }
+
+    /// Makes the next export's write fail with `reason` (a disk error on the phone), once.
+    public func simulateWriteFailure(reason: String) {
+        exportWriteFailure = reason
+        trace.record(role, "fault", [("nextExportWrite", reason)])
     }
 
     /// Abandons the scan without saving it; call `close()` afterwards.
@@ -184,6 +229,11 @@ public actor RoomScanSession {
         storageUsed = 0
         isShowingOnboarding = false
         dialog = nil
+        warnings = []
+        if isCameraRunning {
+            isCameraRunning = false
+            trace.record(role, "cameraReleased")
+        }
         isClosed = true
         trace.record(role, "closed", [("state", state.description)])
         emit(.closed)
@@ -241,12 +291,19 @@ public actor RoomScanSession {
             showPermissionSheet()
             return
         }
+        startCamera()
         let asking = config.policy.askingConditions(await host.snapshot)
         if !asking.isEmpty {
             showDialog(.askToContinue(asking))
             return
         }
         beginRecording()
+    }
+
+    private func startCamera() {
+        guard !isCameraRunning else { return }
+        isCameraRunning = true
+        trace.record(role, "cameraStarted")
     }
 
     private func showPermissionSheet() {
@@ -257,7 +314,7 @@ public actor RoomScanSession {
     private func beginRecording() {
         guard state == .preparing else { return }
         recordingStartedAt = clock.now
-        activeWarnings = []
+        warnings = []
         try? FileManager.default.createDirectory(at: workingDirectory, withIntermediateDirectories: true)
         setState(.scanning)
         emit(.started)
@@ -319,10 +376,10 @@ public actor RoomScanSession {
         }
         guard state == .scanning || state.isPaused else { return }
         let now = Set(config.policy.blockingConditions(snapshot))
-        for condition in PowerGuardCondition.allCases where now.contains(condition) && !activeWarnings.contains(condition) {
+        for condition in PowerGuardCondition.allCases where now.contains(condition) && !warnings.contains(condition) {
             emit(.warning(condition))
         }
-        activeWarnings = now
+        warnings = PowerGuardCondition.allCases.filter { now.contains($0) }
     }
 
     private func retryAfterPermission(_ snapshot: HostSnapshot) async {
@@ -348,6 +405,10 @@ public actor RoomScanSession {
 
     private func writeBundle(to url: URL, scanId: String) throws {
         let fm = FileManager.default
+        if let reason = exportWriteFailure {
+            exportWriteFailure = nil
+            throw BundleWriteFailure(reason: reason)
+        }
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
         let staging = directory.appendingPathComponent(".\(scanId).staging", isDirectory: true)
         try? fm.removeItem(at: staging)
@@ -406,6 +467,12 @@ public actor RoomScanSession {
         trace.record(role, "event", [("event", "\(event)")])
         eventSink.yield(event)
     }
+}
+
+/// A write error injected by `simulateWriteFailure(reason:)`.
+private struct BundleWriteFailure: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
 }
 
 extension RoomioScanState {

@@ -44,9 +44,10 @@ public final class RoomScanner: Sendable {
     public static func simulation(from spec: DeviceSpec) throws(RigFileError) -> RoomScanSimulation {
         var simulation = RoomScanSimulation()
         guard case .simulated(let parameters?) = spec.link else { return simulation }
-        let m = try parameters.object(allowed: ["notReadySeconds", "saveSeconds", "storageMBPerSecond"])
+        let m = try parameters.object(allowed: ["notReadySeconds", "saveSeconds", "exportSeconds", "storageMBPerSecond"])
         if let c = m["notReadySeconds"] { simulation.notReadyWindow = .seconds(fractional: try c.number(in: 0...600, unit: "seconds")) }
         if let c = m["saveSeconds"] { simulation.saveDuration = .seconds(fractional: try c.number(in: 0...600, unit: "seconds")) }
+        if let c = m["exportSeconds"] { simulation.exportDuration = .seconds(fractional: try c.number(in: 0...600, unit: "seconds")) }
         if let c = m["storageMBPerSecond"] {
             simulation.storageBytesPerSecond = Int64((try c.number(in: 0...10_000, unit: "MB per second") * 1_000_000).rounded())
         }

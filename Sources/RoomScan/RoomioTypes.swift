@@ -193,6 +193,8 @@ public struct RoomScanSimulation: Sendable, Equatable {
     public var notReadyWindow: Duration = .seconds(3)
     /// Time from `stop()` to `finished`.
     public var saveDuration: Duration = .seconds(4)
+    /// Time `export()` takes to package the scan.
+    public var exportDuration: Duration = .seconds(2)
     /// Storage the recording takes per second (bytes).
     public var storageBytesPerSecond: Int64 = 1_500_000
 

@@ -1,5 +1,6 @@
 import Foundation
 import RigCore
+import RigHost
 import Spectrometer
 
 /// The SDK's `SampleFileUtils`: readings stored on the phone by file name, to analyze later.
@@ -8,22 +9,43 @@ import Spectrometer
 /// written atomically (temporary file and rename), so a crash never leaves half
 /// a reading. Names are 1–100 characters of letters, digits, `.`, `_` and `-`,
 /// not starting with `.`, so a name can never leave the cache folder.
+///
+/// With a phone host, the files take the phone's free storage: a store that does not
+/// fit fails with `storageFull` (the SDK's `storeToDisk` returning false, the sample
+/// app's "Failed to save last scan") and a remove gives the space back.
 public struct ScanCache: Sendable {
     /// The cache folder.
     public let directory: URL
+    /// The phone whose storage the files take, if any.
+    public let host: PhoneHost?
     static let format = "rigkit.scio-reading"
     static let formatVersion = 1
 
-    public init(directory: URL) { self.directory = directory }
+    public init(directory: URL, host: PhoneHost? = nil) {
+        self.directory = directory
+        self.host = host
+    }
 
     /// Stores `reading` as `fileName`, replacing an older one of that name (`storeToDisk`).
-    public func store(_ reading: ScioReading, fileName: String) throws(ScanCacheError) {
+    public func store(_ reading: ScioReading, fileName: String) async throws(ScanCacheError) {
         let path = try self.path(fileName)
         let data: Data
         do { data = try JSONEncoder().encode(CachedReading(format: Self.format, formatVersion: Self.formatVersion, reading: reading)) } catch {
             throw .ioFailed(file: path, reason: "\(error)")
         }
-        do { try OutputFile.write(data, to: path) } catch { throw .ioFailed(file: path, reason: error.reason) }
+        let growth = Int64(data.count) - Self.size(path)
+        if let host, growth > 0, !(await host.consumeStorage(bytes: growth)) {
+            throw .storageFull(file: path, neededBytes: growth, freeBytes: await host.snapshot.freeStorageBytes)
+        }
+        do { try OutputFile.write(data, to: path) } catch {
+            if let host, growth > 0 { await host.releaseStorage(bytes: growth) }
+            throw .ioFailed(file: path, reason: error.reason)
+        }
+        if let host, growth < 0 { await host.releaseStorage(bytes: -growth) }
+    }
+
+    private static func size(_ path: String) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
 
     /// Reads the reading stored as `fileName` (`readArchiveWithFileName`).
@@ -48,10 +70,12 @@ public struct ScanCache: Sendable {
     }
 
     /// Removes the reading stored as `fileName` (`removeFromDiskFileName`).
-    public func remove(fileName: String) throws(ScanCacheError) {
+    public func remove(fileName: String) async throws(ScanCacheError) {
         let path = try self.path(fileName)
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(file: path) }
+        let size = Self.size(path)
         do { try FileManager.default.removeItem(atPath: path) } catch { throw .ioFailed(file: path, reason: error.localizedDescription) }
+        await host?.releaseStorage(bytes: size)
     }
 
     /// The names of the cached readings, sorted.

@@ -1,4 +1,5 @@
 import Foundation
+import RigCore
 import ScioProtocol
 import SpectralAnalyzer
 import SpectralModelIO
@@ -6,8 +7,11 @@ import Spectrometer
 
 /// The SDK's `CPScioCloud`, run locally on RigKit's spectral analyzer: model lists, SCiO version by device ID, analysis.
 ///
-/// The version policy decides what happens to a reading from a SCiO version a
-/// model does not list: blocked (an error) or approved (analyzed and flagged degraded).
+/// Every call is a request to the cloud: a scenario can make any of them fail
+/// (`setFailure`) offline, with a server error or with a time-out, which takes the
+/// request time limit on the rig's clock. A reading from a SCiO version a model does
+/// not list is analyzed and flagged `isDegraded`; blocking a version is the app's call
+/// (`ScioVersionGate`).
 public actor ScioCloud {
     private struct Entry: Sendable {
         var info: ScioModelInfo
@@ -15,20 +19,27 @@ public actor ScioCloud {
     }
 
     private var entries: [Entry] = []
-    public private(set) var versionPolicy: ScioVersionPolicy
+    private var failures: [ScioCloudOperation: ScioCloudFailure] = [:]
+    private let clock: (any RigClock)?
+    private let trace: TraceLog?
+    /// How long a request waits for an answer before failing with a time-out.
+    public var requestTimeout: Duration = .seconds(30)
 
     /// A cloud with the given models; `cp` marks ConsumerPhysics models, the rest are the developer's own.
-    public init(models: [(identifier: String, model: SpectralModel, cp: Bool)], versionPolicy: ScioVersionPolicy = .block) throws(ScioCloudError) {
+    /// Time-outs wait on `clock` (at once without one); failed requests go to `trace`.
+    public init(models: [(identifier: String, model: SpectralModel, cp: Bool)], clock: (any RigClock)? = nil,
+                trace: TraceLog? = nil) throws(ScioCloudError) {
         var seen: Set<String> = []
         for item in models {
             guard seen.insert(item.identifier).inserted else { throw .duplicateIdentifier(item.identifier) }
             entries.append(Entry(info: ScioModelInfo(item.model, identifier: item.identifier, isCPModel: item.cp), model: item.model))
         }
-        self.versionPolicy = versionPolicy
+        self.clock = clock
+        self.trace = trace
     }
 
     /// The cloud with RigKit's shipped models (`Sources/ScioCloud/Models`): `cp/*.json` are CP models, `own/*.json` the developer's.
-    public static func bundled(versionPolicy: ScioVersionPolicy = .block) throws(ScioCloudError) -> ScioCloud {
+    public static func bundled(clock: (any RigClock)? = nil, trace: TraceLog? = nil) throws(ScioCloudError) -> ScioCloud {
         guard let root = Bundle.module.url(forResource: "Models", withExtension: nil) else {
             throw .modelFile(path: "Models", reason: "the bundled model folder is missing")
         }
@@ -43,31 +54,73 @@ public actor ScioCloud {
                 } catch { throw .modelFile(path: path, reason: "\(error)") }
             }
         }
-        return try ScioCloud(models: models, versionPolicy: versionPolicy)
+        return try ScioCloud(models: models, clock: clock, trace: trace)
     }
 
-    public func setVersionPolicy(_ policy: ScioVersionPolicy) { versionPolicy = policy }
+    // MARK: Faults
+
+    /// Makes every later request of `operations` fail as `failure`; nil makes them work again.
+    public func setFailure(_ failure: ScioCloudFailure?, for operations: [ScioCloudOperation] = ScioCloudOperation.allCases) {
+        for operation in operations { failures[operation] = failure }
+        trace?.record("SCiO cloud", "fault", [("failure", failure.map(String.init(describing:)) ?? "none"),
+                                               ("operations", operations.map(\.rawValue).joined(separator: ","))])
+    }
+
+    /// Sets how long a request waits before failing with a time-out.
+    public func setRequestTimeout(_ limit: Duration) { requestTimeout = limit }
+
+    /// Fails the request the way the scenario set, if it did.
+    private func send(_ operation: ScioCloudOperation) async throws(ScioCloudError) {
+        guard let failure = failures[operation] else { return }
+        if failure == .timeout, let clock { try? await clock.sleep(for: requestTimeout) }
+        trace?.record("SCiO cloud", "requestFailed", [("operation", operation.rawValue), ("failure", failure.description)])
+        throw .requestFailed(operation, failure)
+    }
+
+    // MARK: Requests
 
     /// The developer's own models (`getModelsWithCompletion`).
-    public func models() -> [ScioModelInfo] { entries.filter { !$0.info.isCPModel }.map(\.info) }
+    public func models() async throws(ScioCloudError) -> [ScioModelInfo] {
+        try await send(.models)
+        return entries.filter { !$0.info.isCPModel }.map(\.info)
+    }
 
     /// ConsumerPhysics' models (`getCPModelsWithCompletion`).
-    public func cpModels() -> [ScioModelInfo] { entries.filter(\.info.isCPModel).map(\.info) }
+    public func cpModels() async throws(ScioCloudError) -> [ScioModelInfo] {
+        try await send(.cpModels)
+        return entries.filter(\.info.isCPModel).map(\.info)
+    }
 
-    /// The SCiO version of the device with this ID (`getSCiOVersionByDeviceID`).
-    public func scioVersion(deviceID: String) throws(ScioCloudError) -> ScioVersion {
+    /// The SCiO version of the device with this ID (`getSCiOVersionByDeviceID`), a request to the cloud.
+    public func scioVersion(deviceID: String) async throws(ScioCloudError) -> ScioVersion {
+        try await send(.versionLookup)
+        return try Self.version(deviceID: deviceID)
+    }
+
+    /// The cloud's record of the device's generation: RigKit's cloud reads it from the ID's first byte.
+    private static func version(deviceID: String) throws(ScioCloudError) -> ScioVersion {
         guard let id = ScioDeviceID(hex: deviceID), let version = ScioVersion(deviceID: id) else { throw .unknownDevice(deviceID: deviceID) }
         return version
     }
 
-    /// Analyzes `reading` with one model.
-    public func analyze(_ reading: ScioReading, modelIdentifier: String) throws(ScioCloudError) -> ScioModelResult {
+    /// Analyzes `reading` with one model; a SCiO version the model does not list gives a degraded result.
+    public func analyze(_ reading: ScioReading, modelIdentifier: String) async throws(ScioCloudError) -> ScioModelResult {
+        try await send(.analyze)
+        return try analyzeOne(reading, modelIdentifier: modelIdentifier)
+    }
+
+    /// Analyzes `reading` with several models in one request; fails as a whole when one identifier is unknown.
+    public func analyze(_ reading: ScioReading, modelIdentifiers: [String]) async throws(ScioCloudError) -> [ScioModelResult] {
+        try await send(.analyze)
+        var results: [ScioModelResult] = []
+        for identifier in modelIdentifiers { results.append(try analyzeOne(reading, modelIdentifier: identifier)) }
+        return results
+    }
+
+    private func analyzeOne(_ reading: ScioReading, modelIdentifier: String) throws(ScioCloudError) -> ScioModelResult {
         guard let entry = entries.first(where: { $0.info.identifier == modelIdentifier }) else { throw .unknownModel(identifier: modelIdentifier) }
-        let version = try scioVersion(deviceID: reading.deviceID)
+        let version = try Self.version(deviceID: reading.deviceID)
         let supported = entry.model.supports(scioVersion: version.rawValue)
-        if !supported && versionPolicy == .block {
-            throw .versionBlocked(model: entry.info.name, version: version.rawValue, deviceID: reading.deviceID)
-        }
         guard reading.wavelengths.count == entry.model.wavelengths.count,
               zip(reading.wavelengths, entry.model.wavelengths).allSatisfy({ abs($0 - $1) < 0.01 }) else {
             throw .readingMismatch(model: entry.info.name, reason: "\(reading.wavelengths.count) points, the model needs its \(entry.model.wavelengths.count) wavelengths")
@@ -87,12 +140,5 @@ public actor ScioCloud {
         }
         return ScioModelResult(model: entry.info, attributeValue: value, confidence: confidence, isDegraded: !supported, scioVersion: version,
                                hotellingT2: analysis.outlier.hotellingT2, qResidual: analysis.outlier.qResidual)
-    }
-
-    /// Analyzes `reading` with several models; fails as a whole when one identifier is unknown or blocked.
-    public func analyze(_ reading: ScioReading, modelIdentifiers: [String]) throws(ScioCloudError) -> [ScioModelResult] {
-        var results: [ScioModelResult] = []
-        for identifier in modelIdentifiers { results.append(try analyze(reading, modelIdentifier: identifier)) }
-        return results
     }
 }

@@ -22,19 +22,11 @@ public struct ScioModelResult: Sendable, Equatable {
     public var attributeValue: AttributeValue?
     /// The class's confidence, 0–1; nil for estimation and for outliers.
     public var confidence: Double?
-    /// The reading's SCiO version is not among the model's supported versions and the policy approved it anyway.
+    /// The reading's SCiO version is not among the model's supported versions: the cloud analyzed it with degraded performance.
     public var isDegraded: Bool
     /// The SCiO version of the device that took the reading.
     public var scioVersion: ScioVersion
     /// Hotelling's T² and Q residual of the reading against the model, for diagnostics.
     public var hotellingT2: Double
     public var qResidual: Double
-}
-
-/// What to do with a reading from a SCiO version a model does not list (the SDK's block or approve).
-public enum ScioVersionPolicy: String, Sendable {
-    /// Refuse the analysis with `ScioCloudError.versionBlocked`.
-    case block
-    /// Analyze anyway and flag the result as degraded.
-    case approve
 }

@@ -33,6 +33,7 @@ public actor ScioSimulator: SimulatedPeripheral {
     private var lastActivity: RigInstant
     private var lastBatteryUpdate: RigInstant
     private var dropDuringNextScan = false
+    private var commandFaults: [ScioCommand: ScioCommandFault] = [:]
     private var link: InMemoryLink?
     private var server: GATTServer?
     private var bus: SimulatedUSBBus?
@@ -169,6 +170,12 @@ public actor ScioSimulator: SimulatedPeripheral {
         trace.record(role, "fault", [("disconnectDuringScan", "next")])
     }
 
+    /// Makes the device mishandle every later `command` as `fault` (answer busy, refuse, stay silent); nil restores it.
+    public func setFault(_ fault: ScioCommandFault?, for command: ScioCommand) {
+        commandFaults[command] = fault
+        trace.record(role, "fault", [("cmd", "\(command)"), ("set", fault.map { "\($0)" } ?? "none")])
+    }
+
     /// Loses this share (0…1) of answer notifications on BLE from now on.
     public func setNotificationLoss(_ share: Double) {
         settings.notificationLoss = max(0, min(1, share))
@@ -300,6 +307,16 @@ public actor ScioSimulator: SimulatedPeripheral {
         guard poweredOn else { return }
         lastActivity = clock.now
         trace.record(role, "command", [("cmd", "\(frame.command)"), ("seq", String(frame.sequence))])
+        if let fault = commandFaults[frame.command] {
+            switch fault {
+            case .noAnswer:
+                trace.record(role, "fault", [("cmd", "\(frame.command)"), ("answer", "none")])
+            case .status(let status):
+                trace.record(role, "fault", [("cmd", "\(frame.command)"), ("status", "\(status)")])
+                send(ScioFrame(sequence: frame.sequence, command: frame.command, payload: ScioAnswer.payload(status)))
+            }
+            return
+        }
         let body = frame.payload
         var answer: [UInt8]
         var afterwards: (() -> Void)?

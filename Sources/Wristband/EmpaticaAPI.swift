@@ -7,15 +7,22 @@ import RigHost
 /// EmpaLink's `EmpaticaAPI` in Swift: authentication, BLE status, lifecycle, discovery.
 ///
 /// Authenticate first; hand the app's background and foreground transitions
-/// to the API (`followAppLifecycle(of:)`, the equivalent of implementing
-/// `prepareForBackground`/`prepareForResume` in the app delegate); then
-/// `discoverDevices()` returns a device manager per wristband found.
+/// to the API, either by calling `prepareForBackground()`/`prepareForResume()`
+/// from the app's own lifecycle handlers (as EmpaLink's app delegate does) or with
+/// `followAppLifecycle()`; then `discoverDevices()` returns a device manager per
+/// wristband found. In the background the API optimises transmission: each band's
+/// samples are delivered in batches every `backgroundBatchInterval` instead of per
+/// notification, with their timestamps unchanged.
 public actor EmpaticaAPI {
     public private(set) var bleStatus: BLEStatus
     /// Every BLE status change; keeps the newest 64 unread.
     public nonisolated let bleStatusUpdates: AsyncStream<BLEStatus>
     /// Whether the app is in background mode as the API sees it.
     public private(set) var isInBackground = false
+    /// Why the last authentication failed; nil after a success or before any.
+    public private(set) var authenticationFailure: EmpaticaAuthenticationFailure?
+    /// How often samples are delivered while in the background.
+    public let backgroundBatchInterval: Duration = .seconds(5)
 
     private let statusSink: AsyncStream<BLEStatus>.Continuation
     private let central: any BLECentral
@@ -24,6 +31,9 @@ public actor EmpaticaAPI {
     private let trace: TraceLog
     private let accounts: EmpaticaAccounts
     private var authenticated = false
+    /// Whether the app hands its lifecycle to the API (it called a prepare method, or `followAppLifecycle()`).
+    private var lifecycleImplemented = false
+    /// Whether the API follows the host's app state by itself.
     private var lifecycleFollowed = false
     /// The bands found so far, in discovery order (an array, so releasing them follows that order in every process).
     private var managers: [(address: String, manager: EmpaticaDeviceManager)] = []
@@ -53,29 +63,38 @@ public actor EmpaticaAPI {
     }
 
     /// Authenticates with `apiKey`; discovery fails until this succeeds. The key never reaches the trace.
+    /// The failure says why: missing or invalid key, offline, server error (`authenticationFailure`).
     public func authenticate(apiKey: String) -> (success: Bool, description: String) {
-        let result = accounts.check(apiKey)
-        authenticated = result.success
-        trace.record("empatica", "authenticate", [("success", String(result.success)), ("key", apiKey.isEmpty ? "none" : "<redacted>")])
-        return result
+        let failure = accounts.check(apiKey)
+        authenticated = failure == nil
+        authenticationFailure = failure
+        trace.record("empatica", "authenticate", [("success", String(failure == nil)), ("failure", failure.map(String.init(describing:)) ?? "none"),
+                                                  ("key", apiKey.isEmpty ? "none" : "<redacted>")])
+        return (failure == nil, failure?.description ?? "authenticated")
     }
 
     /// Wires the app's lifecycle: background calls `prepareForBackground()`, foreground `prepareForResume()`.
     public func followAppLifecycle() {
         lifecycleFollowed = true
+        lifecycleImplemented = true
         trace.record("empatica", "lifecycleFollowed")
     }
 
-    /// Optimises transmission for background activity (connected bands keep streaming).
-    public func prepareForBackground() {
+    /// Optimises transmission for background activity: bands keep streaming, samples arrive in batches.
+    /// Calling it (or `prepareForResume()`) shows the app implements its lifecycle, as EmpaLink requires.
+    public func prepareForBackground() async {
         isInBackground = true
+        lifecycleImplemented = true
         trace.record("empatica", "prepareForBackground")
+        for (_, manager) in managers { await manager.deliverInBatches(every: backgroundBatchInterval) }
     }
 
-    /// Resumes normal transmission for foreground activity.
-    public func prepareForResume() {
+    /// Resumes normal transmission for foreground activity: held samples are delivered at once, then each as it arrives.
+    public func prepareForResume() async {
         isInBackground = false
+        lifecycleImplemented = true
         trace.record("empatica", "prepareForResume")
+        for (_, manager) in managers { await manager.deliverInBatches(every: nil) }
     }
 
     /// Scans for Empatica wristbands for `duration` and returns a manager for each (possibly none).
@@ -83,7 +102,7 @@ public actor EmpaticaAPI {
     /// The BLE status is `scanning` during the scan and `ready` after it.
     public func discoverDevices(scanFor duration: Duration = .seconds(3)) async throws(EmpaticaError) -> [EmpaticaDeviceManager] {
         guard authenticated else { throw .notAuthenticated }
-        guard lifecycleFollowed else { throw .lifecycleNotPrepared }
+        guard lifecycleImplemented else { throw .lifecycleNotPrepared }
         guard bleStatus != .notAvailable else { throw .bluetoothNotAvailable }
         setStatus(.scanning)
         let results: [ScanResult]
@@ -102,6 +121,7 @@ public actor EmpaticaAPI {
             } else {
                 manager = EmpaticaDeviceManager(address: result.address, serialNumber: serial, name: name, central: central, clock: clock, trace: trace)
                 managers.append((result.address, manager))
+                if isInBackground { await manager.deliverInBatches(every: backgroundBatchInterval) }
             }
             found.append(manager)
         }
@@ -109,11 +129,11 @@ public actor EmpaticaAPI {
         return found
     }
 
-    private func hostChanged(_ change: HostChange) {
+    private func hostChanged(_ change: HostChange) async {
         switch change {
         case .bluetooth(let on): setStatus(on ? .ready : .notAvailable)
-        case .appState(.background): if lifecycleFollowed { prepareForBackground() }
-        case .appState(.foreground): if lifecycleFollowed { prepareForResume() }
+        case .appState(.background): if lifecycleFollowed { await prepareForBackground() }
+        case .appState(.foreground): if lifecycleFollowed { await prepareForResume() }
         default: break
         }
     }

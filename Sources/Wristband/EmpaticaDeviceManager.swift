@@ -20,6 +20,8 @@ public actor EmpaticaDeviceManager {
 
     /// Why the last connection failed or ended, if it did.
     public private(set) var lastError: String?
+    /// Whether the connected band serves tags (an E4 with recent firmware); false until connected.
+    public private(set) var supportsTags = false
 
     private let statusSink: AsyncStream<DeviceStatus>.Continuation
     private let central: any BLECentral
@@ -30,6 +32,7 @@ public actor EmpaticaDeviceManager {
     private var readers: [Task<Void, Never>] = []
     private let emitter: SampleEmitter
     private var connections = 0
+    private var batchFlusher: Task<Void, Never>?
 
     init(address: String, serialNumber: String, name: String, central: any BLECentral, clock: any RigClock, trace: TraceLog) {
         self.address = address
@@ -80,6 +83,7 @@ public actor EmpaticaDeviceManager {
                 }
             }
             guard let command = characteristics[E4GATT.command] else { throw GATTError.notFound(E4GATT.command) }
+            supportsTags = characteristics[E4GATT.tag] != nil
             session += 1
             let current = session
             let timing = SessionTiming()
@@ -108,6 +112,24 @@ public actor EmpaticaDeviceManager {
             client = nil
             setStatus(.disconnected)
             return false
+        }
+    }
+
+    /// Holds samples and delivers them every `interval` (background), or, with nil, delivers what is held and then each
+    /// packet as it arrives (foreground). Timestamps are never changed.
+    func deliverInBatches(every interval: Duration?) {
+        batchFlusher?.cancel()
+        batchFlusher = nil
+        guard let interval else {
+            emitter.setHolding(false)
+            return
+        }
+        emitter.setHolding(true)
+        batchFlusher = clock.spawn { [emitter, clock] in
+            while true {
+                do { try await clock.sleep(for: interval) } catch { return }
+                emitter.flush()
+            }
         }
     }
 
@@ -152,7 +174,7 @@ final class SampleEmitter: Sendable {
     private let trace: TraceLog
     private let name: String
     private let plots: WristbandPlots
-    private let state = Mutex<(session: Int, last: [WristbandSample.Kind: Double], subscribers: [Subscriber])>((0, [:], []))
+    private let state = Mutex<(session: Int, last: [WristbandSample.Kind: Double], subscribers: [Subscriber], held: [WristbandSample]?)>((0, [:], [], nil))
 
     init(trace: TraceLog, name: String, plots: WristbandPlots) {
         self.trace = trace
@@ -169,9 +191,32 @@ final class SampleEmitter: Sendable {
         state.withLock { $0.session = session }
     }
 
+    /// Starts holding samples until `flush()` (background batches), or stops and delivers what is held.
+    func setHolding(_ holding: Bool) {
+        if holding {
+            state.withLock { if $0.held == nil { $0.held = [] } }
+        } else {
+            flush()
+            state.withLock { $0.held = nil }
+        }
+    }
+
+    /// Delivers the held samples as one batch.
+    func flush() {
+        let (held, subscribers) = state.withLock { s -> ([WristbandSample], [Subscriber]) in
+            guard let held = s.held, !held.isEmpty else { return ([], []) }
+            s.held = []
+            return (held, s.subscribers)
+        }
+        guard !held.isEmpty else { return }
+        trace.record(name, "batchDelivered", [("samples", String(held.count))])
+        deliver(held, to: subscribers)
+    }
+
     /// Passes the samples of one packet on, keeping those of the current session that are newer than the last of their kind.
     func emit(_ samples: [WristbandSample], session: Int) {
         var dropped: [WristbandSample.Kind] = []
+        var isHeld = false
         let (passed, subscribers) = state.withLock { s -> ([WristbandSample], [Subscriber]) in
             guard s.session == session else { return ([], []) }
             var passed: [WristbandSample] = []
@@ -182,10 +227,19 @@ final class SampleEmitter: Sendable {
                 s.last[kind] = sample.timestamp
                 passed.append(sample)
             }
+            if s.held != nil {
+                s.held?.append(contentsOf: passed)
+                isHeld = true
+            }
             return (passed, s.subscribers)
         }
         for kind in dropped { trace.record(name, "sampleDropped", [("kind", kind.rawValue), ("reason", "not newer than the last")]) }
-        guard !passed.isEmpty else { return }
+        guard !passed.isEmpty, !isHeld else { return }
+        deliver(passed, to: subscribers)
+    }
+
+    /// Hands samples to the subscribers, and to the report's plots (what the app received).
+    private func deliver(_ passed: [WristbandSample], to subscribers: [Subscriber]) {
         plots.draw(passed)
         var ended: [Int] = []
         for (index, subscriber) in subscribers.enumerated() {

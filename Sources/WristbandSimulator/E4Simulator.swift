@@ -7,8 +7,9 @@ import RigCore
 /// A virtual Empatica E3/E4: advertises, accepts one connection, serves the E4 GATT layout and streams at the real rates.
 ///
 /// Signals come from `Physiology`; the battery drains faster while streaming
-/// and the band switches off at 0 %. Scenarios turn its knobs: heart rate,
-/// motion, battery, button, power, range, and faults on the current link.
+/// and the band switches off at 0 %; the battery is measured every 10 s and
+/// notified when its percent changes. Scenarios turn its knobs: heart rate, motion,
+/// posture, firmware, battery, button, power, range, and faults on the current link.
 public actor E4Simulator: SimulatedPeripheral {
     public nonisolated let address: String
     public nonisolated let serialNumber: String
@@ -28,6 +29,8 @@ public actor E4Simulator: SimulatedPeripheral {
     private var tasks: [Task<Void, Never>] = []
     private var batteryTask: Task<Void, Never>?
     private var lastBatteryUpdate: RigInstant
+    /// The percent last notified in this streaming session; the band notifies only when it changes.
+    private var reportedPercent: UInt8?
 
     public init(role: String, settings: WristbandSimulation, clock: any RigClock, trace: TraceLog, seed: UInt64) {
         self.role = role
@@ -38,6 +41,7 @@ public actor E4Simulator: SimulatedPeripheral {
         serialNumber = settings.serialNumber
         model = settings.model
         physiology = Physiology(heartRate: settings.heartRate, motion: settings.motion, seed: seed, name: role)
+        physiology.posture = settings.posture
         battery = settings.batteryPercent
         poweredOn = settings.poweredOn && settings.batteryPercent > 0
         lastBatteryUpdate = clock.now
@@ -83,16 +87,33 @@ public actor E4Simulator: SimulatedPeripheral {
         trace.record(role, "knob", [("motion", String(level))])
     }
 
+    /// Holds the band so gravity shows on another axis.
+    public func setPosture(_ posture: WristPosture) {
+        physiology.posture = posture
+        trace.record(role, "knob", [("posture", posture.rawValue)])
+    }
+
+    /// The E4's firmware; whether it has tags applies from the next connection (the tag characteristic) and to presses.
+    public func setFirmware(_ firmware: E4Firmware) {
+        settings.firmware = firmware
+        trace.record(role, "knob", [("firmware", firmware.description)])
+    }
+
+    public var firmware: E4Firmware { settings.firmware }
+
+    /// Whether this band sends tags: an E4 with firmware 2.0 or later.
+    public var hasTags: Bool { model == "E4" && settings.firmware.hasTags }
+
     public func setBattery(percent: Double) {
         battery = max(0, min(100, percent))
         trace.record(role, "knob", [("batteryPercent", String(battery))])
         if battery <= 0 { die() }
     }
 
-    /// Presses the button: a tag while streaming (E4 only).
+    /// Presses the button: a tag while streaming (E4 with firmware 2.0 or later only).
     public func pressButton() async {
         trace.record(role, "buttonPressed")
-        guard model == "E4", let streaming, let server else { return }
+        guard hasTags, let streaming, let server else { return }
         let tick = UInt32((clock.now - streaming.start).seconds * E4GATT.tickRate)
         send(E4GATT.tag, TagPacket(tick: tick).encode(), via: server)
     }
@@ -163,7 +184,7 @@ public actor E4Simulator: SimulatedPeripheral {
             CharacteristicDefinition(E4GATT.control, properties: [.read], value: [0]),
             CharacteristicDefinition(E4GATT.battery, properties: [.read, .notify], value: [UInt8(battery.rounded())]),
         ]
-        if model == "E4" { status.append(CharacteristicDefinition(E4GATT.tag, properties: [.notify])) }
+        if hasTags { status.append(CharacteristicDefinition(E4GATT.tag, properties: [.notify])) }
         services.append(ServiceDefinition(E4GATT.statusService, status))
         let server = GATTServer(
             database: GATTDatabase(services), bearer: newLink.peripheral, clock: clock,
@@ -222,6 +243,7 @@ public actor E4Simulator: SimulatedPeripheral {
         generation += 1
         let start = clock.now
         streaming = (generation, start)
+        reportedPercent = nil
         let g = generation
         tasks = [
             clock.spawn { [weak self] in await self?.runBVP(g, start) },
@@ -326,9 +348,12 @@ public actor E4Simulator: SimulatedPeripheral {
             die()
             return true
         }
-        if streaming != nil, let server {
-            await server.setValue([UInt8(battery.rounded())], of: E4GATT.battery)
-            send(E4GATT.battery, BatteryPacket(percent: UInt8(battery.rounded())).encode(), via: server)
+        let percent = UInt8(battery.rounded())
+        if streaming != nil, let server, percent != reportedPercent {
+            // EmpaLink notifies "when the batteryLevel property of the connected device changes": measured every 10 s, sent on a change.
+            reportedPercent = percent
+            await server.setValue([percent], of: E4GATT.battery)
+            send(E4GATT.battery, BatteryPacket(percent: percent).encode(), via: server)
         }
         return true
     }

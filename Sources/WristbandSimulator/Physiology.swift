@@ -14,6 +14,8 @@ struct Physiology: Sendable {
     var heartRate: Double
     /// Activity level, 0 (still) … 1 (running).
     var motion: Double
+    /// How the band is held, which puts gravity on one axis.
+    var posture: WristPosture = .dialUp
 
     private var beatRandom: SeededGenerator
     private var noiseRandom: SeededGenerator
@@ -66,7 +68,8 @@ struct Physiology: Sendable {
         return out
     }
 
-    /// The BVP value at `time`.
+    /// The BVP value at `time`, as the band sends it: the raw PPG filtered of movement artefacts (EmpaLink:
+    /// "the raw signal is filtered to remove movement artifacts"), so motion shows in acceleration, not here.
     mutating func bvp(at time: Double) -> Double {
         extendBeats(to: time)
         var value = 0.0
@@ -74,7 +77,7 @@ struct Physiology: Sendable {
             let x = time - onset
             value += 60 * exp(-pow((x - Self.peakDelay) / 0.07, 2)) + 22 * exp(-pow((x - 0.55) / 0.1, 2))
         }
-        return value - 25 + motion * 20 * Self.gaussian(&noiseRandom) + 0.5 * Self.gaussian(&noiseRandom)
+        return value - 25 + 0.5 * Self.gaussian(&noiseRandom)
     }
 
     /// Skin conductance in µS at `time`.
@@ -97,12 +100,13 @@ struct Physiology: Sendable {
         32.5 + 0.4 * sin(2 * .pi * time / 3600) + 0.01 * Self.gaussian(&noiseRandom)
     }
 
-    /// Acceleration in g on the three axes at `time`.
+    /// Acceleration in g on the three axes at `time`: gravity on the posture's axis, plus the arm's swing when active.
     mutating func acceleration(at time: Double) -> (Double, Double, Double) {
-        let tilt = 0.3 * sin(2 * .pi * time / 60)
+        let g = posture.gravity
         let swing = motion * 0.8 * sin(2 * .pi * 2 * time)
-        return (sin(tilt) + swing + 0.02 * Self.gaussian(&noiseRandom),
-                0.1 + motion * 0.3 * cos(2 * .pi * 2 * time) + 0.02 * Self.gaussian(&noiseRandom),
-                cos(tilt) + 0.02 * Self.gaussian(&noiseRandom))
+        let sway = motion * 0.3 * cos(2 * .pi * 2 * time)
+        return (g.x + swing + 0.02 * Self.gaussian(&noiseRandom),
+                g.y + sway + 0.02 * Self.gaussian(&noiseRandom),
+                g.z + 0.5 * abs(swing) * (g.z >= 0 ? 1 : -1) + 0.02 * Self.gaussian(&noiseRandom))
     }
 }

@@ -12,6 +12,10 @@ public struct WristbandSimulation: Sendable, Equatable {
     public var heartRate: Double = 70
     /// Activity, 0…1.
     public var motion: Double = 0
+    /// How the band is held at rest (the axis gravity shows on).
+    public var posture: WristPosture = .dialUp
+    /// The E4's firmware (tags from 2.0 on).
+    public var firmware: E4Firmware = .current
     public var batteryPercent: Double = 90
     /// Battery use per hour while streaming, in percent.
     public var streamingDrainPerHour: Double = 10
@@ -50,7 +54,7 @@ public struct WristbandSimulation: Sendable, Equatable {
         guard let parameters = spec.link.simulatorParameters else { return simulation }
         let m = try parameters.object(allowed: ["serialNumber", "address", "heartRate", "motion", "batteryPercent",
                                                 "streamingDrainPerHour", "idleDrainPerHour", "rssi", "ibiWarmUpSeconds", "poweredOn", "acceptedApiKeys",
-                                                "notificationLoss", "dropConnectionAtSeconds"])
+                                                "notificationLoss", "dropConnectionAtSeconds", "posture", "firmware"])
         if let c = m["serialNumber"] { simulation.serialNumber = try c.name() }
         if let c = m["address"] { simulation.address = try c.bluetoothAddress(example: "00:07:80:AA:BB:CC") }
         if let c = m["heartRate"] { simulation.heartRate = try c.number(in: 30...220, unit: "beats per minute") }
@@ -63,6 +67,11 @@ public struct WristbandSimulation: Sendable, Equatable {
         if let c = m["poweredOn"] { simulation.poweredOn = try c.bool() }
         if let c = m["notificationLoss"] { simulation.notificationLoss = try c.number(in: 0...1) }
         if let c = m["dropConnectionAtSeconds"] { simulation.dropConnectionAt = try c.number(in: 0...1_000_000, unit: "seconds") }
+        if let c = m["posture"] { simulation.posture = WristPosture(rawValue: try c.choice(WristPosture.allCases.map(\.rawValue)))! }
+        if let c = m["firmware"] {
+            guard let firmware = E4Firmware(try c.string()) else { throw c.invalid("a firmware version major.minor such as \"2.1\"") }
+            simulation.firmware = firmware
+        }
         if let c = m["acceptedApiKeys"] {
             for item in try c.array() { simulation.acceptedApiKeys.append(try item.name()) }
         }

@@ -3,6 +3,7 @@ import CognexCore
 import CognexReader
 import CognexSimulator
 import DMCC
+import Foundation
 import RigCore
 import RigHost
 import Testing
@@ -142,5 +143,34 @@ private func withMX<T: Sendable>(_ body: @escaping @Sendable (VirtualClock, Simu
         let parsed = try #require(ReadResult.parse(xml: result.xml))
         #expect(parsed.readString == "A<B>&C" && parsed.bytes == symbol.bytes && parsed.symbology == .c39)
         #expect(ReadResult.parse(xml: "<nonsense/>") == nil)
+    }
+
+    @Test func anObfuscatedReadStringReplacesTheBytesAndTheXMLToo() throws {
+        let symbol = DecodedSymbol(symbology: .qr, text: "SECRET", bytes: Array("SECRET".utf8), corners: [])
+        let result = ReadResult(symbol, readString: "S*CR*T", outline: false, image: nil)
+        #expect(result.bytes == Array("S*CR*T".utf8))
+        #expect(result.xml.contains("<string>S*CR*T</string>"))
+        #expect(result.xml.contains("<full_string encoding=\"base64\">\(Data("S*CR*T".utf8).base64EncodedString())</full_string>"))
+        #expect(try #require(ReadResult.parse(xml: result.xml)).bytes == Array("S*CR*T".utf8))
+    }
+
+    @Test func aSceneSourceKeysFramesBySceneAndCameraSettings() {
+        let source = SceneFrameSource(ReaderScene([.init(.qr, "A")]), seed: 3)
+        let settings = SceneCamera.Settings(symbologies: [.qr])
+        var zoomed = settings
+        zoomed.zoomPercent = 200
+        #expect(source.frame(0, settings)?.key == source.frame(7, settings)?.key, "a still scene gives the same frame")
+        #expect(source.frame(0, settings)?.key != source.frame(0, zoomed)?.key, "zoom changes the frame")
+        #expect(source.frame(0, settings)?.image.width == 1280)
+    }
+}
+
+@Suite struct MXSimulationTests {
+    @Test func theTriggerModeComesFromTheRigFile() throws {
+        let rig = try RigFile.parse(Array(#"{"name":"t","devices":[{"role":"r","kind":"mx-1000","simulated":{"triggerMode":"armed"}},{"role":"s","kind":"mx-1502","simulated":{}}]}"#.utf8), source: "t")
+        #expect(try MXSimulation.from(rig.devices[0]).triggerMode == .armed)
+        #expect(try MXSimulation.from(rig.devices[1]).triggerMode == .software)
+        let bad = try RigFile.parse(Array(#"{"name":"t","devices":[{"role":"r","kind":"mx-1000","simulated":{"triggerMode":"held"}}]}"#.utf8), source: "t")
+        #expect(throws: RigFileError.self) { try MXSimulation.from(bad.devices[0]) }
     }
 }

@@ -24,7 +24,7 @@ import Testing
         let rig = RigFile.builtinSimulated()
         #expect(rig.name == "simulated")
         #expect(rig.clock == .virtual)
-        #expect(rig.devices.map(\.role) == ["scanner", "wristband", "wristband-2", "wristband-3", "reader", "reader-2", "camera", "aimer", "scio", "scio-usb"])
+        #expect(rig.devices.map(\.role) == ["scanner", "wristband", "wristband-2", "wristband-3", "reader", "reader-2", "camera", "camera-basic", "aimer", "scio", "scio-usb"])
         #expect(rig.device(role: "scio-usb")?.kind.rawValue == "scio")
         #expect(rig.device(role: "scanner")?.kind.rawValue == "roomio")
     }

@@ -1,4 +1,6 @@
 import Foundation
+import Observation
+import Synchronization
 import RigCore
 import RigHost
 import RoomScan
@@ -21,6 +23,20 @@ private func onRig<T: Sendable>(
 }
 
 @Suite struct RoomScanSessionTests {
+    @Test func theObservedStateTellsObserversAndTheCameraIsHeldUntilClose() async throws {
+        let (told, observed, cameraDuring, cameraAfter) = try await onRig { _, _, scanner in
+            let session = await scanner.startScan(config: RoomScanConfig(showsOnboarding: false))
+            let fired = Mutex(false)
+            withObservationTracking { _ = session.observation.state } onChange: { fired.withLock { $0 = true } }
+            try await session.start()
+            let during = session.observation.isCameraRunning
+            await session.close()
+            return (fired.withLock { $0 }, session.observation.state, during, session.observation.isCameraRunning)
+        }
+        #expect(told, "an observer of state is told when start() changes it")
+        #expect(observed == .scanning && cameraDuring && !cameraAfter)
+    }
+
     @Test func theHappyPathFromStartToExportAndClose() async throws {
         let (states, bundle, workGone, bundleKept, finishedAt) = try await onRig { clock, _, scanner in
             let session = await scanner.startScan(config: RoomScanConfig(showsOnboarding: false))

@@ -24,10 +24,10 @@ func reading(of material: String, version: ScioVersion = .v1_2, seed: String = "
 @Suite struct ScioCloudTests {
     @Test func listsCPAndOwnModelsWithSupportedVersions() async throws {
         let cloud = try ScioCloud.bundled()
-        let cp = await cloud.cpModels()
+        let cp = try await cloud.cpModels()
         #expect(cp.map(\.identifier) == ["cp.aspirin-authenticity", "cp.food-type"])
         #expect(cp.allSatisfy { $0.type == .classification && $0.supportedSCiOVersions == ["1.2", "1.3"] })
-        let own = await cloud.models()
+        let own = try await cloud.models()
         #expect(own.map(\.identifier) == ["own.milk-fat"])
         #expect(own.first?.type == .estimation && own.first?.attribute == "fat" && own.first?.unit == "%")
     }
@@ -61,15 +61,40 @@ func reading(of material: String, version: ScioVersion = .v1_2, seed: String = "
         }
     }
 
-    @Test func unsupportedVersionIsBlockedOrApprovedAsDegraded() async throws {
-        let cloud = try ScioCloud.bundled(versionPolicy: .block)
+    @Test func unsupportedVersionIsAnalyzedAsDegradedAndTheAppsGateBlocksIt() async throws {
+        let cloud = try ScioCloud.bundled()
         let old = try reading(of: "whole-milk", version: .v1_1)
-        await #expect(throws: ScioCloudError.versionBlocked(model: "Fat content", version: "1.1", deviceID: old.deviceID)) {
-            try await cloud.analyze(old, modelIdentifier: "own.milk-fat")
+        let result = try await cloud.analyze(old, modelIdentifier: "own.milk-fat")
+        #expect(result.isDegraded && result.scioVersion == .v1_1)
+        let fat = try #require(try await cloud.models().first)
+        let gate = ScioVersionGate(approvingOnlyVersionsOf: fat)
+        #expect(gate.blocked == [.v1_1])
+        #expect(throws: ScioCloudError.versionBlocked(version: "1.1", deviceID: old.deviceID)) { try gate.check(old, version: .v1_1) }
+        try gate.check(try reading(of: "whole-milk", version: .v1_3), version: .v1_3)
+    }
+
+    @Test(arguments: [ScioCloudFailure.offline, .serverError(status: 503), .timeout])
+    func everyRequestCanFailWithADescriptionAndAReason(_ failure: ScioCloudFailure) async throws {
+        let clock = VirtualClock()
+        let cloud = try ScioCloud.bundled(clock: clock)
+        let milk = try reading(of: "whole-milk")
+        let elapsed = try await clock.run {
+            await cloud.setFailure(failure)
+            let start = clock.now
+            await #expect(throws: ScioCloudError.requestFailed(.models, failure)) { try await cloud.models() }
+            let oneRequest = (clock.now - start).seconds
+            await #expect(throws: ScioCloudError.requestFailed(.cpModels, failure)) { try await cloud.cpModels() }
+            await #expect(throws: ScioCloudError.requestFailed(.versionLookup, failure)) { try await cloud.scioVersion(deviceID: milk.deviceID) }
+            await #expect(throws: ScioCloudError.requestFailed(.analyze, failure)) { try await cloud.analyze(milk, modelIdentifier: "own.milk-fat") }
+            await cloud.setFailure(nil)
+            let models = try? await cloud.models()
+            #expect(models?.count == 1, "works again once the fault is gone")
+            return oneRequest
         }
-        await cloud.setVersionPolicy(.approve)
-        let approved = try await cloud.analyze(old, modelIdentifier: "own.milk-fat")
-        #expect(approved.isDegraded && approved.scioVersion == .v1_1)
+        #expect(elapsed == (failure == .timeout ? 30 : 0), "a time-out waits the request time limit, other failures fail at once")
+        let error = ScioCloudError.requestFailed(.analyze, failure)
+        #expect(error.errorDescription == "Cannot analyze reading")
+        #expect(!(error.failureReason ?? "").isEmpty)
     }
 
     @Test func unknownModelsAndMisfitReadingsAreClearErrors() async throws {
