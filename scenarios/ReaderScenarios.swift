@@ -426,7 +426,7 @@ enum ReaderScenarios {
         }
     }
 
-    static let mx100Caches = Scenario("Reader: the MX-100's identity is cached for 7 days, its settings read on each connect", .tags(.reader, .camera, .long), .requires(.virtualClock), .timeLimit(.seconds(9 * 24 * 3600))) { rig in
+    static let mx100Caches = Scenario("Reader: the MX-100's identity is cached for 7 days, its settings read at the initial connection", .tags(.reader, .camera, .long), .requires(.virtualClock), .timeLimit(.seconds(9 * 24 * 3600))) { rig in
         let aimer = try rig.mx100("aimer")
         let camera = try await rig.cameraReader("camera", mode: .activeAimer)
         Step("First connect reads both") {
@@ -435,12 +435,12 @@ enum ReaderScenarios {
             expect(await aimer.settingsReads, equals: 1, "settings reads")
             expect(await camera.caches.identity?.serial ?? "", equals: "MX100C3301", "cached serial")
         }
-        Step("Reconnect a day later: settings only") {
+        Step("Reconnect a day later: both caches hold (optimistic session cache)") {
             await camera.disconnect()
             try await wait(.seconds(24 * 3600))
             try await camera.connect()
             expect(await aimer.identityReads, equals: 1, "identity reads")
-            expect(await aimer.settingsReads, equals: 2, "settings reads")
+            expect(await aimer.settingsReads, equals: 1, "settings reads: the session cache is read at the initial connection only")
         }
         Step("Reconnect after 7 days: identity again") {
             await camera.disconnect()
@@ -452,41 +452,56 @@ enum ReaderScenarios {
 
     static let mx100Pessimistic = Scenario("Reader: with pessimistic caching the MX-100 settings are re-read on resume", .tags(.reader, .camera)) { rig in
         let aimer = try rig.mx100("aimer")
-        Step("Optimistic: another app's change is not seen") {
+        Step("Optimistic: another app's change is not seen after resuming and reconnecting") {
             let camera = try await rig.cameraReader("camera", mode: .activeAimer)
             try await camera.connect()
             await aimer.change { $0.aimerIntensity = 99 }
             await rig.host.setAppState(.background)
             await rig.host.setAppState(.foreground)
             try await wait(.seconds(2))
+            try await camera.reconnectIfNeeded()
+            expect(await camera.connectionState, equals: .connected, "reconnected")
             expect(await camera.caches.session?.aimerIntensity ?? 0, equals: 50, "cached intensity")
             await camera.disconnect()
         }
-        Step("Pessimistic: re-read on resume") {
+        Step("Pessimistic: re-read at the reconnection after the resume") {
             let camera = try await rig.cameraReader("camera", mode: .activeAimer, options: .pessimisticCaching)
             try await camera.connect()
             await aimer.change { $0.aimerIntensity = 12 }
             await rig.host.setAppState(.background)
             await rig.host.setAppState(.foreground)
-            try await eventually(within: .seconds(3), "the cache follows the aimer") { await camera.caches.session?.aimerIntensity == 12 }
+            try await wait(.seconds(1))
+            try await camera.reconnectIfNeeded()
+            expect(await camera.caches.session?.aimerIntensity ?? 0, equals: 12, "the cache follows the aimer")
         }
     }
 
-    static let cameraResume = Scenario("Reader: going to the background stops a camera scan; the app scans again after resuming", .tags(.reader, .camera)) { rig in
+    static let cameraResume = Scenario("Reader: going to the background stops a camera scan; after resuming the camera reader is initialised but not connected until the app reconnects", .tags(.reader, .camera)) { rig in
         let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
         let results = rig.record(camera.results, "camera results")
+        let states = rig.record(camera.connectionStateChanges, "connection")
         Step("Background mid-scan") {
             try await camera.connect()
             try await camera.setSymbology(.qr, enabled: true)
             try await camera.startScanning()
             await rig.host.setAppState(.background)
             try await eventually(within: .seconds(1), "scanning stopped") { await !camera.isScanning }
+            try await states.expectEventually(.disconnected, within: .seconds(1))
         }
-        Step("Foreground, scan again") {
+        Step("Foreground: initialised, not connected; scanning needs a reconnect") {
             await rig.host.setAppState(.foreground)
+            try await wait(.milliseconds(100))
+            expect(await camera.connectionState, equals: .disconnected, "state after resuming")
+            await expect(throws: ReaderError.notConnected, "startScanning before reconnecting") { try await camera.startScanning() }
+            expect(await camera.symbologies.contains(.qr), "the reader kept its settings (no reinitialisation)")
+        }
+        Step("Reconnect as appBecameActive does, scan again") {
+            try await camera.reconnectIfNeeded()
+            try await camera.reconnectIfNeeded()   // already connected: nothing happens
+            try await states.expectNever(.connecting, during: .seconds(1))
             await camera.setScene(qr)
             try await camera.startScanning()
-            expect(try await results.next(within: .seconds(2)).first?.goodRead ?? false, "read after resuming")
+            expect(try await results.next(within: .seconds(2)).first?.goodRead ?? false, "read after reconnecting")
         }
     }
 }

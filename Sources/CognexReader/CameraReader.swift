@@ -76,6 +76,9 @@ public actor CameraReader {
     private var random: SeededGenerator
     private var scanTask: Task<Void, Never>?
     private var hostWatcher: Task<Void, Never>?
+    /// Why the MX-100's session cache must be read at the next connection: the initial connection, or a resume with
+    /// pessimistic caching; nil while the cache holds.
+    private var sessionReadReason: String? = "initial connection"
 
     /// A camera reader on a phone with or without a front camera, and whose back camera does or does not film 1920×1080.
     public init(name: String, mode: CameraMode, options: PreviewOptions, licenseKey: String?, hasFrontCamera: Bool = true,
@@ -124,7 +127,9 @@ public actor CameraReader {
 
     // MARK: Connection
 
-    /// Connects: checks the camera permission; with an MX-100, fills the caches (identity only when older than 7 days).
+    /// Connects: checks the camera permission; with an MX-100, fills the caches: the identity when older than 7 days, the
+    /// session settings at the initial connection (and, with pessimistic caching, at the first connection after each
+    /// resume), as the seed's caches are kept.
     public func connect() async throws(ReaderError) {
         guard connectionState == .disconnected else { return }
         guard availability == .available else { throw .unavailable(mode == .activeAimer ? "no MX-100 attached" : "no front camera") }
@@ -145,9 +150,12 @@ public actor CameraReader {
                 caches.identityReadAt = clock.now
                 trace.record(name, "cacheRead", [("cache", "persistent")])
             }
-            caches.session = await aimer.readSettings()
-            lightsOn = caches.session?.illuminationOn ?? false
-            trace.record(name, "cacheRead", [("cache", "session")])
+            if let why = sessionReadReason {
+                caches.session = await aimer.readSettings()
+                lightsOn = caches.session?.illuminationOn ?? false
+                sessionReadReason = nil
+                trace.record(name, "cacheRead", [("cache", "session"), ("why", why)])
+            }
         }
         if hostWatcher == nil {
             let changes = await host.changes()
@@ -156,6 +164,12 @@ public actor CameraReader {
             }
         }
         setState(.connected)
+    }
+
+    /// Reconnects as the seed's `appBecameActive` does: only when available and neither connecting nor connected.
+    public func reconnectIfNeeded() async throws(ReaderError) {
+        guard availability == .available, connectionState != .connecting, connectionState != .connected else { return }
+        try await connect()
     }
 
     public func disconnect() async {
@@ -421,12 +435,14 @@ public actor CameraReader {
     private func hostChanged(_ change: HostChange) async {
         switch change {
         case .appState(.background):
+            // The seed: back from the inactive state the reader device "remains initialized, but not connected".
             stopScan(reason: "app went to the background")
-        case .appState(.foreground):
-            if let aimer, options.contains(.pessimisticCaching), connectionState == .connected {
-                caches.session = await aimer.readSettings()
-                trace.record(name, "cacheRead", [("cache", "session"), ("why", "resume, pessimistic caching")])
+            if connectionState == .connected {
+                trace.record(name, "suspended", [("reason", "the app went to the background; the reader stays initialised, not connected")])
+                setState(.disconnected)
             }
+        case .appState(.foreground):
+            if aimer != nil, options.contains(.pessimisticCaching) { sessionReadReason = "resume, pessimistic caching" }
         default: break
         }
     }
