@@ -23,7 +23,9 @@ public enum SymbolEncoder {
             return SymbolRenderer.render(try QREncoder.encode(text), moduleSize: moduleSize)
         case .dataMatrix:
             return SymbolRenderer.render(try DataMatrixEncoder.encode(text), moduleSize: moduleSize, quietZone: 2)
-        case .pdf417, .dataBar:
+        case .pdf417:
+            return SymbolRenderer.render(try PDF417Encoder.encode(text), moduleSize: moduleSize, quietZone: 2)
+        case .dataBar:
             throw .unsupported(symbology)
         }
     }

@@ -1,0 +1,218 @@
+/// Reads PDF417 symbols (ISO/IEC 15438): start and stop edges found on image rows (and columns, for symbols turned
+/// about 90°), scan lines across the symbol between them, codewords voted per row and column, Reed–Solomon over GF(929).
+///
+/// Rows are numbered by the row indicators at both ends of each scan line (and, where those are unread, by where the line
+/// lies between the symbol's top and bottom), then each codeword is put in the nearest row of its cluster; so turned,
+/// mirrored and upside-down symbols read alike.
+public struct PDF417Reader: SymbologyReader {
+    public init() {}
+
+    public var symbologies: Set<Symbology> { [.pdf417] }
+
+    public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
+        guard options.symbologies.contains(.pdf417), frame.binary.width > 0 else { return [] }
+        let binary = frame.binary
+        let step = binary.height > 1200 ? 2 : 1
+        var found = read(binary, step: step)
+        if found.isEmpty {
+            found = read(binary.transposed(), step: binary.width > 1200 ? 2 : 1).map { symbol in
+                var s = symbol
+                s.corners = s.corners.map { Point($0.y, $0.x) }
+                return s
+            }
+        }
+        return found
+    }
+
+    func read(_ binary: BitMatrix, step: Int) -> [DecodedSymbol] {
+        let edges = PDF417EdgeFinder.edges(in: binary, step: step)
+        let starts = edges.filter(\.isStart), stops = edges.filter { !$0.isStart }
+        var found: [DecodedSymbol] = []
+        for start in starts.sorted(by: { $0.hits.count > $1.hits.count }) {
+            let candidates = stops.filter { stop in
+                stop.isReversed == start.isReversed
+                    && (start.isReversed ? stop.meanOuter < start.meanOuter : stop.meanOuter > start.meanOuter)
+                    && stop.module / start.module > 0.6 && stop.module / start.module < 1.6
+                    && min(stop.bottom.y, start.bottom.y) - max(stop.top.y, start.top.y) > 0.5 * min(stop.bottom.y - stop.top.y, start.bottom.y - start.top.y)
+            }.sorted { abs($0.meanOuter - start.meanOuter) < abs($1.meanOuter - start.meanOuter) }
+            for stop in candidates.prefix(2) {
+                if found.contains(where: { LinearReader.contains($0.corners, Point(start.meanOuter, (start.top.y + start.bottom.y) / 2)) }) { break }
+                if let symbol = decode(binary, start: start, stop: stop) {
+                    if !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    /// One codeword read on a scan line: its column (0 = left row indicator, columns + 1 = right row indicator).
+    struct LineCodeword {
+        var column: Int
+        var codeword: PDF417Codeword
+    }
+
+    struct ScanLine {
+        /// Where the line lies between the symbol's top (0) and bottom (1) edge hits.
+        var t: Double
+        var codewords: [LineCodeword]
+    }
+
+    /// The symbol between a start edge and a stop edge, if it decodes.
+    func decode(_ binary: BitMatrix, start: PDF417EdgeFinder.Edge, stop: PDF417EdgeFinder.Edge) -> DecodedSymbol? {
+        // The symbol's own corners: for a reversed pair, its top is at the image's bottom.
+        let (topLeft, bottomLeft) = start.isReversed ? (start.bottom, start.top) : (start.top, start.bottom)
+        let (topRight, bottomRight) = start.isReversed ? (stop.bottom, stop.top) : (stop.top, stop.bottom)
+        let module = (start.module + stop.module) / 2
+        let width = (topLeft.distance(to: topRight) + bottomLeft.distance(to: bottomRight)) / 2
+        let height = max(topLeft.distance(to: bottomLeft), topRight.distance(to: bottomRight))
+        guard height >= 2 else { return nil }
+        var columns = max(1, Int(((width / module - 69) / 17).rounded()))
+        let lineCount = max(8, min(Int(height * 2), 600))
+
+        func scan(columns: Int) -> [ScanLine] {
+            (0..<lineCount).map { i in
+                let t = (Double(i) + 0.5) / Double(lineCount)
+                let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
+                return ScanLine(t: t, codewords: readLine(binary, from: a, to: b, module: module, columns: columns))
+            }
+        }
+        var lines = scan(columns: columns)
+        guard var shape = PDF417Shape(lines: lines, columns: columns) else { return nil }
+        if shape.columns != columns {
+            columns = shape.columns
+            lines = scan(columns: columns)
+            guard let refined = PDF417Shape(lines: lines, columns: columns) else { return nil }
+            shape = refined
+        }
+        guard shape.columns == columns else { return nil }
+        let rows = shape.rows
+        // Votes per codeword position.
+        var votes = [[Int: Int]](repeating: [:], count: rows * columns)
+        let rowOfT = shape.rowFit(lines)
+        for line in lines {
+            let left = line.codewords.first { $0.column == 0 }.flatMap { shape.row(leftIndicator: $0.codeword) }
+            let right = line.codewords.first { $0.column == columns + 1 }.flatMap { shape.row(rightIndicator: $0.codeword) }
+            for cw in line.codewords where cw.column >= 1 && cw.column <= columns {
+                let estimate: Double
+                if let left, let right {
+                    estimate = Double(left) + Double(right - left) * Double(cw.column) / Double(columns + 1)
+                } else if let row = left ?? right {
+                    estimate = Double(row)
+                } else if let rowOfT {
+                    estimate = rowOfT.a + rowOfT.b * line.t
+                } else {
+                    continue
+                }
+                // The nearest row whose cluster is this codeword's.
+                let residue = cw.codeword.cluster / 3
+                let base = Int(estimate.rounded())
+                let candidates = [base - 1, base, base + 1].filter { $0 >= 0 && $0 < rows && $0 % 3 == residue }
+                guard let row = candidates.first, abs(Double(row) - estimate) <= 1.2 else { continue }
+                votes[row * columns + cw.column - 1][cw.codeword.value, default: 0] += 1
+            }
+        }
+        var codewords = [Int](repeating: 0, count: rows * columns)
+        var erasures: [Int] = []
+        for (i, v) in votes.enumerated() {
+            if let best = v.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) {
+                codewords[i] = best.key
+            } else {
+                erasures.append(i)
+            }
+        }
+        let checkCount = 1 << (shape.errorCorrectionLevel + 1)
+        guard codewords.count > checkCount else { return nil }
+        if codewords[0] == 0 && !erasures.contains(0) { codewords[0] = codewords.count - checkCount }
+        guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { return nil }
+        let length = codewords[0]
+        guard length >= 1, length <= codewords.count - checkCount else { return nil }
+        guard let data = try? PDF417Compaction.decode(codewords[1..<length]) else { return nil }
+        var symbol = DecodedSymbol(symbology: .pdf417, text: data.text, bytes: data.bytes,
+                                   corners: [topLeft, topRight, bottomRight, bottomLeft], correctedErrors: corrected)
+        symbol.macroPDF417 = data.macro
+        return symbol
+    }
+
+    /// The codewords on the line from `a` (the start pattern's outer edge) to `b` (the stop pattern's outer edge).
+    func readLine(_ binary: BitMatrix, from a: Point, to b: Point, module: Double, columns: Int) -> [LineCodeword] {
+        let length = a.distance(to: b)
+        guard length > 1 else { return [] }
+        let direction = (b - a) * (1 / length)
+        let step = min(0.5, module / 3)
+        let from = -3 * module, to = length + 3 * module
+        // Runs along the line: begin positions and colours.
+        var begins: [Double] = [from]
+        var dark: [Bool] = []
+        var previous: Bool?
+        var position = from
+        while position < to {
+            let p = a + direction * position
+            let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
+            let isDark = binary[x, y]
+            if let previous, previous != isDark {
+                begins.append(position - step / 2)
+            }
+            if previous != isDark { dark.append(isDark) }
+            previous = isDark
+            position += step
+        }
+        begins.append(to)
+        let runCount = dark.count
+        guard runCount > 20 else { return [] }
+        func end(_ i: Int) -> Double { begins[i + 1] }
+
+        // The start pattern near `a` and the stop pattern near `b` fix the line's module width.
+        var startInner = 17 * module, stopInner = length - 18 * module
+        var bestStart = Double.infinity, bestStop = Double.infinity
+        var w = [Double](repeating: 0, count: runCount)
+        for i in 0..<runCount { w[i] = end(i) - begins[i] }
+        w.withUnsafeBufferPointer { widths in
+            for i in 0..<runCount where dark[i] {
+                if abs(begins[i]) < 4 * module, i + 7 < runCount,
+                   let d = PDF417EdgeFinder.deviation(widths, from: i, reversed: false, pattern: PDF417EdgeFinder.startPattern), d < bestStart {
+                    bestStart = d
+                    startInner = end(i + 7)
+                }
+                if i + 8 < runCount, abs(end(i + 8) - length) < 4 * module,
+                   let d = PDF417EdgeFinder.deviation(widths, from: i, reversed: false, pattern: PDF417EdgeFinder.stopPattern), d < bestStop {
+                    bestStop = d
+                    stopInner = begins[i]
+                }
+            }
+        }
+        let lineModule = (stopInner - startInner) / Double(17 * (columns + 2))
+        guard lineModule > module * 0.6, lineModule < module * 1.6 else { return [] }
+        let codewordWidth = 17 * lineModule
+
+        var result: [LineCodeword] = []
+        var first = 0
+        for column in 0..<(columns + 2) {
+            let expected = startInner + Double(column) * codewordWidth
+            while first < runCount && begins[first] < expected - 2 * lineModule { first += 1 }
+            // Dark runs beginning near the expected place, nearest first.
+            var candidates: [Int] = []
+            var i = first
+            while i < runCount && begins[i] <= expected + 2 * lineModule {
+                if dark[i] { candidates.append(i) }
+                i += 1
+            }
+            candidates.sort { abs(begins[$0] - expected) < abs(begins[$1] - expected) }
+            for i in candidates where i + 7 < runCount {
+                let total = end(i + 7) - begins[i]
+                guard total > codewordWidth * 0.75, total < codewordWidth * 1.25 else { continue }
+                var widths: [Int] = []
+                var previousEdge = 0
+                for j in 0..<8 {
+                    let edge = Int(((end(i + j) - begins[i]) / total * 17).rounded())
+                    widths.append(edge - previousEdge)
+                    previousEdge = edge
+                }
+                guard widths.allSatisfy({ $0 >= 1 && $0 <= 6 }), let codeword = PDF417Codeword.from(moduleWidths: widths) else { continue }
+                result.append(LineCodeword(column: column, codeword: codeword))
+                break
+            }
+        }
+        return result
+    }
+}
