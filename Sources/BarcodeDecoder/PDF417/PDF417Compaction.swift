@@ -119,14 +119,16 @@ public enum PDF417Compaction {
         }
     }
 
-    /// Byte compaction from `start` to the next latch: groups of 5 codewords carry 6 bytes (base 900); with latch 901 the
-    /// last 1…5 bytes are one codeword each.
+    /// Byte compaction from `start` to the next codeword ≥ 900: groups of 5 codewords carry 6 bytes (base 900). With
+    /// latch 901 the bytes after the last whole group of 6 are one codeword each, so 5 codewords that end the byte data
+    /// (a latch or the end follows, not an ECI) are 5 bytes.
     static func bytes(_ codewords: ArraySlice<Int>, from start: Int, sixPerFive: Bool, into bytes: inout [UInt8]) -> Int {
         var end = start
         while end < codewords.endIndex && codewords[end] < 900 { end += 1 }
         let count = end - start
+        let continues = end < codewords.endIndex && [eciCharacterSet, eciGeneral, eciUser].contains(codewords[end])
         var groups = count / 5
-        if !sixPerFive && count % 5 == 0 && groups > 0 { groups -= 1 }
+        if !sixPerFive && !continues && count % 5 == 0 && groups > 0 { groups -= 1 }
         var i = start
         for _ in 0..<groups {
             var value: UInt64 = 0

@@ -76,14 +76,14 @@ struct PDF417EdgeFinder {
                 // Odd indices are dark runs.
                 var i = 1
                 while i < n {
-                    let quietBefore = w[i - 1]
+                    let quietBefore = i == 1 ? Double.infinity : w[i - 1]  // the image border counts as a quiet zone
                     if i + 7 < n, let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
                         let unit = (begins[i + 7] + w[i + 7] - begins[i]) / 17
                         if quietBefore >= unit * 2 { hits.append((true, false, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit))) }
                     }
                     if i + 8 < n, let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
                         let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
-                        let after = i + 9 < n ? w[i + 9] : .infinity
+                        let after = i + 9 < n - 1 ? w[i + 9] : .infinity
                         if after >= unit * 2 { hits.append((false, false, Hit(y: Double(y) + 0.5, outer: begins[i + 8] + w[i + 8], module: unit))) }
                     }
                     // Right to left: the stop pattern's last bar first; the start pattern's space of 3 precedes its bars.
@@ -91,9 +91,9 @@ struct PDF417EdgeFinder {
                         let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
                         hits.append((false, true, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit)))
                     }
-                    if i + 7 < n, i >= 2, let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
+                    if i + 7 < n, let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
                         let unit = (begins[i + 6] + w[i + 6] - begins[i - 1]) / 17
-                        let after = i + 7 < n ? w[i + 7] : .infinity
+                        let after = i + 7 < n - 1 ? w[i + 7] : .infinity
                         if after >= unit * 2 { hits.append((true, true, Hit(y: Double(y) + 0.5, outer: begins[i + 6] + w[i + 6], module: unit))) }
                     }
                     i += 2
@@ -121,6 +121,28 @@ struct PDF417EdgeFinder {
             }
             open = still
         }
-        return (closed + open).filter { $0.hits.count >= minimumHits }
+        return merged(closed + open).filter { $0.hits.count >= minimumHits }
+    }
+
+    /// The edges with pieces of one edge joined: a piece that starts below another's end, within 40 modules, where the
+    /// other's line leads (a stretch of a long edge lost to a scratch, glare or a fold).
+    static func merged(_ edges: [Edge]) -> [Edge] {
+        var pieces = edges.sorted { $0.top.y < $1.top.y }
+        var i = 0
+        while i < pieces.count {
+            let e = pieces[i]
+            if let k = pieces[..<i].lastIndex(where: { p in
+                guard p.isStart == e.isStart, p.isReversed == e.isReversed, p.bottom.y < e.top.y,
+                      e.top.y - p.bottom.y < 40 * p.module else { return false }
+                let slope = p.hits.count >= 2 ? (p.bottom.x - p.top.x) / max(1, p.bottom.y - p.top.y) : 0
+                return abs(p.bottom.x + slope * (e.top.y - p.bottom.y) - e.top.x) <= max(3, 3 * p.module)
+            }) {
+                pieces[k].hits += e.hits
+                pieces.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+        return pieces
     }
 }

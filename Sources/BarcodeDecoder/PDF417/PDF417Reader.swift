@@ -1,3 +1,4 @@
+import Foundation
 /// Reads PDF417 symbols (ISO/IEC 15438): start and stop edges found on image rows (and columns, for symbols turned
 /// about 90°), scan lines across the symbol between them, codewords voted per row and column, Reed–Solomon over GF(929).
 ///
@@ -13,9 +14,9 @@ public struct PDF417Reader: SymbologyReader {
         guard options.symbologies.contains(.pdf417), frame.binary.width > 0 else { return [] }
         let binary = frame.binary
         let step = binary.height > 1200 ? 2 : 1
-        var found = read(binary, step: step)
+        var found = read(binary, image: frame.image, step: step)
         if found.isEmpty {
-            found = read(binary.transposed(), step: binary.width > 1200 ? 2 : 1).map { symbol in
+            found = read(binary.transposed(), image: frame.image.transposed(), step: binary.width > 1200 ? 2 : 1).map { symbol in
                 var s = symbol
                 s.corners = s.corners.map { Point($0.y, $0.x) }
                 return s
@@ -24,9 +25,10 @@ public struct PDF417Reader: SymbologyReader {
         return found
     }
 
-    func read(_ binary: BitMatrix, step: Int) -> [DecodedSymbol] {
+    func read(_ binary: BitMatrix, image: GrayImage, step: Int) -> [DecodedSymbol] {
         let edges = PDF417EdgeFinder.edges(in: binary, step: step)
         let starts = edges.filter(\.isStart), stops = edges.filter { !$0.isStart }
+        if dbg { print("DBG edges", edges.map { "\($0.isStart ? "start" : "stop")\($0.isReversed ? "R" : "") n=\($0.hits.count) \($0.top) \($0.bottom) m=\($0.module)" }) }
         var found: [DecodedSymbol] = []
         for start in starts.sorted(by: { $0.hits.count > $1.hits.count }) {
             let candidates = stops.filter { stop in
@@ -35,9 +37,10 @@ public struct PDF417Reader: SymbologyReader {
                     && stop.module / start.module > 0.6 && stop.module / start.module < 1.6
                     && min(stop.bottom.y, start.bottom.y) - max(stop.top.y, start.top.y) > 0.5 * min(stop.bottom.y - stop.top.y, start.bottom.y - start.top.y)
             }.sorted { abs($0.meanOuter - start.meanOuter) < abs($1.meanOuter - start.meanOuter) }
-            for stop in candidates.prefix(2) {
-                if found.contains(where: { LinearReader.contains($0.corners, Point(start.meanOuter, (start.top.y + start.bottom.y) / 2)) }) { break }
-                if let symbol = decode(binary, start: start, stop: stop) {
+            if found.contains(where: { LinearReader.contains($0.corners, Point(start.meanOuter, (start.top.y + start.bottom.y) / 2)) }) { continue }
+            // With its stop edge; else from the start edge alone (compact PDF417, or a symbol cut by the image border).
+            for stop in Array(candidates.prefix(2)) + [nil] {
+                if let symbol = decode(image, start: start, stop: stop) {
                     if !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
                     break
                 }
@@ -58,29 +61,41 @@ public struct PDF417Reader: SymbologyReader {
         var codewords: [LineCodeword]
     }
 
-    /// The symbol between a start edge and a stop edge, if it decodes.
-    func decode(_ binary: BitMatrix, start: PDF417EdgeFinder.Edge, stop: PDF417EdgeFinder.Edge) -> DecodedSymbol? {
+    /// The symbol between a start edge and a stop edge (or, without one, as far as the left row indicator says it
+    /// reaches), if it decodes.
+    func decode(_ image: GrayImage, start: PDF417EdgeFinder.Edge, stop: PDF417EdgeFinder.Edge?) -> DecodedSymbol? {
         // The symbol's own corners: for a reversed pair, its top is at the image's bottom.
         let (topLeft, bottomLeft) = start.isReversed ? (start.bottom, start.top) : (start.top, start.bottom)
-        let (topRight, bottomRight) = start.isReversed ? (stop.bottom, stop.top) : (stop.top, stop.bottom)
-        let module = (start.module + stop.module) / 2
-        let width = (topLeft.distance(to: topRight) + bottomLeft.distance(to: bottomRight)) / 2
-        let height = max(topLeft.distance(to: bottomLeft), topRight.distance(to: bottomRight))
+        let height = topLeft.distance(to: bottomLeft)
         guard height >= 2 else { return nil }
-        var columns = max(1, Int(((width / module - 69) / 17).rounded()))
+        // Without a stop edge, rows run square to the start edge, `reach` modules from it.
+        let along = (bottomLeft - topLeft) * (1 / height)
+        let across = Point(along.y, -along.x)
+        let module = stop.map { (start.module + $0.module) / 2 } ?? start.module
+        func rightCorners(columns: Int) -> (Point, Point) {
+            if let stop { return start.isReversed ? (stop.bottom, stop.top) : (stop.top, stop.bottom) }
+            let reach = Double(17 * columns + 69) * module
+            return (topLeft + across * reach, bottomLeft + across * reach)
+        }
+        var (topRight, bottomRight) = rightCorners(columns: 30)
+        let width = (topLeft.distance(to: topRight) + bottomLeft.distance(to: bottomRight)) / 2
+        var columns = stop == nil ? 30 : max(1, Int(((width / module - 69) / 17).rounded()))
         let lineCount = max(8, min(Int(height * 2), 600))
 
         func scan(columns: Int) -> [ScanLine] {
             (0..<lineCount).map { i in
                 let t = (Double(i) + 0.5) / Double(lineCount)
                 let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
-                return ScanLine(t: t, codewords: readLine(binary, from: a, to: b, module: module, columns: columns))
+                return ScanLine(t: t, codewords: readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil))
             }
         }
         var lines = scan(columns: columns)
-        guard var shape = PDF417Shape(lines: lines, columns: columns) else { return nil }
+        if dbg { print("DBG columns est", columns, "lines", lineCount, "cw/line", lines.map { $0.codewords.count }.reduce(0, +) / max(1, lines.count)) }
+        guard var shape = PDF417Shape(lines: lines, columns: columns) else { if dbg { print("DBG no shape") }; return nil }
+        if dbg { print("DBG shape", shape) }
         if shape.columns != columns {
             columns = shape.columns
+            (topRight, bottomRight) = rightCorners(columns: columns)
             lines = scan(columns: columns)
             guard let refined = PDF417Shape(lines: lines, columns: columns) else { return nil }
             shape = refined
@@ -124,10 +139,13 @@ public struct PDF417Reader: SymbologyReader {
         let checkCount = 1 << (shape.errorCorrectionLevel + 1)
         guard codewords.count > checkCount else { return nil }
         if codewords[0] == 0 && !erasures.contains(0) { codewords[0] = codewords.count - checkCount }
-        guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { return nil }
+        if dbg { print("DBG erasures", erasures.count, "of", codewords.count, "k", checkCount) }
+        guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { if dbg { print("DBG RS fail") }; return nil }
         let length = codewords[0]
         guard length >= 1, length <= codewords.count - checkCount else { return nil }
+        if dbg { print("DBG codewords", codewords[1..<length]) }
         guard let data = try? PDF417Compaction.decode(codewords[1..<length]) else { return nil }
+        if dbg { print("DBG eci", data.eciChanges, data.bytes) }
         var symbol = DecodedSymbol(symbology: .pdf417, text: data.text, bytes: data.bytes,
                                    corners: [topLeft, topRight, bottomRight, bottomLeft], correctedErrors: corrected)
         symbol.macroPDF417 = data.macro
@@ -135,27 +153,36 @@ public struct PDF417Reader: SymbologyReader {
     }
 
     /// The codewords on the line from `a` (the start pattern's outer edge) to `b` (the stop pattern's outer edge).
-    func readLine(_ binary: BitMatrix, from a: Point, to b: Point, module: Double, columns: Int) -> [LineCodeword] {
+    func readLine(_ image: GrayImage, from a: Point, to b: Point, module: Double, columns: Int, hasStop: Bool) -> [LineCodeword] {
         let length = a.distance(to: b)
         guard length > 1 else { return [] }
         let direction = (b - a) * (1 / length)
         let step = min(0.5, module / 3)
         let from = -3 * module, to = length + 3 * module
-        // Runs along the line: begin positions and colours.
+        // Gray values along the line, thresholded at the midpoint of the local (±4 modules) extremes; edges placed
+        // between samples by linear interpolation. Where the local contrast is weak the colour holds.
+        let count = Int((to - from) / step) + 1
+        var gray = [Double](repeating: 255, count: count)
+        for i in 0..<count {
+            let p = a + direction * (from + Double(i) * step)
+            gray[i] = image.bilinear(p.x, p.y)
+        }
+        let (low, high) = SlidingExtremes.compute(gray, radius: max(2, Int(4 * module / step)))
         var begins: [Double] = [from]
         var dark: [Bool] = []
         var previous: Bool?
-        var position = from
-        while position < to {
-            let p = a + direction * position
-            let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
-            let isDark = binary[x, y]
+        var previousOffset = 0.0
+        for i in 0..<count {
+            let threshold = (low[i] + high[i]) / 2
+            let offset = gray[i] - threshold
+            let isDark = high[i] - low[i] < 24 ? (previous ?? false) : offset < 0
             if let previous, previous != isDark {
-                begins.append(position - step / 2)
+                let fraction = previousOffset == offset ? 0.5 : previousOffset / (previousOffset - offset)
+                begins.append(from + (Double(i - 1) + min(1, max(0, fraction))) * step)
             }
             if previous != isDark { dark.append(isDark) }
             previous = isDark
-            position += step
+            previousOffset = offset
         }
         begins.append(to)
         let runCount = dark.count
@@ -163,7 +190,7 @@ public struct PDF417Reader: SymbologyReader {
         func end(_ i: Int) -> Double { begins[i + 1] }
 
         // The start pattern near `a` and the stop pattern near `b` fix the line's module width.
-        var startInner = 17 * module, stopInner = length - 18 * module
+        var startOuter = 0.0, startInner = 17 * module, stopInner = length - 18 * module
         var bestStart = Double.infinity, bestStop = Double.infinity
         var w = [Double](repeating: 0, count: runCount)
         for i in 0..<runCount { w[i] = end(i) - begins[i] }
@@ -172,6 +199,7 @@ public struct PDF417Reader: SymbologyReader {
                 if abs(begins[i]) < 4 * module, i + 7 < runCount,
                    let d = PDF417EdgeFinder.deviation(widths, from: i, reversed: false, pattern: PDF417EdgeFinder.startPattern), d < bestStart {
                     bestStart = d
+                    startOuter = begins[i]
                     startInner = end(i + 7)
                 }
                 if i + 8 < runCount, abs(end(i + 8) - length) < 4 * module,
@@ -181,7 +209,7 @@ public struct PDF417Reader: SymbologyReader {
                 }
             }
         }
-        let lineModule = (stopInner - startInner) / Double(17 * (columns + 2))
+        let lineModule = hasStop || bestStart == .infinity ? (stopInner - startInner) / Double(17 * (columns + 2)) : (startInner - startOuter) / 17
         guard lineModule > module * 0.6, lineModule < module * 1.6 else { return [] }
         let codewordWidth = 17 * lineModule
 
@@ -189,6 +217,7 @@ public struct PDF417Reader: SymbologyReader {
         var first = 0
         for column in 0..<(columns + 2) {
             let expected = startInner + Double(column) * codewordWidth
+            if expected + codewordWidth > to { break }
             while first < runCount && begins[first] < expected - 2 * lineModule { first += 1 }
             // Dark runs beginning near the expected place, nearest first.
             var candidates: [Int] = []
@@ -214,5 +243,32 @@ public struct PDF417Reader: SymbologyReader {
             }
         }
         return result
+    }
+}
+
+let dbg = getenv("PDF417_DEBUG") != nil
+
+extension GrayImage {
+    /// The image mirrored about its main diagonal (rows become columns).
+    func transposed() -> GrayImage {
+        var out = GrayImage(width: height, height: width)
+        for y in 0..<height {
+            for x in 0..<width { out.pixels[x * height + y] = pixels[y * stride + x] }
+        }
+        return out
+    }
+
+    /// The bilinearly interpolated gray value at (`x`, `y`) (pixel centres at half-integers); the border pixel's value
+    /// outside the image.
+    @inline(__always)
+    func bilinear(_ x: Double, _ y: Double) -> Double {
+        let fx = min(max(x - 0.5, 0), Double(width - 1)), fy = min(max(y - 0.5, 0), Double(height - 1))
+        let ix = min(Int(fx), width - 2 < 0 ? 0 : width - 2), iy = min(Int(fy), height - 2 < 0 ? 0 : height - 2)
+        let ax = width > 1 ? fx - Double(ix) : 0, ay = height > 1 ? fy - Double(iy) : 0
+        let i = iy * stride + ix
+        let dx = width > 1 ? 1 : 0, dy = height > 1 ? stride : 0
+        let top = Double(pixels[i]) * (1 - ax) + Double(pixels[i + dx]) * ax
+        let bottom = Double(pixels[i + dy]) * (1 - ax) + Double(pixels[i + dy + dx]) * ax
+        return top * (1 - ay) + bottom * ay
     }
 }
