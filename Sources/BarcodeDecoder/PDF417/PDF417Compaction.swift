@@ -56,6 +56,8 @@ public enum PDF417Compaction {
                 continue
             }
             i += 1
+            // A shift left pending at a function codeword was padding: it shifts nothing after it.
+            textState.shift = nil
             switch cw {
             case textLatch:
                 mode = textLatch

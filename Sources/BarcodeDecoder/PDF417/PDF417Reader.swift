@@ -215,8 +215,11 @@ public struct PDF417Reader: SymbologyReader {
 
         var result: [LineCodeword] = []
         var first = 0
+        // Each codeword is looked for where the one before it ended (so a symbol stretched unevenly along the line is
+        // followed), or a codeword's width further on where that one was not read.
+        var expected = startInner
         for column in 0..<(columns + 2) {
-            let expected = startInner + Double(column) * codewordWidth
+            defer { expected += codewordWidth }
             if expected + codewordWidth > to { break }
             while first < runCount && begins[first] < expected - 2 * lineModule { first += 1 }
             // Dark runs beginning near the expected place, nearest first.
@@ -239,6 +242,7 @@ public struct PDF417Reader: SymbologyReader {
                 }
                 guard widths.allSatisfy({ $0 >= 1 && $0 <= 6 }), let codeword = PDF417Codeword.from(moduleWidths: widths) else { continue }
                 result.append(LineCodeword(column: column, codeword: codeword))
+                expected = end(i + 7) - codewordWidth
                 break
             }
         }
