@@ -35,7 +35,7 @@ public struct PDF417Reader: SymbologyReader {
                 stop.isReversed == start.isReversed
                     && (start.isReversed ? stop.meanOuter < start.meanOuter : stop.meanOuter > start.meanOuter)
                     && stop.module / start.module > 0.6 && stop.module / start.module < 1.6
-                    && min(stop.bottom.y, start.bottom.y) - max(stop.top.y, start.top.y) > 0.5 * min(stop.bottom.y - stop.top.y, start.bottom.y - start.top.y)
+                    && Self.couldBeOneSymbol(start, stop)
             }.sorted { abs($0.meanOuter - start.meanOuter) < abs($1.meanOuter - start.meanOuter) }
             if found.contains(where: { LinearReader.contains($0.corners, Point(start.meanOuter, (start.top.y + start.bottom.y) / 2)) }) { continue }
             // With its stop edge; else from the start edge alone (compact PDF417, or a symbol cut by the image border).
@@ -47,6 +47,15 @@ public struct PDF417Reader: SymbologyReader {
             }
         }
         return found
+    }
+
+    /// Whether a stop edge could end the rows a start edge begins: of similar length, and no further above or below it
+    /// than the symbol is wide (a symbol turned by up to 45°).
+    static func couldBeOneSymbol(_ start: PDF417EdgeFinder.Edge, _ stop: PDF417EdgeFinder.Edge) -> Bool {
+        let startLength = start.top.distance(to: start.bottom), stopLength = stop.top.distance(to: stop.bottom)
+        guard startLength < 2.5 * stopLength + 4 * start.module, stopLength < 2.5 * startLength + 4 * start.module else { return false }
+        let startMiddle = (start.top + start.bottom) * 0.5, stopMiddle = (stop.top + stop.bottom) * 0.5
+        return abs(startMiddle.y - stopMiddle.y) < abs(startMiddle.x - stopMiddle.x) + (startLength + stopLength) / 4
     }
 
     /// One codeword read on a scan line: its column (0 = left row indicator, columns + 1 = right row indicator).
