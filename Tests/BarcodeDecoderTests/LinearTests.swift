@@ -109,7 +109,7 @@ func decode(_ image: GrayImage, _ symbology: Symbology, effort: Int = 2, configu
         #expect(Symbology(name: "QR Code") == .qr)
         #expect(Symbology(name: "morse") == nil)
         #expect(Symbology.pdf417.isSupported && !Symbology.dataBar.isSupported)
-        #expect(Symbology.supported.count == 10)
+        #expect(Symbology.supported.count == 11)
     }
 
     @Test func effortIsClamped() {
