@@ -26,6 +26,7 @@ def zxing_engine():
         "upcE": zxingcpp.BarcodeFormat.UPCE, "code128": zxingcpp.BarcodeFormat.Code128, "code39": zxingcpp.BarcodeFormat.Code39,
         "interleaved2of5": zxingcpp.BarcodeFormat.ITF, "codabar": zxingcpp.BarcodeFormat.Codabar,
         "qr": zxingcpp.BarcodeFormat.QRCode, "dataMatrix": zxingcpp.BarcodeFormat.DataMatrix,
+        "pdf417": zxingcpp.BarcodeFormat.PDF417,
     }
 
     def decode(width, height, pixels, names, raw=False):

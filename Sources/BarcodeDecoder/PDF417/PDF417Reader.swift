@@ -14,9 +14,12 @@ public struct PDF417Reader: SymbologyReader {
         guard options.symbologies.contains(.pdf417), frame.binary.width > 0 else { return [] }
         let binary = frame.binary
         let step = binary.height > 1200 ? 2 : 1
-        var found = read(binary, image: frame.image, step: step)
+        // Symbols a smaller pyramid layer read are not read again.
+        let known = frame.known.filter { $0.symbology == .pdf417 }.map(\.corners)
+        var found = read(binary, image: frame.image, step: step, known: known)
         if found.isEmpty {
-            found = read(binary.transposed(), image: frame.image.transposed(), step: binary.width > 1200 ? 2 : 1).map { symbol in
+            let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
+            found = read(binary.transposed(), image: frame.image.transposed(), step: binary.width > 1200 ? 2 : 1, known: transposedKnown).map { symbol in
                 var s = symbol
                 s.corners = s.corners.map { Point($0.y, $0.x) }
                 return s
@@ -25,7 +28,7 @@ public struct PDF417Reader: SymbologyReader {
         return found
     }
 
-    func read(_ binary: BitMatrix, image: GrayImage, step: Int) -> [DecodedSymbol] {
+    func read(_ binary: BitMatrix, image: GrayImage, step: Int, known: [[Point]]) -> [DecodedSymbol] {
         let edges = PDF417EdgeFinder.edges(in: binary, step: step)
         let starts = edges.filter(\.isStart), stops = edges.filter { !$0.isStart }
         if dbg { print("DBG edges", edges.map { "\($0.isStart ? "start" : "stop")\($0.isReversed ? "R" : "") n=\($0.hits.count) \($0.top) \($0.bottom) m=\($0.module)" }) }
@@ -37,7 +40,8 @@ public struct PDF417Reader: SymbologyReader {
                     && stop.module / start.module > 0.6 && stop.module / start.module < 1.6
                     && Self.couldBeOneSymbol(start, stop)
             }.sorted { abs($0.meanOuter - start.meanOuter) < abs($1.meanOuter - start.meanOuter) }
-            if found.contains(where: { LinearReader.contains($0.corners, Point(start.meanOuter, (start.top.y + start.bottom.y) / 2)) }) { continue }
+            let middle = Point(start.meanOuter, (start.top.y + start.bottom.y) / 2)
+            if found.contains(where: { LinearReader.contains($0.corners, middle) }) || known.contains(where: { LinearReader.contains($0, middle) }) { continue }
             // With its stop edge; else from the start edge alone (compact PDF417, or a symbol cut by the image border).
             for stop in Array(candidates.prefix(2)) + [nil] {
                 if let symbol = decode(image, start: start, stop: stop) {
@@ -86,79 +90,88 @@ public struct PDF417Reader: SymbologyReader {
             let reach = Double(17 * columns + 69) * module
             return (topLeft + across * reach, bottomLeft + across * reach)
         }
-        var (topRight, bottomRight) = rightCorners(columns: 30)
-        let width = (topLeft.distance(to: topRight) + bottomLeft.distance(to: bottomRight)) / 2
-        var columns = stop == nil ? 30 : max(1, Int(((width / module - 69) / 17).rounded()))
-        let lineCount = max(8, min(Int(height * 2), 600))
+        let (topRight0, bottomRight0) = rightCorners(columns: 30)
+        let width = (topLeft.distance(to: topRight0) + bottomLeft.distance(to: bottomRight0)) / 2
+        let estimatedColumns = stop == nil ? 30 : max(1, Int(((width / module - 69) / 17).rounded()))
 
-        func scan(columns: Int) -> [ScanLine] {
-            (0..<lineCount).map { i in
-                let t = (Double(i) + 0.5) / Double(lineCount)
-                let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
-                return ScanLine(t: t, codewords: readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil))
-            }
-        }
-        var lines = scan(columns: columns)
-        if dbg { print("DBG columns est", columns, "lines", lineCount, "cw/line", lines.map { $0.codewords.count }.reduce(0, +) / max(1, lines.count)) }
-        guard var shape = PDF417Shape(lines: lines, columns: columns) else { if dbg { print("DBG no shape") }; return nil }
-        if dbg { print("DBG shape", shape) }
-        if shape.columns != columns {
-            columns = shape.columns
-            (topRight, bottomRight) = rightCorners(columns: columns)
-            lines = scan(columns: columns)
-            guard let refined = PDF417Shape(lines: lines, columns: columns) else { return nil }
-            shape = refined
-        }
-        guard shape.columns == columns else { return nil }
-        let rows = shape.rows
-        // Votes per codeword position.
-        var votes = [[Int: Int]](repeating: [:], count: rows * columns)
-        let rowOfT = shape.rowFit(lines)
-        for line in lines {
-            let left = line.codewords.first { $0.column == 0 }.flatMap { shape.row(leftIndicator: $0.codeword) }
-            let right = line.codewords.first { $0.column == columns + 1 }.flatMap { shape.row(rightIndicator: $0.codeword) }
-            for cw in line.codewords where cw.column >= 1 && cw.column <= columns {
-                let estimate: Double
-                if let left, let right {
-                    estimate = Double(left) + Double(right - left) * Double(cw.column) / Double(columns + 1)
-                } else if let row = left ?? right {
-                    estimate = Double(row)
-                } else if let rowOfT {
-                    estimate = rowOfT.a + rowOfT.b * line.t
-                } else {
-                    continue
+        func read(lineCount: Int) -> DecodedSymbol? {
+            var columns = estimatedColumns
+            var (topRight, bottomRight) = (topRight0, bottomRight0)
+
+            func scan(columns: Int) -> [ScanLine] {
+                (0..<lineCount).map { i in
+                    let t = (Double(i) + 0.5) / Double(lineCount)
+                    let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
+                    return ScanLine(t: t, codewords: readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil))
                 }
-                // The nearest row whose cluster is this codeword's.
-                let residue = cw.codeword.cluster / 3
-                let base = Int(estimate.rounded())
-                let candidates = [base - 1, base, base + 1].filter { $0 >= 0 && $0 < rows && $0 % 3 == residue }
-                guard let row = candidates.first, abs(Double(row) - estimate) <= 1.2 else { continue }
-                votes[row * columns + cw.column - 1][cw.codeword.value, default: 0] += 1
             }
-        }
-        var codewords = [Int](repeating: 0, count: rows * columns)
-        var erasures: [Int] = []
-        for (i, v) in votes.enumerated() {
-            if let best = v.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) {
-                codewords[i] = best.key
-            } else {
-                erasures.append(i)
+            var lines = scan(columns: columns)
+            if dbg { print("DBG columns est", columns, "lines", lineCount, "cw/line", lines.map { $0.codewords.count }.reduce(0, +) / max(1, lines.count)) }
+            guard var shape = PDF417Shape(lines: lines, columns: columns) else { if dbg { print("DBG no shape") }; return nil }
+            if dbg { print("DBG shape", shape) }
+            if shape.columns != columns {
+                columns = shape.columns
+                (topRight, bottomRight) = rightCorners(columns: columns)
+                lines = scan(columns: columns)
+                guard let refined = PDF417Shape(lines: lines, columns: columns) else { return nil }
+                shape = refined
             }
+            guard shape.columns == columns else { return nil }
+            let rows = shape.rows
+            // Votes per codeword position.
+            var votes = [[Int: Int]](repeating: [:], count: rows * columns)
+            let rowOfT = shape.rowFit(lines)
+            for line in lines {
+                let left = line.codewords.first { $0.column == 0 }.flatMap { shape.row(leftIndicator: $0.codeword) }
+                let right = line.codewords.first { $0.column == columns + 1 }.flatMap { shape.row(rightIndicator: $0.codeword) }
+                for cw in line.codewords where cw.column >= 1 && cw.column <= columns {
+                    let estimate: Double
+                    if let left, let right {
+                        estimate = Double(left) + Double(right - left) * Double(cw.column) / Double(columns + 1)
+                    } else if let row = left ?? right {
+                        estimate = Double(row)
+                    } else if let rowOfT {
+                        estimate = rowOfT.a + rowOfT.b * line.t
+                    } else {
+                        continue
+                    }
+                    // The nearest row whose cluster is this codeword's.
+                    let residue = cw.codeword.cluster / 3
+                    let base = Int(estimate.rounded())
+                    let candidates = [base - 1, base, base + 1].filter { $0 >= 0 && $0 < rows && $0 % 3 == residue }
+                    guard let row = candidates.first, abs(Double(row) - estimate) <= 1.2 else { continue }
+                    votes[row * columns + cw.column - 1][cw.codeword.value, default: 0] += 1
+                }
+            }
+            var codewords = [Int](repeating: 0, count: rows * columns)
+            var erasures: [Int] = []
+            for (i, v) in votes.enumerated() {
+                if let best = v.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) {
+                    codewords[i] = best.key
+                } else {
+                    erasures.append(i)
+                }
+            }
+            let checkCount = 1 << (shape.errorCorrectionLevel + 1)
+            guard codewords.count > checkCount else { return nil }
+            if dbg { print("DBG erasures", erasures.count, "of", codewords.count, "k", checkCount) }
+            guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { if dbg { print("DBG RS fail") }; return nil }
+            let length = codewords[0]
+            guard length >= 1, length <= codewords.count - checkCount else { return nil }
+            if dbg { print("DBG codewords", codewords[1..<length]) }
+            guard let data = try? PDF417Compaction.decode(codewords[1..<length]) else { return nil }
+            if dbg { print("DBG eci", data.eciChanges, data.bytes) }
+            var symbol = DecodedSymbol(symbology: .pdf417, text: data.text, bytes: data.bytes,
+                                       corners: [topLeft, topRight, bottomRight, bottomLeft], correctedErrors: corrected)
+            symbol.macroPDF417 = data.macro
+            return symbol
         }
-        let checkCount = 1 << (shape.errorCorrectionLevel + 1)
-        guard codewords.count > checkCount else { return nil }
-        if codewords[0] == 0 && !erasures.contains(0) { codewords[0] = codewords.count - checkCount }
-        if dbg { print("DBG erasures", erasures.count, "of", codewords.count, "k", checkCount) }
-        guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { if dbg { print("DBG RS fail") }; return nil }
-        let length = codewords[0]
-        guard length >= 1, length <= codewords.count - checkCount else { return nil }
-        if dbg { print("DBG codewords", codewords[1..<length]) }
-        guard let data = try? PDF417Compaction.decode(codewords[1..<length]) else { return nil }
-        if dbg { print("DBG eci", data.eciChanges, data.bytes) }
-        var symbol = DecodedSymbol(symbology: .pdf417, text: data.text, bytes: data.bytes,
-                                   corners: [topLeft, topRight, bottomRight, bottomLeft], correctedErrors: corrected)
-        symbol.macroPDF417 = data.macro
-        return symbol
+
+        // Few scan lines first (most symbols read on them); more where Reed–Solomon fails on those.
+        for linesPerModule in [0.75, 2.0] {
+            if let symbol = read(lineCount: max(8, min(Int(height / module * linesPerModule), 600))) { return symbol }
+        }
+        return nil
     }
 
     /// The codewords on the line from `a` (the start pattern's outer edge) to `b` (the stop pattern's outer edge).
@@ -166,7 +179,7 @@ public struct PDF417Reader: SymbologyReader {
         let length = a.distance(to: b)
         guard length > 1 else { return [] }
         let direction = (b - a) * (1 / length)
-        let step = min(0.5, module / 3)
+        let step = max(0.3, min(1, module / 2.5))
         let from = -3 * module, to = length + 3 * module
         // Gray values along the line, thresholded at the midpoint of the local (±4 modules) extremes; edges placed
         // between samples by linear interpolation. Where the local contrast is weak the colour holds.
