@@ -46,22 +46,25 @@ struct PDF417EdgeFinder {
         return sum / Double(count)
     }
 
-    /// The edges found on every `step`-th row of `binary`, with at least `minimumHits` hits each.
-    static func edges(in binary: BitMatrix, step: Int, minimumHits: Int = 3) -> [Edge] {
+    /// The edges found on every `step`-th row of `binary` (of its columns, in transposed coordinates, when `transposed`),
+    /// with at least `minimumHits` hits each.
+    static func edges(in binary: BitMatrix, step: Int, transposed: Bool = false, minimumHits: Int = 3) -> [Edge] {
+        let (lineCount, lineLength) = transposed ? (binary.width, binary.height) : (binary.height, binary.width)
+        let (along, across) = transposed ? (binary.width, 1) : (1, binary.width)
         var open: [Edge] = []
         var closed: [Edge] = []
         var begins = [Double](), widths = [Double]()
-        begins.reserveCapacity(binary.width / 2)
-        widths.reserveCapacity(binary.width / 2)
-        for y in stride(from: 0, to: binary.height, by: step) {
+        begins.reserveCapacity(lineLength / 2)
+        widths.reserveCapacity(lineLength / 2)
+        for y in stride(from: 0, to: lineCount, by: step) {
             begins.removeAll(keepingCapacity: true)
             widths.removeAll(keepingCapacity: true)
             // Runs of the row, starting with a light one (the border counts as light).
             var current = false, runStart = 0
             binary.cells.withUnsafeBufferPointer { cells in
-                let row = y * binary.width
-                for x in 0..<binary.width {
-                    let dark = cells[row + x] != 0
+                let row = y * across
+                for x in 0..<lineLength {
+                    let dark = cells[row + x * along] != 0
                     if dark != current {
                         begins.append(Double(runStart)); widths.append(Double(x - runStart))
                         runStart = x
@@ -69,7 +72,7 @@ struct PDF417EdgeFinder {
                     }
                 }
             }
-            begins.append(Double(runStart)); widths.append(Double(binary.width - runStart))
+            begins.append(Double(runStart)); widths.append(Double(lineLength - runStart))
             var hits: [(isStart: Bool, isReversed: Bool, hit: Hit)] = []
             widths.withUnsafeBufferPointer { w in
                 let n = w.count
@@ -77,21 +80,22 @@ struct PDF417EdgeFinder {
                 var i = 1
                 while i < n {
                     let quietBefore = i == 1 ? Double.infinity : w[i - 1]  // the image border counts as a quiet zone
-                    if i + 7 < n, let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
+                    // Cheap tests first: each pattern has a bar 7 or 8 modules wide beside elements 1 module wide.
+                    if i + 7 < n, w[i] > 2.5 * w[i + 2], let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
                         let unit = (begins[i + 7] + w[i + 7] - begins[i]) / 17
                         if quietBefore >= unit * 2 { hits.append((true, false, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit))) }
                     }
-                    if i + 8 < n, let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
+                    if i + 8 < n, w[i] > 2.5 * w[i + 2], let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
                         let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
                         let after = i + 9 < n - 1 ? w[i + 9] : .infinity
                         if after >= unit * 2 { hits.append((false, false, Hit(y: Double(y) + 0.5, outer: begins[i + 8] + w[i + 8], module: unit))) }
                     }
                     // Right to left: the stop pattern's last bar first; the start pattern's space of 3 precedes its bars.
-                    if i + 8 < n, let d = deviation(w, from: i, reversed: true, pattern: stopPattern), d < 0.45, quietBefore >= w[i] * 2 {
+                    if i + 8 < n, w[i + 8] > 2.5 * w[i + 6], let d = deviation(w, from: i, reversed: true, pattern: stopPattern), d < 0.45, quietBefore >= w[i] * 2 {
                         let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
                         hits.append((false, true, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit)))
                     }
-                    if i + 7 < n, let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
+                    if i + 7 < n, w[i + 6] > 2.5 * w[i + 4], let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
                         let unit = (begins[i + 6] + w[i + 6] - begins[i - 1]) / 17
                         let after = i + 7 < n - 1 ? w[i + 7] : .infinity
                         if after >= unit * 2 { hits.append((true, true, Hit(y: Double(y) + 0.5, outer: begins[i + 6] + w[i + 6], module: unit))) }

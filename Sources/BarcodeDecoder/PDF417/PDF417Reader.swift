@@ -13,13 +13,15 @@ public struct PDF417Reader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.pdf417), frame.binary.width > 0 else { return [] }
         let binary = frame.binary
-        let step = binary.height > 1200 ? 2 : 1
         // Symbols a smaller pyramid layer read are not read again.
         let known = frame.known.filter { $0.symbology == .pdf417 }.map(\.corners)
-        var found = read(binary, image: frame.image, step: step, known: known)
+        var found = read(PDF417EdgeFinder.edges(in: binary, step: binary.height >= 240 ? 2 : 1), image: frame.image, known: known)
         if found.isEmpty {
+            // Symbols turned about 90°: the columns, read as rows of the transposed image.
+            let edges = PDF417EdgeFinder.edges(in: binary, step: binary.width >= 240 ? 2 : 1, transposed: true)
+            guard edges.contains(where: \.isStart) else { return [] }
             let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
-            found = read(binary.transposed(), image: frame.image.transposed(), step: binary.width > 1200 ? 2 : 1, known: transposedKnown).map { symbol in
+            found = read(edges, image: frame.image.transposed(), known: transposedKnown).map { symbol in
                 var s = symbol
                 s.corners = s.corners.map { Point($0.y, $0.x) }
                 return s
@@ -28,8 +30,7 @@ public struct PDF417Reader: SymbologyReader {
         return found
     }
 
-    func read(_ binary: BitMatrix, image: GrayImage, step: Int, known: [[Point]]) -> [DecodedSymbol] {
-        let edges = PDF417EdgeFinder.edges(in: binary, step: step)
+    func read(_ edges: [PDF417EdgeFinder.Edge], image: GrayImage, known: [[Point]]) -> [DecodedSymbol] {
         let starts = edges.filter(\.isStart), stops = edges.filter { !$0.isStart }
         if dbg { print("DBG edges", edges.map { "\($0.isStart ? "start" : "stop")\($0.isReversed ? "R" : "") n=\($0.hits.count) \($0.top) \($0.bottom) m=\($0.module)" }) }
         var found: [DecodedSymbol] = []
