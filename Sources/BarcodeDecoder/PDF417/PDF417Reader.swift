@@ -1,4 +1,3 @@
-import Foundation
 /// Reads PDF417 symbols (ISO/IEC 15438): start and stop edges found on image rows (and columns, for symbols turned
 /// about 90°), scan lines across the symbol between them, codewords voted per row and column, Reed–Solomon over GF(929).
 ///
@@ -32,7 +31,6 @@ public struct PDF417Reader: SymbologyReader {
 
     func read(_ edges: [PDF417EdgeFinder.Edge], image: GrayImage, known: [[Point]]) -> [DecodedSymbol] {
         let starts = edges.filter(\.isStart), stops = edges.filter { !$0.isStart }
-        if dbg { print("DBG edges", edges.map { "\($0.isStart ? "start" : "stop")\($0.isReversed ? "R" : "") n=\($0.hits.count) \($0.top) \($0.bottom) m=\($0.module)" }) }
         var found: [DecodedSymbol] = []
         for start in starts.sorted(by: { $0.hits.count > $1.hits.count }) {
             let candidates = stops.filter { stop in
@@ -107,9 +105,7 @@ public struct PDF417Reader: SymbologyReader {
                 }
             }
             var lines = scan(columns: columns)
-            if dbg { print("DBG columns est", columns, "lines", lineCount, "cw/line", lines.map { $0.codewords.count }.reduce(0, +) / max(1, lines.count)) }
-            guard var shape = PDF417Shape(lines: lines, columns: columns) else { if dbg { print("DBG no shape") }; return nil }
-            if dbg { print("DBG shape", shape) }
+            guard var shape = PDF417Shape(lines: lines, columns: columns) else { return nil }
             if shape.columns != columns {
                 columns = shape.columns
                 (topRight, bottomRight) = rightCorners(columns: columns)
@@ -155,13 +151,10 @@ public struct PDF417Reader: SymbologyReader {
             }
             let checkCount = 1 << (shape.errorCorrectionLevel + 1)
             guard codewords.count > checkCount else { return nil }
-            if dbg { print("DBG erasures", erasures.count, "of", codewords.count, "k", checkCount) }
-            guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { if dbg { print("DBG RS fail") }; return nil }
+            guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { return nil }
             let length = codewords[0]
             guard length >= 1, length <= codewords.count - checkCount else { return nil }
-            if dbg { print("DBG codewords", codewords[1..<length]) }
             guard let data = try? PDF417Compaction.decode(codewords[1..<length]) else { return nil }
-            if dbg { print("DBG eci", data.eciChanges, data.bytes) }
             var symbol = DecodedSymbol(symbology: .pdf417, text: data.text, bytes: data.bytes,
                                        corners: [topLeft, topRight, bottomRight, bottomLeft], correctedErrors: corrected)
             symbol.macroPDF417 = data.macro
@@ -273,7 +266,6 @@ public struct PDF417Reader: SymbologyReader {
     }
 }
 
-let dbg = getenv("PDF417_DEBUG") != nil
 
 extension GrayImage {
     /// The image mirrored about its main diagonal (rows become columns).
