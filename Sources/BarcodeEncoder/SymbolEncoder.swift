@@ -26,6 +26,8 @@ public enum SymbolEncoder {
         case .pdf417:
             return SymbolRenderer.render(try PDF417Encoder.encode(text), moduleSize: moduleSize, quietZone: 2)
         case .dataBar:
+            return linear(try DataBarEncoder.encode(text))
+        case .dataBarExpanded, .dataBarLimited:
             throw .unsupported(symbology)
         }
     }

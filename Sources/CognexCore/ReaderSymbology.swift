@@ -39,7 +39,7 @@ public enum ReaderSymbology: String, Sendable, CaseIterable, Hashable {
         case .i2o5: [.interleaved2of5]
         case .codabar: [.codabar]
         case .pdf417: [.pdf417]
-        case .databar: [.dataBar]
+        case .databar: [.dataBar, .dataBarExpanded, .dataBarLimited]
         }
     }
 

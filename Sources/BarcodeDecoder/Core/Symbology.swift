@@ -1,14 +1,17 @@
 /// A barcode symbology the decoder knows by name.
 ///
-/// GS1 DataBar is named so settings and results can carry it; no reader exists for it yet.
+/// GS1 DataBar Expanded and Limited are named so settings and results can carry them; no reader exists for them yet.
 public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, CustomStringConvertible {
     case ean13, ean8, upcA, upcE
     case code128, code39, interleaved2of5, codabar
     case qr, dataMatrix
-    case pdf417, dataBar
+    case pdf417
+    /// GS1 DataBar Omnidirectional and Truncated (the symbology the cmbSDK calls DataBar, formerly RSS-14).
+    case dataBar
+    case dataBarExpanded, dataBarLimited
 
     /// Whether the decoder can read this symbology today.
-    public var isSupported: Bool { self != .dataBar }
+    public var isSupported: Bool { self != .dataBarExpanded && self != .dataBarLimited }
     /// Whether it is a one-dimensional (linear) symbology.
     public var isLinear: Bool { ![.qr, .dataMatrix, .pdf417].contains(self) }
     /// The symbologies the decoder can read.
@@ -23,7 +26,10 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
             "ean13": .ean13, "ean8": .ean8, "upca": .upcA, "upce": .upcE, "code128": .code128, "code39": .code39,
             "interleaved2of5": .interleaved2of5, "itf": .interleaved2of5, "i2of5": .interleaved2of5, "i2o5": .interleaved2of5,
             "codabar": .codabar, "qr": .qr, "qrcode": .qr, "datamatrix": .dataMatrix, "dm": .dataMatrix,
-            "pdf417": .pdf417, "pdf": .pdf417, "databar": .dataBar, "gs1databar": .dataBar,
+            "pdf417": .pdf417, "pdf": .pdf417, "databar": .dataBar, "gs1databar": .dataBar, "rss14": .dataBar, "databaromni": .dataBar,
+            "databarexpanded": .dataBarExpanded, "rssexpanded": .dataBarExpanded, "rssexpandedstacked": .dataBarExpanded,
+            "databarexpandedstacked": .dataBarExpanded, "databarlimited": .dataBarLimited, "databarltd": .dataBarLimited,
+            "rsslimited": .dataBarLimited,
         ]
         guard let value = aliases[key] else { return nil }
         self = value
