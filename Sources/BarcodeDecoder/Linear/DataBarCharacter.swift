@@ -18,7 +18,7 @@ public enum DataBarCharacter {
         Group(first: 2015, oddModules: 6, oddWidest: 3, subsetCount: 70),
         Group(first: 2715, oddModules: 4, oddWidest: 1, subsetCount: 126),
     ]
-    /// Inner characters (15 modules, values 0…1515): value = first + vEven·tOdd + vOdd.
+    /// Inner characters (15 modules, values 0…1596): value = first + vEven·tOdd + vOdd.
     static let innerGroups = [
         Group(first: 0, oddModules: 5, oddWidest: 2, subsetCount: 4),
         Group(first: 336, oddModules: 7, oddWidest: 4, subsetCount: 20),
@@ -135,7 +135,7 @@ public enum DataBarCharacter {
         return interleave(odd, even)
     }
 
-    /// The module counts of inner character `value` (0…1515), from the symbol's middle towards the finder.
+    /// The module counts of inner character `value` (0…1596), from the symbol's middle towards the finder.
     public static func innerCounts(_ value: Int) -> [Int] {
         let group = innerGroups.last { $0.first <= value }!
         let v = value - group.first

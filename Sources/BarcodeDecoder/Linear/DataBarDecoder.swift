@@ -1,4 +1,3 @@
-import Foundation
 /// Reads GS1 DataBar Omnidirectional and Truncated (ISO/IEC 24724) from the runs of one scan line.
 ///
 /// 46 elements over 96 modules: guard (1 space, 1 bar), outer character 1 (16 modules), left finder (15), inner
@@ -101,16 +100,13 @@ struct DataBarDecoder: RowDecoder {
         let leftFinderRuns = Array(runs[(s + 9)...(s + 13)])
         let rightFinderRuns = Array(runs[(s + 30)...(s + 34)].reversed())
         for width in [leftFinderRuns.reduce(0, +), rightFinderRuns.reduce(0, +)] where abs(width / module - 15) > 2.5 { return nil }
-        if getenv("DB_DEBUG") != nil { print("DBG s", s, "m", module, "LF", leftFinderRuns.map { Int(($0 / module * 10).rounded()) }, "RF", rightFinderRuns.map { Int(($0 / module * 10).rounded()) }, "all", runs[s...(s+44)].map { Int(($0 / module).rounded()) }) }
         guard let left = Self.finder(leftFinderRuns), let right = Self.finder(rightFinderRuns) else { return nil }
-        if getenv("DB_DEBUG") != nil { print("DBG finders", left, right, Self.moduleCounts(Array(runs[(s + 1)...(s + 8)].reversed()), modules: 16) as Any, Self.moduleCounts(Array(runs[(s + 14)...(s + 21)].reversed()), modules: 15) as Any) }
         guard let c1 = Self.moduleCounts(Array(runs[(s + 1)...(s + 8)]), modules: 16).flatMap(Self.outer),
               let c2 = Self.moduleCounts(Array(runs[(s + 14)...(s + 21)].reversed()), modules: 15).flatMap(Self.inner),
               let c4 = Self.moduleCounts(Array(runs[(s + 22)...(s + 29)]), modules: 15).flatMap(Self.inner),
               let c3 = Self.moduleCounts(Array(runs[(s + 35)...(s + 42)].reversed()), modules: 16).flatMap(Self.outer) else { return nil }
-        if getenv("DB_DEBUG") != nil { print("DBG chars", c1, c2, c3, c4, "finders", left.value, right.value) }
         let check = (c1.checksum + 4 * c2.checksum + 16 * (c3.checksum + 4 * c4.checksum)) % 79
-        guard check == DataBarCharacter.checkValue(leftFinder: left.value, rightFinder: right.value), c1.value <= 2840, c3.value <= 2840, c2.value <= 1515, c4.value <= 1515 else { return nil }
+        guard check == DataBarCharacter.checkValue(leftFinder: left.value, rightFinder: right.value), c1.value <= 2840, c3.value <= 2840, c2.value <= 1596, c4.value <= 1596 else { return nil }
         let value = 4_537_077 * (1597 * c1.value + c2.value) + 1597 * c3.value + c4.value
         guard value < 10_000_000_000_000 else { return nil }
         let digits = String(value)
