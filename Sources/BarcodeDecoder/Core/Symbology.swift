@@ -1,6 +1,6 @@
 /// A barcode symbology the decoder knows by name.
 ///
-/// GS1 DataBar Expanded and Limited are named so settings and results can carry them; no reader exists for them yet.
+/// GS1 DataBar Limited is named so settings and results can carry it; no reader exists for it yet.
 public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, CustomStringConvertible {
     case ean13, ean8, upcA, upcE
     case code128, code39, interleaved2of5, codabar
@@ -8,10 +8,12 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
     case pdf417
     /// GS1 DataBar Omnidirectional and Truncated (the symbology the cmbSDK calls DataBar, formerly RSS-14).
     case dataBar
-    case dataBarExpanded, dataBarLimited
+    /// GS1 DataBar Expanded (one row; Expanded Stacked rows are not joined yet).
+    case dataBarExpanded
+    case dataBarLimited
 
     /// Whether the decoder can read this symbology today.
-    public var isSupported: Bool { self != .dataBarExpanded && self != .dataBarLimited }
+    public var isSupported: Bool { self != .dataBarLimited }
     /// Whether it is a one-dimensional (linear) symbology.
     public var isLinear: Bool { ![.qr, .dataMatrix, .pdf417].contains(self) }
     /// The symbologies the decoder can read.
