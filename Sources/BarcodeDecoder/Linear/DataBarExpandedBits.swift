@@ -38,7 +38,19 @@ enum DataBarExpandedBits {
         return "01" + body + String(DataBarCharacter.gtinCheckDigit(body))
     }
 
+    /// The element string of the characters' values, if it reads as GS1 fields.
+    ///
+    /// After an FNC1 in alphanumeric or ISO/IEC 646 mode the standard continues in numeric mode; some printed symbols
+    /// stay in the mode they were in. Both readings are tried, the standard's first, and only one whose fields are
+    /// well formed (`GS1ElementString.isWellFormed`) is taken.
     static func decode(_ values: [Int]) -> String? {
+        for numericAfterFNC1 in [true, false] {
+            if let text = decode(values, numericAfterFNC1: numericAfterFNC1), GS1ElementString.isWellFormed(text) { return text }
+        }
+        return nil
+    }
+
+    static func decode(_ values: [Int], numericAfterFNC1: Bool) -> String? {
         var bits: [Bool] = []
         for v in values {
             guard v < 4096 else { return nil }
@@ -90,7 +102,7 @@ enum DataBarExpandedBits {
         } else {
             return nil
         }
-        guard let general = generalPurpose(&r) else { return nil }
+        guard let general = generalPurpose(&r, numericAfterFNC1: numericAfterFNC1) else { return nil }
         text += general
         return text
     }
@@ -100,7 +112,7 @@ enum DataBarExpandedBits {
     static let fnc1: Character = "\u{1D}"
 
     /// General-purpose data from the reader's position to the end; FNC1 becomes U+001D (dropped at the end).
-    static func generalPurpose(_ r: inout Reader) -> String? {
+    static func generalPurpose(_ r: inout Reader, numericAfterFNC1: Bool) -> String? {
         var out = ""
         var mode = Mode.numeric
         while r.remaining > 0 {
@@ -127,7 +139,12 @@ enum DataBarExpandedBits {
             case .alphanumeric, .iso646:
                 if let v5 = r.peek(5), v5 >= 5, v5 <= 15 {
                     r.position += 5
-                    if v5 == 15 { out.append(fnc1); mode = .numeric } else { out += String(v5 - 5) }
+                    if v5 == 15 {
+                        out.append(fnc1)
+                        if numericAfterFNC1 { mode = .numeric }
+                    } else {
+                        out += String(v5 - 5)
+                    }
                     continue
                 }
                 if r.remaining < 5 {
