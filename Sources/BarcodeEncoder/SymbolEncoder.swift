@@ -27,7 +27,9 @@ public enum SymbolEncoder {
             return SymbolRenderer.render(try PDF417Encoder.encode(text), moduleSize: moduleSize, quietZone: 2)
         case .dataBar:
             return linear(try DataBarEncoder.encode(text))
-        case .dataBarExpanded, .dataBarLimited:
+        case .dataBarExpanded:
+            return linear(try DataBarExpandedEncoder.encode(text))
+        case .dataBarLimited:
             throw .unsupported(symbology)
         }
     }

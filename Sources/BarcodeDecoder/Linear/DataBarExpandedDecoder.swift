@@ -8,26 +8,6 @@
 struct DataBarExpandedDecoder: RowDecoder {
     let symbologies: Set<Symbology> = [.dataBarExpanded]
 
-    /// Finder patterns A–F, element widths from the left character towards the right one (for an unswapped pair).
-    static let finders: [[Int]] = [[1, 8, 4, 1, 1], [3, 6, 4, 1, 1], [3, 4, 6, 1, 1], [3, 2, 8, 1, 1], [2, 6, 5, 1, 1], [2, 2, 9, 1, 1]]
-    /// The finder sequence for each number of pairs (2…11).
-    static let sequences: [[Int]] = [
-        [0, 0], [0, 1, 1], [0, 2, 1, 3], [0, 4, 1, 3, 2], [0, 4, 1, 3, 3, 5], [0, 4, 1, 3, 4, 5, 5],
-        [0, 0, 1, 1, 2, 2, 3, 3], [0, 0, 1, 1, 2, 2, 3, 4, 4], [0, 0, 1, 1, 2, 2, 3, 4, 5, 5], [0, 0, 1, 1, 2, 3, 3, 4, 4, 5, 5],
-    ]
-    static let widest = [7, 5, 4, 3, 1]
-    static let evenSubsets = [4, 20, 52, 104, 204]
-    static let groupFirst = [0, 348, 1388, 2948, 3988]
-
-    /// The check weights: row r, element j weighs 3^(8r + j) mod 211.
-    static let weights: [[Int]] = (0..<23).map { r in
-        (0..<8).map { j in
-            var w = 1
-            for _ in 0..<(8 * r + j) { w = w * 3 % 211 }
-            return w
-        }
-    }
-
     func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
         let runs = row.widths
         var hits: [RowHit] = []
@@ -49,7 +29,7 @@ struct DataBarExpandedDecoder: RowDecoder {
         guard total > 0 else { return nil }
         let unit = total / 15
         var best: (Int, Double)?
-        for (value, pattern) in finders.enumerated() {
+        for (value, pattern) in DataBarExpandedCharacters.finders.enumerated() {
             var worst = 0.0, sum = 0.0
             for i in 0..<5 {
                 let d = abs(w[i] / unit - Double(pattern[i]))
@@ -59,29 +39,6 @@ struct DataBarExpandedDecoder: RowDecoder {
             if worst < 0.6, sum < (best?.1 ?? .infinity) { best = (value, sum) }
         }
         return best?.0
-    }
-
-    struct Character {
-        var value: Int
-        var checksum: Int
-    }
-
-    /// A data character from its 8 module counts, running from its outer end towards its pair's finder.
-    static func character(_ counts: [Int], weightRow: Int?) -> Character? {
-        let odd = [counts[0], counts[2], counts[4], counts[6]], even = [counts[1], counts[3], counts[5], counts[7]]
-        let oddSum = odd.reduce(0, +)
-        guard oddSum % 2 == 0, oddSum >= 4, oddSum <= 12 else { return nil }
-        let group = (13 - oddSum) / 2
-        let oddWidest = widest[group]
-        guard odd.allSatisfy({ $0 <= oddWidest }), even.allSatisfy({ $0 <= 9 - oddWidest }) else { return nil }
-        let vOdd = DataBarCharacter.value(of: odd, maxWidth: oddWidest, noNarrow: true)
-        let vEven = DataBarCharacter.value(of: even, maxWidth: 9 - oddWidest, noNarrow: false)
-        let value = vOdd * evenSubsets[group] + vEven + groupFirst[group]
-        var checksum = 0
-        if let r = weightRow {
-            for i in 0..<4 { checksum += odd[i] * weights[r][2 * i] + even[i] * weights[r][2 * i + 1] }
-        }
-        return Character(value: value, checksum: checksum)
     }
 
     /// The symbol whose left guard bar is run `g`, if its pairs, finder sequence and check fit.
@@ -118,16 +75,16 @@ struct DataBarExpandedDecoder: RowDecoder {
         // The right guard: one bar after the last character (which ended with a space or, after a lone left character,
         // the finder ended with a space).
         guard finders.count >= 2, last + 1 < runs.count else { return nil }
-        guard let sequence = Self.sequences.first(where: { $0.count == finders.count }), sequence == finders else { return nil }
+        guard finders.count <= 11, DataBarExpandedCharacters.sequence(pairs: finders.count) == finders else { return nil }
         // Weighted check over every character but the first.
         var checksum = 0
         var values: [Int] = []
         for (index, counts) in characters.enumerated() {
             let pair = index / 2, isLeft = index % 2 == 0
             let weightRow = index == 0 ? nil : 4 * finders[pair] + (pair % 2 == 0 ? 0 : 2) + (isLeft ? 0 : 1) - 1
-            guard let c = Self.character(counts, weightRow: weightRow) else { return nil }
-            checksum += c.checksum
-            values.append(c.value)
+            guard let value = DataBarExpandedCharacters.value(counts) else { return nil }
+            if let weightRow { checksum += DataBarExpandedCharacters.checksum(counts, weightRow: weightRow) }
+            values.append(value)
         }
         guard values[0] == 211 * (characters.count - 4) + checksum % 211 else { return nil }
         guard let text = DataBarExpandedBits.decode(Array(values.dropFirst())) else { return nil }

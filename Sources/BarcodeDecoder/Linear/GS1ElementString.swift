@@ -1,5 +1,5 @@
 /// GS1 element strings (AIs and their data, U+001D after variable-length fields): a check of their form.
-enum GS1ElementString {
+public enum GS1ElementString {
     /// The total length (AI and data) of the AIs whose length is predefined, by their first two digits (GS1 General
     /// Specifications, the table of predefined-length element strings); their data are digits.
     static let predefinedLengths: [String: Int] = [
@@ -15,7 +15,7 @@ enum GS1ElementString {
 
     /// Whether `text` splits into fields that each begin with an assigned AI's first two digits, fields of predefined length
     /// are complete and all digits, and other fields are non-empty and end at U+001D or the end.
-    static func isWellFormed(_ text: String) -> Bool {
+    public static func isWellFormed(_ text: String) -> Bool {
         let chars = Array(text.unicodeScalars)
         var i = 0
         guard !chars.isEmpty else { return false }
