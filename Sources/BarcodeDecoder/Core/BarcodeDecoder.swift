@@ -11,7 +11,7 @@ public struct BarcodeDecoder: Sendable {
 
     public init(options: DecoderOptions = DecoderOptions()) {
         self.options = options
-        readers = [LinearReader(), QRReader(), DataMatrixReader(), PDF417Reader()]
+        readers = [LinearReader(), QRReader(), DataMatrixReader(), PDF417Reader(), DataBarExpandedStackedReader()]
     }
 
     /// Every enabled symbol found in `image`.

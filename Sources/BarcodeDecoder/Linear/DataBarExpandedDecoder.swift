@@ -41,53 +41,61 @@ struct DataBarExpandedDecoder: RowDecoder {
         return best?.0
     }
 
-    /// The symbol whose left guard bar is run `g`, if its pairs, finder sequence and check fit.
-    func decode(_ runs: [Double], guardBar g: Int) -> RowHit? {
-        guard runs[g - 1] >= 2 * runs[g] || g == 1 else { return nil }
+    /// The pairs read from the guard bar at run `g` onwards: finder values and characters' module counts (outer end
+    /// first), and the last run used. `firstSwapped`: the first pair has its colours swapped (a stacked row that starts
+    /// with an even-numbered pair).
+    static func fragment(_ runs: [Double], guardBar g: Int, firstSwapped: Bool = false) -> (finders: [Int], characters: [[Int]], last: Int)? {
+        guard g >= 1, runs[g - 1] >= 2 * runs[g] || g == 1 else { return nil }
         var finders: [Int] = []
-        var characters: [[Int]] = []  // module counts, outer end first
+        var characters: [[Int]] = []
         var p = g + 1
-        var pairIndex = 0
+        var pairIndex = firstSwapped ? 1 : 0
         var last = g
         while p + 12 < runs.count {
             let swapped = pairIndex % 2 == 1
             guard let finder = Self.finder(runs[(p + 8)...(p + 12)], reversed: swapped) else { break }
             let module = runs[(p + 8)...(p + 12)].reduce(0, +) / 15
-            guard let left = DataBarDecoder.moduleCounts(Array(runs[p...(p + 7)]), modules: 17) else { break }
-            let leftWidth = runs[p...(p + 7)].reduce(0, +)
-            guard abs(leftWidth / module - 17) < 3 else { break }
+            guard let left = DataBarDecoder.moduleCounts(Array(runs[p...(p + 7)]), modules: 17),
+                  abs(runs[p...(p + 7)].reduce(0, +) / module - 17) < 3, DataBarExpandedCharacters.value(left) != nil else { break }
             finders.append(finder)
             characters.append(left)
             last = p + 12
-            // The right character, unless the symbol ends after the finder (an odd number of characters).
-            if p + 20 < runs.count, let right = DataBarDecoder.moduleCounts(Array(runs[(p + 13)...(p + 20)].reversed()), modules: 17),
-               abs(runs[(p + 13)...(p + 20)].reduce(0, +) / module - 17) < 3, runs[p + 20] < 10 * module || p + 21 >= runs.count {
-                // The element after a closing right character is the guard bar (one module) or, for a further pair, a bar.
-                characters.append(right)
-                last = p + 20
-            } else {
-                break
-            }
+            // The right character, unless the row ends after the finder (an odd number of characters).
+            guard p + 20 < runs.count, let right = DataBarDecoder.moduleCounts(Array(runs[(p + 13)...(p + 20)].reversed()), modules: 17),
+                  abs(runs[(p + 13)...(p + 20)].reduce(0, +) / module - 17) < 3, DataBarExpandedCharacters.value(right) != nil else { break }
+            characters.append(right)
+            last = p + 20
             p += 21
             pairIndex += 1
             if finders.count == 11 { break }
         }
-        // The right guard: one bar after the last character (which ended with a space or, after a lone left character,
-        // the finder ended with a space).
-        guard finders.count >= 2, last + 1 < runs.count else { return nil }
-        guard finders.count <= 11, DataBarExpandedCharacters.sequence(pairs: finders.count) == finders else { return nil }
+        // The right guard: one more run after the last character or finder.
+        guard !finders.isEmpty, last + 1 < runs.count else { return nil }
+        return (finders, characters, last)
+    }
+
+    /// The element string of a whole symbol's finders and characters, if the finder sequence and the check hold.
+    static func text(finders: [Int], characters: [[Int]]) -> String? {
+        guard finders.count >= 2, finders.count <= 11, DataBarExpandedCharacters.sequence(pairs: finders.count) == finders,
+              characters.count == 2 * finders.count || characters.count == 2 * finders.count - 1 else { return nil }
         // Weighted check over every character but the first.
         var checksum = 0
         var values: [Int] = []
         for (index, counts) in characters.enumerated() {
             let pair = index / 2, isLeft = index % 2 == 0
-            let weightRow = index == 0 ? nil : 4 * finders[pair] + (pair % 2 == 0 ? 0 : 2) + (isLeft ? 0 : 1) - 1
             guard let value = DataBarExpandedCharacters.value(counts) else { return nil }
-            if let weightRow { checksum += DataBarExpandedCharacters.checksum(counts, weightRow: weightRow) }
+            if index > 0 {
+                checksum += DataBarExpandedCharacters.checksum(counts, weightRow: 4 * finders[pair] + (pair % 2 == 0 ? 0 : 2) + (isLeft ? 0 : 1) - 1)
+            }
             values.append(value)
         }
         guard values[0] == 211 * (characters.count - 4) + checksum % 211 else { return nil }
-        guard let text = DataBarExpandedBits.decode(Array(values.dropFirst())) else { return nil }
-        return RowHit(symbology: .dataBarExpanded, text: text, bytes: Array(text.utf8), firstRun: g, lastRun: last + 1, isGS1: true)
+        return DataBarExpandedBits.decode(Array(values.dropFirst()))
+    }
+
+    /// The symbol whose left guard bar is run `g`, if its pairs, finder sequence and check fit.
+    func decode(_ runs: [Double], guardBar g: Int) -> RowHit? {
+        guard let f = Self.fragment(runs, guardBar: g), let text = Self.text(finders: f.finders, characters: f.characters) else { return nil }
+        return RowHit(symbology: .dataBarExpanded, text: text, bytes: Array(text.utf8), firstRun: g, lastRun: f.last + 1, isGS1: true)
     }
 }
