@@ -30,7 +30,7 @@ public enum SymbolEncoder {
         case .dataBarExpanded:
             return linear(try DataBarExpandedEncoder.encode(text))
         case .dataBarLimited:
-            throw .unsupported(symbology)
+            return linear(try DataBarLimitedEncoder.encode(text))
         }
     }
 }

@@ -54,4 +54,22 @@ import Testing
             #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBar])).decode(image).isEmpty, "\(symbology)")
         }
     }
+
+    @Test(arguments: ["0100068510889102", "(01)15012345678907", "0000000000000", "1999999999999"])
+    func limitedRoundTrips(text: String) throws {
+        let digits = text.filter(\.isNumber)
+        let body = String(digits.count == 16 ? digits.dropFirst(2).prefix(13) : digits.prefix(13))
+        let expected = "01" + body + String(DataBarCharacter.gtinCheckDigit(body))
+        let pattern = try DataBarLimitedEncoder.encode(text)
+        #expect(pattern.modules.count == 74)
+        let symbol = SymbolRenderer.render(pattern, moduleWidth: 3, height: 30)
+        let image = FrameSynthesizer(width: 400, height: 200, seed: 3).render(
+            [SymbolPlacement(symbol: symbol, center: Point(200, 100), rotation: 5)],
+            degradations: Degradations(blur: 0.5, noise: 4, jpegQuality: 60))
+        #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarLimited])).decode(image).map(\.text) == [expected])
+    }
+
+    @Test func limitedRefusesIndicatorsAboveOne() {
+        #expect(throws: EncoderError.self) { try DataBarLimitedEncoder.encode("2001234567890") }
+    }
 }

@@ -1,6 +1,4 @@
 /// A barcode symbology the decoder knows by name.
-///
-/// GS1 DataBar Limited is named so settings and results can carry it; no reader exists for it yet.
 public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, CustomStringConvertible {
     case ean13, ean8, upcA, upcE
     case code128, code39, interleaved2of5, codabar
@@ -10,10 +8,12 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
     case dataBar
     /// GS1 DataBar Expanded (one row; Expanded Stacked rows are not joined yet).
     case dataBarExpanded
+    /// GS1 DataBar Limited.
     case dataBarLimited
 
-    /// Whether the decoder can read this symbology today.
-    public var isSupported: Bool { self != .dataBarLimited }
+    /// Whether the decoder can read this symbology (every named one today; a symbology named before its reader exists is
+    /// not).
+    public var isSupported: Bool { true }
     /// Whether it is a one-dimensional (linear) symbology.
     public var isLinear: Bool { ![.qr, .dataMatrix, .pdf417].contains(self) }
     /// The symbologies the decoder can read.
