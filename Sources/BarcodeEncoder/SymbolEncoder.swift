@@ -19,6 +19,8 @@ public enum SymbolEncoder {
             return linear(try ITFEncoder.encode(text))
         case .codabar:
             return linear(try CodabarEncoder.encode(text))
+        case .code93:
+            return linear(try Code93Encoder.encode(text))
         case .qr:
             return SymbolRenderer.render(try QREncoder.encode(text), moduleSize: moduleSize)
         case .dataMatrix:
