@@ -23,7 +23,8 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
 
     public var description: String { rawValue }
 
-    /// Parses a symbology name case-insensitively, also accepting common aliases (`itf`, `i2of5`, `upc-a`, `qrcode`, `datamatrix`).
+    /// Parses a symbology name case-insensitively, also accepting common aliases (`itf`, `i2of5`, `upc-a`, `qrcode`, `datamatrix`,
+    /// the corpus's `rss14`, `rssexpanded`, `rssexpandedstacked`, `databarltd`).
     public init?(name: String) {
         let key = name.lowercased().filter { $0.isLetter || $0.isNumber }
         let aliases: [String: Symbology] = [
