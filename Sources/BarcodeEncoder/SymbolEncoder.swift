@@ -21,6 +21,8 @@ public enum SymbolEncoder {
             return linear(try CodabarEncoder.encode(text))
         case .code93:
             return linear(try Code93Encoder.encode(text))
+        case .code25, .matrix2of5:
+            return linear(try Code25Encoder.encode(text, as: symbology))
         case .qr:
             return SymbolRenderer.render(try QREncoder.encode(text), moduleSize: moduleSize)
         case .dataMatrix:

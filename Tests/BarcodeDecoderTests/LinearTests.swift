@@ -110,7 +110,7 @@ func decode(_ image: GrayImage, _ symbology: Symbology, effort: Int = 2, configu
         #expect(Symbology(name: "morse") == nil)
         #expect(Symbology.allCases.allSatisfy { $0.isSupported })
         #expect(Symbology(name: "rss14") == .dataBar && Symbology(name: "rssexpandedstacked") == .dataBarExpanded && Symbology(name: "databarltd") == .dataBarLimited)
-        #expect(Symbology.supported.count == 15)
+        #expect(Symbology.supported.count == 17)
     }
 
     @Test func effortIsClamped() {

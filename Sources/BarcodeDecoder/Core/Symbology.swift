@@ -4,6 +4,10 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
     case code128, code39, interleaved2of5, codabar
     /// Code 93, Full ASCII through its shift characters.
     case code93
+    /// Standard (Industrial) 2 of 5: digits in the bars only.
+    case code25
+    /// Matrix 2 of 5: digits in three bars and two spaces.
+    case matrix2of5
     case qr, dataMatrix
     case pdf417
     /// GS1 DataBar Omnidirectional and Truncated (the symbology the cmbSDK calls DataBar, formerly RSS-14).
@@ -30,7 +34,8 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
         let aliases: [String: Symbology] = [
             "ean13": .ean13, "ean8": .ean8, "upca": .upcA, "upce": .upcE, "code128": .code128, "code39": .code39,
             "interleaved2of5": .interleaved2of5, "itf": .interleaved2of5, "i2of5": .interleaved2of5, "i2o5": .interleaved2of5,
-            "codabar": .codabar, "code93": .code93, "c93": .code93, "qr": .qr, "qrcode": .qr, "datamatrix": .dataMatrix, "dm": .dataMatrix,
+            "codabar": .codabar, "code93": .code93, "c93": .code93, "code25": .code25, "c25": .code25, "standard2of5": .code25,
+            "industrial2of5": .code25, "s2of5": .code25, "matrix2of5": .matrix2of5, "m2of5": .matrix2of5, "qr": .qr, "qrcode": .qr, "datamatrix": .dataMatrix, "dm": .dataMatrix,
             "pdf417": .pdf417, "pdf": .pdf417, "databar": .dataBar, "gs1databar": .dataBar, "rss14": .dataBar, "databaromni": .dataBar,
             "databarexpanded": .dataBarExpanded, "rssexpanded": .dataBarExpanded, "rssexpandedstacked": .dataBarExpanded,
             "databarexpandedstacked": .dataBarExpanded, "databarlimited": .dataBarLimited, "databarltd": .dataBarLimited,
