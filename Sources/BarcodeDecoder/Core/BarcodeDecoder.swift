@@ -11,7 +11,7 @@ public struct BarcodeDecoder: Sendable {
 
     public init(options: DecoderOptions = DecoderOptions()) {
         self.options = options
-        readers = [LinearReader(), QRReader(), DataMatrixReader(), PDF417Reader(), DataBarExpandedStackedReader()]
+        readers = [DataBarExpandedStackedReader(), LinearReader(), QRReader(), DataMatrixReader(), PDF417Reader()]
     }
 
     /// Every enabled symbol found in `image`.
@@ -58,7 +58,14 @@ public struct BarcodeDecoder: Sendable {
         var frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
         frame.known = known
         frame.makesLinearSecondLooks = linearSecondLooks
-        var symbols = active.flatMap { $0.read(frame, options: options) }.filter { $0.symbology.isLinear || Self.hasArea($0) }
+        // Readers run in turn, each seeing what the ones before it found as known (so the linear reader makes no costly
+        // second looks on a frame where a stacked DataBar symbol was already read).
+        var symbols: [DecodedSymbol] = []
+        for reader in active {
+            let found = reader.read(frame, options: options).filter { $0.symbology.isLinear || Self.hasArea($0) }
+            symbols += found
+            frame.known += found
+        }
         let found2D = (symbols + known).contains { !$0.symbology.isLinear }
         guard needsBinary && options.effort >= 2 && !found2D else { return symbols }
         // No 2D symbol yet: the other binarization (block thresholds hold small symbols under glare and in shadow where
