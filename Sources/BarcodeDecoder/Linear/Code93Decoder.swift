@@ -27,7 +27,8 @@ struct Code93Decoder: RowDecoder {
         var i = 1
         while i + 12 < runs.count {
             defer { i += 2 }
-            guard Self.character(runs, i) == Code93Tables.startStop else { continue }
+            // The start character's fifth element is 4 modules wide among 1-module ones: a cheap test first.
+            guard runs[i + 4] > 2.5 * runs[i], runs[i + 4] > 2.5 * runs[i + 2], Self.character(runs, i) == Code93Tables.startStop else { continue }
             let width = runs[i..<i + 6].reduce(0, +)
             guard runs[i - 1] >= width / 2 || i == 1 else { continue }
             if let hit = decodeFrom(runs, i, width: width) { hits.append(hit); i = hit.lastRun }
