@@ -1,4 +1,5 @@
-/// Reads GS1 DataBar Expanded (ISO/IEC 24724) from the runs of one scan line (one row; Expanded Stacked is not joined yet).
+/// Reads GS1 DataBar Expanded (ISO/IEC 24724) from the runs of one scan line (one row; `DataBarExpandedStackedReader` joins
+/// the rows of Expanded Stacked).
 ///
 /// Guard (1 space, 1 bar), then pairs of 17-module data characters around a 15-module finder, then a guard (1 bar,
 /// 1 space). Pairs alternate: every second one has its colours swapped and its finder reversed. The first character is a
