@@ -69,6 +69,15 @@ private let pdf417Only = BarcodeDecoder(options: DecoderOptions(symbologies: [.p
         #expect(pdf417Only.decode(image).map(\.text) == [text], "level \(level), \(columns) columns, \(rotation)°")
     }
 
+    /// Every angle reads: rows, columns, and the image turned by 45° for symbols the rows and columns cross badly.
+    @Test(arguments: [20.0, 30, 40, 45, 50, 60, 75, 135, 225, 315])
+    func turnedSymbolsRead(rotation: Double) throws {
+        let text = "Angles are read by rows or by columns"
+        let matrix = try PDF417Encoder.encode(text, level: 3, columns: 4)
+        #expect(pdf417Only.decode(frame(matrix, rotation: rotation, degradations: Degradations(blur: 0.5, noise: 3))).map(\.text) == [text],
+                "\(rotation)°")
+    }
+
     @Test func damagedRowsAreErasedAndRepaired() throws {
         let text = "Rows lost to a scratch come back through Reed-Solomon erasures."
         var matrix = try PDF417Encoder.encode(text, level: 5, columns: 6)

@@ -22,4 +22,29 @@ extension GrayImage {
         let bottom = Double(pixels[i + dy]) * (1 - ax) + Double(pixels[i + dy + dx]) * ax
         return top * (1 - ay) + bottom * ay
     }
+
+    /// The image turned by 45° about its centre into a square that holds all of it (white outside), with the mappings
+    /// between its coordinates and this image's.
+    func rotated45() -> (image: GrayImage, toTurned: @Sendable (Point) -> Point, fromTurned: @Sendable (Point) -> Point) {
+        let c = 0.5.squareRoot()
+        let side = Int((Double(width + height) * c).rounded(.up)) + 2
+        let center = Point(Double(width) / 2, Double(height) / 2), turnedCenter = Point(Double(side) / 2, Double(side) / 2)
+        let from: @Sendable (Point) -> Point = { p in
+            let d = p - turnedCenter
+            return Point(center.x + c * (d.x + d.y), center.y + c * (d.y - d.x))
+        }
+        let to: @Sendable (Point) -> Point = { p in
+            let d = p - center
+            return Point(turnedCenter.x + c * (d.x - d.y), turnedCenter.y + c * (d.x + d.y))
+        }
+        var out = GrayImage(width: side, height: side, filledWith: 255)
+        for y in 0..<side {
+            for x in 0..<side {
+                let p = from(Point(Double(x) + 0.5, Double(y) + 0.5))
+                guard p.x >= 0, p.y >= 0, p.x < Double(width), p.y < Double(height) else { continue }
+                out.pixels[y * side + x] = UInt8(bilinear(p.x, p.y).rounded())
+            }
+        }
+        return (out, to, from)
+    }
 }

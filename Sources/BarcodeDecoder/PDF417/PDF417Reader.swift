@@ -11,22 +11,41 @@ public struct PDF417Reader: SymbologyReader {
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.pdf417), frame.binary.width > 0 else { return [] }
-        let binary = frame.binary
         // Symbols a smaller pyramid layer read are not read again.
         let known = frame.known.filter { $0.symbology == .pdf417 }.map(\.corners)
-        var found = read(PDF417EdgeFinder.edges(in: binary, step: binary.height >= 240 ? 2 : 1), image: frame.image, known: known)
-        if found.isEmpty {
-            // Symbols turned about 90°: the columns, read as rows of the transposed image.
-            let edges = PDF417EdgeFinder.edges(in: binary, step: binary.width >= 240 ? 2 : 1, transposed: true)
-            guard edges.contains(where: \.isStart) else { return [] }
-            let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
-            found = read(edges, image: frame.image.transposed(), known: transposedKnown).map { symbol in
-                var s = symbol
-                s.corners = s.corners.map { Point($0.y, $0.x) }
-                return s
-            }
+        let (found, sawBothEdges) = readRowsAndColumns(frame.binary, image: frame.image, known: known)
+        guard found.isEmpty, sawBothEdges else { return found }
+        // Start and stop patterns were seen but nothing read: a symbol turned about 45° shows its patterns whole on too
+        // few rows and columns to place its corners. Read the image turned by 45° (only then, so frames without both
+        // patterns cost nothing more).
+        let turned = frame.image.rotated45()
+        let turnedFrame = PreparedFrame(turned.image, binarization: .localMean)
+        let turnedKnown = known.map { $0.map(turned.toTurned) }
+        return readRowsAndColumns(turnedFrame.binary, image: turned.image, known: turnedKnown).symbols.map { symbol in
+            var s = symbol
+            s.corners = s.corners.map(turned.fromTurned)
+            return s
         }
-        return found
+    }
+
+    /// The symbols found from the start edges on the rows of `binary` and, when the rows read nothing, on its columns;
+    /// and whether both a start and a stop edge were seen.
+    func readRowsAndColumns(_ binary: BitMatrix, image: GrayImage, known: [[Point]]) -> (symbols: [DecodedSymbol], sawBothEdges: Bool) {
+        let rowEdges = PDF417EdgeFinder.edges(in: binary, step: binary.height >= 240 ? 2 : 1)
+        let found = read(rowEdges, image: image, known: known)
+        if !found.isEmpty { return (found, true) }
+        // Symbols turned about 90°: the columns, read as rows of the transposed image.
+        let edges = PDF417EdgeFinder.edges(in: binary, step: binary.width >= 240 ? 2 : 1, transposed: true)
+        let all = rowEdges + edges
+        let sawBothEdges = all.contains(where: \.isStart) && all.contains { !$0.isStart }
+        guard edges.contains(where: \.isStart) else { return ([], sawBothEdges) }
+        let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
+        let symbols = read(edges, image: image.transposed(), known: transposedKnown).map { symbol in
+            var s = symbol
+            s.corners = s.corners.map { Point($0.y, $0.x) }
+            return s
+        }
+        return (symbols, sawBothEdges)
     }
 
     func read(_ edges: [PDF417EdgeFinder.Edge], image: GrayImage, known: [[Point]]) -> [DecodedSymbol] {
