@@ -90,7 +90,10 @@ struct CorpusMaker {
         case .dataMatrix:
             let s = String((0..<Int.random(in: 3...80, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             return (s, s, Bool.random(using: &random) ? ["--square"] : [])
-        case .pdf417, .dataBar:
+        case .pdf417:
+            let s = String((0..<Int.random(in: 3...80, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            return (s, s, [])
+        case .dataBar, .dataBarExpanded, .dataBarLimited, .code93, .code25, .matrix2of5:
             return ("", "", [])
         }
     }

@@ -59,7 +59,7 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rig
 try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: scratch) }
 var images: [(BenchCorpus.Entry, GrayImage, String)] = []
-// Symbols RigKit has no reader for (PDF417, DataBar) are left out of the figures and only counted.
+// Symbols RigKit has no reader for are left out of the figures and only counted.
 var unsupported: [String: Int] = [:]
 for entry in corpus.entries where !entry.isSupported { unsupported[entry.symbologyName, default: 0] += 1 }
 for (index, entry) in corpus.entries.enumerated() where entry.isSupported {

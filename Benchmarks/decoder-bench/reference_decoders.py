@@ -26,6 +26,8 @@ def zxing_engine():
         "upcE": zxingcpp.BarcodeFormat.UPCE, "code128": zxingcpp.BarcodeFormat.Code128, "code39": zxingcpp.BarcodeFormat.Code39,
         "interleaved2of5": zxingcpp.BarcodeFormat.ITF, "codabar": zxingcpp.BarcodeFormat.Codabar,
         "qr": zxingcpp.BarcodeFormat.QRCode, "dataMatrix": zxingcpp.BarcodeFormat.DataMatrix,
+        "pdf417": zxingcpp.BarcodeFormat.PDF417, "dataBar": zxingcpp.BarcodeFormat.DataBar,
+        "dataBarExpanded": zxingcpp.BarcodeFormat.DataBarExpanded, "dataBarLimited": zxingcpp.BarcodeFormat.DataBarLimited,
     }
 
     def decode(width, height, pixels, names, raw=False):
@@ -48,7 +50,8 @@ def zbar_engine():
     formats = {
         "ean13": ZBarSymbol.EAN13, "ean8": ZBarSymbol.EAN8, "upcA": ZBarSymbol.UPCA, "upcE": ZBarSymbol.UPCE,
         "code128": ZBarSymbol.CODE128, "code39": ZBarSymbol.CODE39, "interleaved2of5": ZBarSymbol.I25,
-        "codabar": ZBarSymbol.CODABAR, "qr": ZBarSymbol.QRCODE,
+        "codabar": ZBarSymbol.CODABAR, "qr": ZBarSymbol.QRCODE, "dataBar": ZBarSymbol.DATABAR,
+        "dataBarExpanded": ZBarSymbol.DATABAR_EXP,
     }
 
     def decode(width, height, pixels, names, raw=False):

@@ -13,7 +13,7 @@ public struct BenchCorpus: Sendable {
         public var path: String
         public var symbology: Symbology?
         public var expected: String
-        /// The symbology name as the corpus gives it (kept for symbologies the decoder does not read, e.g. `pdf417`, `rss14`).
+        /// The symbology name as the corpus gives it (kept for symbologies the decoder does not read, and for the table).
         public var symbologyName: String
         /// Whether `expected` holds raw bytes (one ISO 8859-1 character per byte) rather than text.
         public var expectsBytes: Bool

@@ -19,12 +19,22 @@ public enum SymbolEncoder {
             return linear(try ITFEncoder.encode(text))
         case .codabar:
             return linear(try CodabarEncoder.encode(text))
+        case .code93:
+            return linear(try Code93Encoder.encode(text))
+        case .code25, .matrix2of5:
+            return linear(try Code25Encoder.encode(text, as: symbology))
         case .qr:
             return SymbolRenderer.render(try QREncoder.encode(text), moduleSize: moduleSize)
         case .dataMatrix:
             return SymbolRenderer.render(try DataMatrixEncoder.encode(text), moduleSize: moduleSize, quietZone: 2)
-        case .pdf417, .dataBar:
-            throw .unsupported(symbology)
+        case .pdf417:
+            return SymbolRenderer.render(try PDF417Encoder.encode(text), moduleSize: moduleSize, quietZone: 2)
+        case .dataBar:
+            return linear(try DataBarEncoder.encode(text))
+        case .dataBarExpanded:
+            return linear(try DataBarExpandedEncoder.encode(text))
+        case .dataBarLimited:
+            return linear(try DataBarLimitedEncoder.encode(text))
         }
     }
 }

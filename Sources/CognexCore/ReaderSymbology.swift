@@ -35,11 +35,11 @@ public enum ReaderSymbology: String, Sendable, CaseIterable, Hashable {
         case .c128: [.code128]
         case .upcEan: [.ean13, .ean8, .upcA, .upcE]
         case .c39: [.code39]
-        case .c93: []
+        case .c93: [.code93]
         case .i2o5: [.interleaved2of5]
         case .codabar: [.codabar]
         case .pdf417: [.pdf417]
-        case .databar: [.dataBar]
+        case .databar: [.dataBar, .dataBarExpanded, .dataBarLimited]
         }
     }
 

@@ -108,8 +108,9 @@ func decode(_ image: GrayImage, _ symbology: Symbology, effort: Int = 2, configu
         #expect(Symbology(name: "upc-a") == .upcA)
         #expect(Symbology(name: "QR Code") == .qr)
         #expect(Symbology(name: "morse") == nil)
-        #expect(!Symbology.pdf417.isSupported && !Symbology.dataBar.isSupported)
-        #expect(Symbology.supported.count == 10)
+        #expect(Symbology.allCases.allSatisfy { $0.isSupported })
+        #expect(Symbology(name: "rss14") == .dataBar && Symbology(name: "rssexpandedstacked") == .dataBarExpanded && Symbology(name: "databarltd") == .dataBarLimited)
+        #expect(Symbology.supported.count == 17)
     }
 
     @Test func effortIsClamped() {

@@ -11,7 +11,7 @@ public struct BarcodeDecoder: Sendable {
 
     public init(options: DecoderOptions = DecoderOptions()) {
         self.options = options
-        readers = [LinearReader(), QRReader(), DataMatrixReader()]
+        readers = [DataBarExpandedStackedReader(), LinearReader(), QRReader(), DataMatrixReader(), PDF417Reader()]
     }
 
     /// Every enabled symbol found in `image`.
@@ -58,7 +58,14 @@ public struct BarcodeDecoder: Sendable {
         var frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
         frame.known = known
         frame.makesLinearSecondLooks = linearSecondLooks
-        var symbols = active.flatMap { $0.read(frame, options: options) }.filter { $0.symbology.isLinear || Self.hasArea($0.corners) }
+        // Readers run in turn, each seeing what the ones before it found as known (so the linear reader makes no costly
+        // second looks on a frame where a stacked DataBar symbol was already read).
+        var symbols: [DecodedSymbol] = []
+        for reader in active {
+            let found = reader.read(frame, options: options).filter { $0.symbology.isLinear || Self.hasArea($0) }
+            symbols += found
+            frame.known += found
+        }
         let found2D = (symbols + known).contains { !$0.symbology.isLinear }
         guard needsBinary && options.effort >= 2 && !found2D else { return symbols }
         // No 2D symbol yet: the other binarization (block thresholds hold small symbols under glare and in shadow where
@@ -67,15 +74,20 @@ public struct BarcodeDecoder: Sendable {
         twoD.symbologies = options.symbologies.filter { !$0.isLinear }
         let readers2D = active.filter { !$0.symbologies.isDisjoint(with: twoD.symbologies) }
         for second in [PreparedFrame(image, binarization: .hybrid), PreparedFrame(image.inverted(), binarization: .localMean)] {
-            let found = readers2D.flatMap { $0.read(second, options: twoD) }.filter { Self.hasArea($0.corners) }
+            let found = readers2D.flatMap { $0.read(second, options: twoD) }.filter { Self.hasArea($0) }
             if !found.isEmpty { return symbols + found }
         }
         return symbols
     }
 
-    /// Whether a 2D symbol's outline encloses a real area: at least a tenth of the square on its longest side, so corners
-    /// that collapse onto a line (a read through a degenerate transform) do not count.
-    static func hasArea(_ corners: [Point]) -> Bool {
+    /// Whether a 2D symbol's outline encloses a real area: at least a tenth of the square on its longest side (a hundredth
+    /// for PDF417, whose symbols may be 60 times as wide as tall), so corners that collapse onto a line (a read through a
+    /// degenerate transform) do not count.
+    static func hasArea(_ symbol: DecodedSymbol) -> Bool {
+        hasArea(symbol.corners, ratio: symbol.symbology == .pdf417 ? 0.01 : 0.1)
+    }
+
+    static func hasArea(_ corners: [Point], ratio: Double = 0.1) -> Bool {
         guard corners.count >= 3 else { return false }
         var area = 0.0, longest = 0.0
         for i in corners.indices {
@@ -83,7 +95,7 @@ public struct BarcodeDecoder: Sendable {
             area += a.x * b.y - b.x * a.y
             longest = max(longest, a.distance(to: b))
         }
-        return longest > 0 && abs(area) / 2 >= longest * longest * 0.1
+        return longest > 0 && abs(area) / 2 >= longest * longest * ratio
     }
 }
 

@@ -13,6 +13,8 @@ public struct DecodedSymbol: Sendable, Equatable {
     public var isGS1: Bool
     /// How many codewords (2D) or characters (1D) error correction or voting had to repair; 0 for a clean read.
     public var correctedErrors: Int
+    /// The Macro PDF417 control block, when the symbol is one of a file split across several PDF417 symbols.
+    public var macroPDF417: MacroPDF417?
 
     public init(symbology: Symbology, text: String, bytes: [UInt8], corners: [Point], isGoodRead: Bool = true,
                 isGS1: Bool = false, correctedErrors: Int = 0) {

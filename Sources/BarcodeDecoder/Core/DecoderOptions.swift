@@ -15,6 +15,11 @@ public struct DecoderOptions: Sendable, Equatable {
     public var code32: Bool
     /// The shortest Codabar accepted, in data characters (default 3).
     public var minimumCodabarLength: Int
+    /// The shortest Code 25 (Standard/Industrial or Matrix 2 of 5) accepted, in digits with any check digit (default 6):
+    /// these symbologies have no built-in check, so short reads of stray bars are refused.
+    public var minimumCode25Length: Int = 6
+    /// Whether Code 25 carries a modulo-10 check digit (weights 3, 1 from the right), which is verified and removed.
+    public var code25CheckDigit: Bool = false
 
     public init(symbologies: Set<Symbology> = Set(Symbology.supported), effort: Int = 2, minimumITFLength: Int = 6,
                 code39CheckDigit: Bool = false, code39FullASCII: Bool = false, minimumCodabarLength: Int = 3, code32: Bool = false) {

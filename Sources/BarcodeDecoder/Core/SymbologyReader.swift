@@ -1,6 +1,6 @@
 /// A reader for one family of symbologies; the decoder runs each reader whose symbologies are enabled.
 ///
-/// New symbologies (PDF417, GS1 DataBar) join by conforming and being listed in `BarcodeDecoder.readers`.
+/// New symbologies (Aztec, MaxiCode, …) join by conforming and being listed in `BarcodeDecoder.readers`.
 public protocol SymbologyReader: Sendable {
     /// The symbologies this reader can return.
     var symbologies: Set<Symbology> { get }

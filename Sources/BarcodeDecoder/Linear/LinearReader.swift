@@ -4,8 +4,8 @@ import Foundation
 ///
 /// A symbol counts only when at least two scan lines read the same text, which keeps weak symbologies from false reads.
 public struct LinearReader: SymbologyReader {
-    public let symbologies: Set<Symbology> = [.ean13, .ean8, .upcA, .upcE, .code128, .code39, .interleaved2of5, .codabar]
-    let decoders: [any RowDecoder] = [EANUPCDecoder(), Code128Decoder(), Code39Decoder(), ITFDecoder(), CodabarDecoder()]
+    public let symbologies: Set<Symbology> = [.ean13, .ean8, .upcA, .upcE, .code128, .code39, .interleaved2of5, .codabar, .dataBar, .dataBarExpanded, .dataBarLimited, .code93, .code25, .matrix2of5]
+    let decoders: [any RowDecoder] = [EANUPCDecoder(), Code128Decoder(), Code39Decoder(), ITFDecoder(), CodabarDecoder(), DataBarDecoder(), DataBarExpandedDecoder(), DataBarLimitedDecoder(), Code93Decoder(), Code25Decoder()]
 
     public init() {}
 

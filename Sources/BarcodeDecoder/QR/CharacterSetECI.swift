@@ -1,3 +1,4 @@
+import CoreFoundation
 import Foundation
 
 /// Text from bytes in the character set an ECI designator names; without one, the character set is guessed.
@@ -15,8 +16,29 @@ public enum CharacterSetECI {
         case 25: .utf16BigEndian
         case 26: .utf8
         case 27, 170: .ascii
+        case 5: foundation(.isoLatin3)
+        case 6: foundation(.isoLatin4)
+        case 8: foundation(.isoLatinArabic)
+        case 9: foundation(.isoLatinGreek)
+        case 10: foundation(.isoLatinHebrew)
+        case 11: foundation(.isoLatin5)
+        case 12: foundation(.isoLatin6)
+        case 13: foundation(.isoLatinThai)
+        case 15: foundation(.isoLatin7)
+        case 16: foundation(.isoLatin8)
+        case 17: foundation(.isoLatin9)
+        case 18: foundation(.isoLatin10)
+        case 24: foundation(.windowsArabic)
+        case 28: foundation(.big5)
+        case 29: foundation(.GB_18030_2000)
+        case 30: foundation(.EUC_KR)
         default: nil
         }
+    }
+
+    /// The `String.Encoding` of a Core Foundation character set.
+    static func foundation(_ encoding: CFStringEncodings) -> String.Encoding {
+        String.Encoding(rawValue: UInt(CFStringConvertEncodingToNSStringEncoding(CFStringEncoding(encoding.rawValue))))
     }
 
     /// `bytes` as text: in the ECI's character set when given, else guessed (see `guess`).

@@ -1,0 +1,94 @@
+/// Reads Standard (Industrial) 2 of 5 and Matrix 2 of 5: digits as five elements of which two are wide (the 2-of-5 table
+/// of Interleaved 2 of 5). Standard 2 of 5 puts them in five bars with narrow spaces between (start: wide, wide, narrow
+/// bar; stop: wide, narrow, wide); Matrix 2 of 5 in bar, space, bar, space, bar and a narrow space (start and stop: a
+/// 4-module bar and two narrow bars). Both are weak: no built-in check, so a read must have at least
+/// `DecoderOptions.minimumCode25Length` digits, and with `code25CheckDigit` its modulo-10 check digit must hold.
+struct Code25Decoder: RowDecoder {
+    let symbologies: Set<Symbology> = [.code25, .matrix2of5]
+
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
+        let runs = row.widths
+        var hits: [RowHit] = []
+        var i = 1
+        while i + 10 < runs.count {
+            defer { i += 2 }
+            let hit = options.symbologies.contains(.code25) ? standard(runs, i, options) : nil
+            if let hit = hit ?? (options.symbologies.contains(.matrix2of5) ? matrix(runs, i, options) : nil) {
+                hits.append(hit)
+                i = hit.lastRun
+            }
+        }
+        return hits
+    }
+
+    /// The digit whose five elements (`widths`) have two wide ones, judged against `threshold`.
+    static func digit(_ widths: [Double], threshold: Double) -> Int? {
+        var bits = 0
+        for w in widths { bits = bits << 1 | (w > threshold ? 1 : 0) }
+        return Code25Tables.digitOfPattern[bits]
+    }
+
+    static func finish(_ digits: [Int], _ symbology: Symbology, _ options: DecoderOptions, first: Int, last: Int) -> RowHit? {
+        guard digits.count >= options.minimumCode25Length else { return nil }
+        var data = digits
+        if options.code25CheckDigit {
+            guard data.count >= 2, EANUPCTables.checkDigit(Array(data.dropLast())) == data.last else { return nil }
+            data.removeLast()
+        }
+        let text = data.map(String.init).joined()
+        return RowHit(symbology: symbology, text: text, bytes: Array(text.utf8), firstRun: first, lastRun: last)
+    }
+
+    /// Standard 2 of 5 from the start pattern's first bar at run `s`.
+    func standard(_ runs: [Double], _ s: Int, _ options: DecoderOptions) -> RowHit? {
+        guard s + 5 < runs.count else { return nil }
+        let narrow = (runs[s + 4] + runs[s + 1] + runs[s + 3]) / 3, wide = (runs[s] + runs[s + 2]) / 2
+        guard wide > 1.8 * narrow, wide < 4.5 * narrow, runs[s + 4] < 1.5 * narrow, runs[s - 1] >= 5 * narrow || s == 1 else { return nil }
+        let threshold = (narrow + wide) / 2
+        var digits: [Int] = []
+        var at = s + 6
+        while at + 4 < runs.count {
+            // The stop pattern: wide, narrow, wide bar, then the quiet zone.
+            if at + 4 < runs.count, runs[at] > threshold, runs[at + 2] < threshold, runs[at + 4] > threshold,
+               at + 5 >= runs.count || runs[at + 5] >= 5 * narrow {
+                return Self.finish(digits, .code25, options, first: s, last: at + 4)
+            }
+            guard at + 9 < runs.count else { return nil }
+            // Spaces between the bars stay narrow.
+            for k in stride(from: 1, through: 9, by: 2) where runs[at + k] > threshold { return nil }
+            guard let d = Self.digit([runs[at], runs[at + 2], runs[at + 4], runs[at + 6], runs[at + 8]], threshold: threshold) else { return nil }
+            digits.append(d)
+            at += 10
+        }
+        return nil
+    }
+
+    /// Matrix 2 of 5 from the start pattern's first bar at run `s`.
+    func matrix(_ runs: [Double], _ s: Int, _ options: DecoderOptions) -> RowHit? {
+        guard s + 6 < runs.count else { return nil }
+        let narrow = (runs[s + 1] + runs[s + 2] + runs[s + 3] + runs[s + 4] + runs[s + 5]) / 5
+        guard runs[s] > 3 * narrow, runs[s] < 5.5 * narrow, (s + 1...s + 5).allSatisfy({ runs[$0] < 1.6 * narrow }),
+              runs[s - 1] >= 5 * narrow || s == 1 else { return nil }
+        let threshold = 2 * narrow
+        var digits: [Int] = []
+        var at = s + 6
+        while at + 4 < runs.count {
+            // The stop pattern: the 4-module bar and two narrow bars, then the quiet zone.
+            if runs[at] > 3 * narrow, (at + 1...at + 4).allSatisfy({ runs[$0] < 1.6 * narrow }),
+               at + 5 >= runs.count || runs[at + 5] >= 5 * narrow {
+                return Self.finish(digits, .matrix2of5, options, first: s, last: at + 4)
+            }
+            guard at + 5 < runs.count, runs[at + 5] < threshold,
+                  let d = Self.digit(Array(runs[at..<(at + 5)]), threshold: threshold) else { return nil }
+            digits.append(d)
+            at += 6
+        }
+        return nil
+    }
+}
+
+/// The 2-of-5 digit table shared by the Code 25 family: five elements, two wide (1), most significant first.
+enum Code25Tables {
+    static let patterns: [Int] = [0b00110, 0b10001, 0b01001, 0b11000, 0b00101, 0b10100, 0b01100, 0b00011, 0b10010, 0b01010]
+    static let digitOfPattern: [Int: Int] = Dictionary(uniqueKeysWithValues: patterns.enumerated().map { ($1, $0) })
+}

@@ -1,0 +1,60 @@
+/// Reads Code 93 between start/stop characters; both modulo-47 check characters must hold (they are removed), and the
+/// shift characters are read as Full ASCII. At least one data character.
+struct Code93Decoder: RowDecoder {
+    let symbologies: Set<Symbology> = [.code93]
+
+    /// The character whose six elements start at run `at`, by module counts rounded on the cumulative edges over 9 modules.
+    static func character(_ runs: [Double], _ at: Int) -> Int? {
+        guard at + 6 <= runs.count else { return nil }
+        var total = 0.0
+        for i in 0..<6 { total += runs[at + i] }
+        guard total > 0 else { return nil }
+        var bits = 0, edge = 0.0, previous = 0
+        for i in 0..<6 {
+            edge += runs[at + i]
+            let boundary = Int((edge / total * 9).rounded())
+            let width = boundary - previous
+            guard width >= 1, width <= 4 else { return nil }
+            for _ in 0..<width { bits = bits << 1 | (i % 2 == 0 ? 1 : 0) }
+            previous = boundary
+        }
+        return Code93Tables.patterns.firstIndex(of: bits)
+    }
+
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
+        let runs = row.widths
+        var hits: [RowHit] = []
+        var i = 1
+        while i + 12 < runs.count {
+            defer { i += 2 }
+            // The start character's fifth element is 4 modules wide among 1-module ones: a cheap test first.
+            guard runs[i + 4] > 2.5 * runs[i], runs[i + 4] > 2.5 * runs[i + 2], Self.character(runs, i) == Code93Tables.startStop else { continue }
+            let width = runs[i..<i + 6].reduce(0, +)
+            guard runs[i - 1] >= width / 2 || i == 1 else { continue }
+            if let hit = decodeFrom(runs, i, width: width) { hits.append(hit); i = hit.lastRun }
+        }
+        return hits
+    }
+
+    private func decodeFrom(_ runs: [Double], _ s: Int, width: Double) -> RowHit? {
+        var values: [Int] = []
+        var at = s + 6
+        while at + 6 < runs.count {
+            let w = runs[at..<at + 6].reduce(0, +)
+            guard w > width * 0.7, w < width * 1.3, let c = Self.character(runs, at) else { return nil }
+            if c == Code93Tables.startStop {
+                // The stop character is followed by a one-module termination bar and the quiet zone.
+                guard at + 7 < runs.count, runs[at + 6] < width / 9 * 2, runs[at + 7] >= width / 2 || at + 7 == runs.count - 1 else { return nil }
+                guard values.count >= 3 else { return nil }
+                let data = Array(values.dropLast(2))
+                guard Code93Tables.check(data, maximumWeight: 20) == values[values.count - 2],
+                      Code93Tables.check(data + [values[values.count - 2]], maximumWeight: 15) == values[values.count - 1],
+                      let bytes = Code93Tables.text(data) else { return nil }
+                return RowHit(symbology: .code93, text: Latin1.string(bytes), bytes: bytes, firstRun: s, lastRun: at + 6)
+            }
+            values.append(c)
+            at += 6
+        }
+        return nil
+    }
+}

@@ -1,0 +1,118 @@
+/// Reads GS1 DataBar Omnidirectional and Truncated (ISO/IEC 24724) from the runs of one scan line.
+///
+/// 46 elements over 96 modules: guard (1 space, 1 bar), outer character 1 (16 modules), left finder (15), inner
+/// character 2 (15), inner character 4 (15), right finder (15), outer character 3 (16), guard. The right half is the left
+/// half turned end for end with bars and spaces swapped. The finders' values carry the modulo-79 check of the four
+/// characters' widths, which must hold. The text is the GS1 element string `01` + GTIN-14 (13 digits and their check
+/// digit), and the read is GS1.
+struct DataBarDecoder: RowDecoder {
+    let symbologies: Set<Symbology> = [.dataBar]
+
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
+        let runs = row.widths
+        var hits: [RowHit] = []
+        var s = 1
+        while s + 45 < runs.count {
+            defer { s += 2 }
+            if let hit = decode(runs, guardBar: s) {
+                hits.append(hit)
+                s = hit.lastRun
+            }
+        }
+        return hits
+    }
+
+    /// The finder value whose pattern fits `widths` (5 elements, 15 modules), if one fits within half a module each.
+    static func finder(_ widths: [Double]) -> (value: Int, error: Double)? {
+        let total = widths.reduce(0, +)
+        guard total > 0 else { return nil }
+        let unit = total / 15
+        var best: (Int, Double)?
+        for (value, pattern) in DataBarCharacter.finders.enumerated() {
+            var worst = 0.0, sum = 0.0
+            for i in 0..<5 {
+                let d = abs(widths[i] / unit - Double(pattern[i]))
+                worst = max(worst, d)
+                sum += d
+            }
+            if worst < 0.6, sum < (best?.1 ?? .infinity) { best = (value, sum) }
+        }
+        return best
+    }
+
+    /// Module counts for `widths` spanning `modules` modules: rounded, then nudged to the right total where the rounding
+    /// was least sure.
+    static func moduleCounts(_ widths: [Double], modules: Int) -> [Int]? {
+        let total = widths.reduce(0, +)
+        guard total > 0 else { return nil }
+        let scaled = widths.map { $0 * Double(modules) / total }
+        var counts = scaled.map { max(1, Int($0.rounded())) }
+        var sum = counts.reduce(0, +)
+        var guardCount = 0
+        while sum != modules && guardCount < 4 {
+            guardCount += 1
+            // The element whose rounding went furthest the wrong way.
+            let direction = sum > modules ? -1 : 1
+            let candidates = counts.indices.filter { counts[$0] + direction >= 1 }
+            guard let i = candidates.max(by: { (scaled[$0] - Double(counts[$0])) * Double(direction) < (scaled[$1] - Double(counts[$1])) * Double(direction) }) else { return nil }
+            counts[i] += direction
+            sum += direction
+        }
+        guard sum == modules, counts.allSatisfy({ $0 <= 9 }) else { return nil }
+        return counts
+    }
+
+    /// A character's value and its share of the check, from its 8 module counts (odd elements at even indices).
+    struct Character {
+        var value: Int
+        var checksum: Int
+    }
+
+    /// An outer character (16 modules); `counts` run from the symbol's end towards the finder.
+    static func outer(_ counts: [Int]) -> Character? {
+        let odd = [counts[0], counts[2], counts[4], counts[6]], even = [counts[1], counts[3], counts[5], counts[7]]
+        let oddSum = odd.reduce(0, +)
+        guard oddSum % 2 == 0, oddSum >= 4, oddSum <= 12 else { return nil }
+        let group = DataBarCharacter.outerGroups[(12 - oddSum) / 2]
+        guard odd.allSatisfy({ $0 <= group.oddWidest }), even.allSatisfy({ $0 <= 9 - group.oddWidest }) else { return nil }
+        let vOdd = DataBarCharacter.value(of: odd, maxWidth: group.oddWidest, noNarrow: false)
+        let vEven = DataBarCharacter.value(of: even, maxWidth: 9 - group.oddWidest, noNarrow: true)
+        return Character(value: group.first + vOdd * group.subsetCount + vEven, checksum: DataBarCharacter.checksum(counts))
+    }
+
+    /// An inner character (15 modules); `counts` run from the symbol's middle towards the finder.
+    static func inner(_ counts: [Int]) -> Character? {
+        let odd = [counts[0], counts[2], counts[4], counts[6]], even = [counts[1], counts[3], counts[5], counts[7]]
+        let evenSum = even.reduce(0, +)
+        guard evenSum % 2 == 0, evenSum >= 4, evenSum <= 10 else { return nil }
+        let group = DataBarCharacter.innerGroups[(10 - evenSum) / 2]
+        guard odd.allSatisfy({ $0 <= group.oddWidest }), even.allSatisfy({ $0 <= 9 - group.oddWidest }) else { return nil }
+        let vOdd = DataBarCharacter.value(of: odd, maxWidth: group.oddWidest, noNarrow: true)
+        let vEven = DataBarCharacter.value(of: even, maxWidth: 9 - group.oddWidest, noNarrow: false)
+        return Character(value: group.first + vEven * group.subsetCount + vOdd, checksum: DataBarCharacter.checksum(counts))
+    }
+
+    /// The symbol whose left guard bar is run `s`, if its finders, characters and check fit.
+    func decode(_ runs: [Double], guardBar s: Int) -> RowHit? {
+        let total = runs[s...(s + 44)].reduce(0, +)
+        let module = total / 95
+        guard runs[s] < 2.2 * module, runs[s - 1] >= 4 * module || s == 1 else { return nil }
+        let leftFinderRuns = Array(runs[(s + 9)...(s + 13)])
+        let rightFinderRuns = Array(runs[(s + 30)...(s + 34)].reversed())
+        for width in [leftFinderRuns.reduce(0, +), rightFinderRuns.reduce(0, +)] where abs(width / module - 15) > 2.5 { return nil }
+        guard let left = Self.finder(leftFinderRuns), let right = Self.finder(rightFinderRuns) else { return nil }
+        guard let c1 = Self.moduleCounts(Array(runs[(s + 1)...(s + 8)]), modules: 16).flatMap(Self.outer),
+              let c2 = Self.moduleCounts(Array(runs[(s + 14)...(s + 21)].reversed()), modules: 15).flatMap(Self.inner),
+              let c4 = Self.moduleCounts(Array(runs[(s + 22)...(s + 29)]), modules: 15).flatMap(Self.inner),
+              let c3 = Self.moduleCounts(Array(runs[(s + 35)...(s + 42)].reversed()), modules: 16).flatMap(Self.outer) else { return nil }
+        let check = (c1.checksum + 4 * c2.checksum + 16 * (c3.checksum + 4 * c4.checksum)) % 79
+        guard check == DataBarCharacter.checkValue(leftFinder: left.value, rightFinder: right.value), c1.value <= 2840, c3.value <= 2840, c2.value <= 1596, c4.value <= 1596 else { return nil }
+        let value = 4_537_077 * (1597 * c1.value + c2.value) + 1597 * c3.value + c4.value
+        guard value < 10_000_000_000_000 else { return nil }
+        let digits = String(value)
+        let thirteen = String(repeating: "0", count: 13 - digits.count) + digits
+        let text = "01" + thirteen + String(DataBarCharacter.gtinCheckDigit(thirteen))
+        return RowHit(symbology: .dataBar, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 44, isGS1: true,
+                      error: (left.error + right.error) / 10)
+    }
+}

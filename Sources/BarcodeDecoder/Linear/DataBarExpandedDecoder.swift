@@ -1,0 +1,102 @@
+/// Reads GS1 DataBar Expanded (ISO/IEC 24724) from the runs of one scan line (one row; `DataBarExpandedStackedReader` joins
+/// the rows of Expanded Stacked).
+///
+/// Guard (1 space, 1 bar), then pairs of 17-module data characters around a 15-module finder, then a guard (1 bar,
+/// 1 space). Pairs alternate: every second one has its colours swapped and its finder reversed. The first character is a
+/// check (211·(characters − 4) + the weighted sum of every other character's widths mod 211); the finder sequence must be
+/// the one the standard gives for the number of pairs. The other characters' 12-bit values are the data bits
+/// (`DataBarExpandedBits`).
+struct DataBarExpandedDecoder: RowDecoder {
+    let symbologies: Set<Symbology> = [.dataBarExpanded]
+
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
+        let runs = row.widths
+        var hits: [RowHit] = []
+        var g = 1
+        while g + 24 < runs.count {
+            defer { g += 2 }
+            if let hit = decode(runs, guardBar: g) {
+                hits.append(hit)
+                g = hit.lastRun
+            }
+        }
+        return hits
+    }
+
+    /// The finder value whose pattern (reversed when `reversed`) fits 5 widths, if any fits within 0.6 module each.
+    static func finder(_ widths: ArraySlice<Double>, reversed: Bool) -> Int? {
+        let w = reversed ? Array(widths.reversed()) : Array(widths)
+        let total = w.reduce(0, +)
+        guard total > 0 else { return nil }
+        let unit = total / 15
+        var best: (Int, Double)?
+        for (value, pattern) in DataBarExpandedCharacters.finders.enumerated() {
+            var worst = 0.0, sum = 0.0
+            for i in 0..<5 {
+                let d = abs(w[i] / unit - Double(pattern[i]))
+                worst = max(worst, d)
+                sum += d
+            }
+            if worst < 0.6, sum < (best?.1 ?? .infinity) { best = (value, sum) }
+        }
+        return best?.0
+    }
+
+    /// The pairs read from the guard bar at run `g` onwards: finder values and characters' module counts (outer end
+    /// first), and the last run used. `firstSwapped`: the first pair has its colours swapped (a stacked row that starts
+    /// with an even-numbered pair).
+    static func fragment(_ runs: [Double], guardBar g: Int, firstSwapped: Bool = false) -> (finders: [Int], characters: [[Int]], last: Int)? {
+        guard g >= 1, runs[g - 1] >= 2 * runs[g] || g == 1 else { return nil }
+        var finders: [Int] = []
+        var characters: [[Int]] = []
+        var p = g + 1
+        var pairIndex = firstSwapped ? 1 : 0
+        var last = g
+        while p + 12 < runs.count {
+            let swapped = pairIndex % 2 == 1
+            guard let finder = Self.finder(runs[(p + 8)...(p + 12)], reversed: swapped) else { break }
+            let module = runs[(p + 8)...(p + 12)].reduce(0, +) / 15
+            guard let left = DataBarDecoder.moduleCounts(Array(runs[p...(p + 7)]), modules: 17),
+                  abs(runs[p...(p + 7)].reduce(0, +) / module - 17) < 3, DataBarExpandedCharacters.value(left) != nil else { break }
+            finders.append(finder)
+            characters.append(left)
+            last = p + 12
+            // The right character, unless the row ends after the finder (an odd number of characters).
+            guard p + 20 < runs.count, let right = DataBarDecoder.moduleCounts(Array(runs[(p + 13)...(p + 20)].reversed()), modules: 17),
+                  abs(runs[(p + 13)...(p + 20)].reduce(0, +) / module - 17) < 3, DataBarExpandedCharacters.value(right) != nil else { break }
+            characters.append(right)
+            last = p + 20
+            p += 21
+            pairIndex += 1
+            if finders.count == 11 { break }
+        }
+        // The right guard: one more run after the last character or finder.
+        guard !finders.isEmpty, last + 1 < runs.count else { return nil }
+        return (finders, characters, last)
+    }
+
+    /// The element string of a whole symbol's finders and characters, if the finder sequence and the check hold.
+    static func text(finders: [Int], characters: [[Int]]) -> String? {
+        guard finders.count >= 2, finders.count <= 11, DataBarExpandedCharacters.sequence(pairs: finders.count) == finders,
+              characters.count == 2 * finders.count || characters.count == 2 * finders.count - 1 else { return nil }
+        // Weighted check over every character but the first.
+        var checksum = 0
+        var values: [Int] = []
+        for (index, counts) in characters.enumerated() {
+            let pair = index / 2, isLeft = index % 2 == 0
+            guard let value = DataBarExpandedCharacters.value(counts) else { return nil }
+            if index > 0 {
+                checksum += DataBarExpandedCharacters.checksum(counts, weightRow: 4 * finders[pair] + (pair % 2 == 0 ? 0 : 2) + (isLeft ? 0 : 1) - 1)
+            }
+            values.append(value)
+        }
+        guard values[0] == 211 * (characters.count - 4) + checksum % 211 else { return nil }
+        return DataBarExpandedBits.decode(Array(values.dropFirst()))
+    }
+
+    /// The symbol whose left guard bar is run `g`, if its pairs, finder sequence and check fit.
+    func decode(_ runs: [Double], guardBar g: Int) -> RowHit? {
+        guard let f = Self.fragment(runs, guardBar: g), let text = Self.text(finders: f.finders, characters: f.characters) else { return nil }
+        return RowHit(symbology: .dataBarExpanded, text: text, bytes: Array(text.utf8), firstRun: g, lastRun: f.last + 1, isGS1: true)
+    }
+}

@@ -1,0 +1,92 @@
+/// Reads GS1 DataBar Expanded Stacked (ISO/IEC 24724): rows of pairs, each read on pixel rows like a one-row symbol,
+/// then joined top to bottom (or bottom to top, for a symbol upside down) so that the finders make the standard's
+/// sequence and the check character holds.
+///
+/// A row counts when two pixel rows read it alike. Only symbols of two or more rows are reported; one-row symbols are
+/// the linear reader's.
+public struct DataBarExpandedStackedReader: SymbologyReader {
+    public init() {}
+
+    public var symbologies: Set<Symbology> { [.dataBarExpanded] }
+
+    /// One stacked row as read on pixel rows.
+    struct Fragment {
+        var finders: [Int]
+        var characters: [[Int]]
+        var firstSwapped: Bool
+        var ys: [Double]
+        var x0: Double
+        var x1: Double
+        var y: Double { ys.reduce(0, +) / Double(ys.count) }
+    }
+
+    public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
+        guard options.symbologies.contains(.dataBarExpanded) else { return [] }
+        let width = Double(frame.image.width), height = frame.image.height
+        let step = max(1, height / 160)
+        var fragments: [Fragment] = []
+        for yi in stride(from: 0, to: height, by: step) {
+            let y = Double(yi) + 0.5
+            let forward = LinearReader.sample(frame, origin: Point(0.5, y), direction: Point(1, 0), length: width - 1)
+            for (row, reversed) in [(forward, false), (forward.reversed(), true)] {
+                let runs = row.widths
+                guard runs.count > 22 else { continue }
+                var g = 1
+                while g + 12 < runs.count {
+                    var advanced = false
+                    for swapped in [false, true] {
+                        guard let f = DataBarExpandedDecoder.fragment(runs, guardBar: g, firstSwapped: swapped), f.characters.count >= 2 else { continue }
+                        let a = row.starts[g], b = row.starts[f.last] + row.widths[f.last]
+                        let (x0, x1) = reversed ? (width - b, width - a) : (a, b)
+                        if let k = fragments.firstIndex(where: { $0.finders == f.finders && $0.characters == f.characters && $0.firstSwapped == swapped
+                            && abs($0.x0 - x0) < 8 && abs(($0.ys.last ?? y) - y) <= Double(4 * step) }) {
+                            fragments[k].ys.append(y)
+                        } else {
+                            fragments.append(Fragment(finders: f.finders, characters: f.characters, firstSwapped: swapped, ys: [y], x0: x0, x1: x1))
+                        }
+                        g = f.last
+                        advanced = true
+                        break
+                    }
+                    g += advanced ? 1 : 2
+                    if g % 2 == 0 { g += 1 }
+                }
+            }
+        }
+        let rows = fragments.filter { $0.ys.count >= 2 }
+        guard rows.count >= 2 else { return [] }
+        var found: [DecodedSymbol] = []
+        for first in rows where !first.firstSwapped && first.finders.first == 0 {
+            for downwards in [true, false] {
+                if let symbol = assemble([first], from: rows, downwards: downwards) {
+                    if !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The symbol made of `chain` and further rows below (or above) it, if one reads.
+    func assemble(_ chain: [Fragment], from rows: [Fragment], downwards: Bool) -> DecodedSymbol? {
+        let finders = chain.flatMap(\.finders), characters = chain.flatMap(\.characters)
+        if chain.count >= 2, let text = DataBarExpandedDecoder.text(finders: finders, characters: characters) {
+            let x0 = chain.map(\.x0).min()!, x1 = chain.map(\.x1).max()!
+            let ys = chain.flatMap(\.ys)
+            let (top, bottom) = (ys.min()!, ys.max()!)
+            return DecodedSymbol(symbology: .dataBarExpanded, text: text, bytes: Array(text.utf8),
+                                 corners: [Point(x0, top), Point(x1, top), Point(x1, bottom), Point(x0, bottom)], isGS1: true)
+        }
+        guard characters.count % 2 == 0, finders.count < 11 else { return nil }
+        let last = chain.last!
+        let nextSwapped = finders.count % 2 == 1
+        let candidates = rows.filter { r in
+            r.firstSwapped == nextSwapped && (downwards ? r.y > last.y : r.y < last.y)
+                && finders.count + r.finders.count <= 11
+                && DataBarExpandedCharacters.sequences.contains { $0.starts(with: finders + r.finders) }
+        }.sorted { abs($0.y - last.y) < abs($1.y - last.y) }
+        for next in candidates.prefix(3) {
+            if let symbol = assemble(chain + [next], from: rows, downwards: downwards) { return symbol }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+/// Reads GS1 DataBar Limited (ISO/IEC 24724) from the runs of one scan line.
+///
+/// 46 elements over 74 modules: guard (1 space, 1 bar), left data character (26 modules), check character (18), right
+/// data character (26), guard (1 space, 1 bar). The check character must be the pattern the modulo-89 check of the two
+/// data characters selects. The text is `01` + GTIN-14 (indicator digit 0 or 1), and the read is GS1.
+struct DataBarLimitedDecoder: RowDecoder {
+    let symbologies: Set<Symbology> = [.dataBarLimited]
+
+    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
+        let runs = row.widths
+        var hits: [RowHit] = []
+        var s = 1
+        while s + 44 < runs.count {
+            defer { s += 2 }
+            if let hit = decode(runs, guardBar: s) {
+                hits.append(hit)
+                s = hit.lastRun
+            }
+        }
+        return hits
+    }
+
+    func decode(_ runs: [Double], guardBar s: Int) -> RowHit? {
+        let total = runs[s...(s + 43)].reduce(0, +)
+        let module = total / 73
+        guard runs[s] < 2 * module, runs[s + 43] < 2 * module, runs[s - 1] >= 2 * module || s == 1 else { return nil }
+        let checkWidth = runs[(s + 15)...(s + 28)].reduce(0, +)
+        guard abs(checkWidth / module - 18) < 2 else { return nil }
+        guard let left = DataBarDecoder.moduleCounts(Array(runs[(s + 1)...(s + 14)]), modules: 26),
+              let check = DataBarDecoder.moduleCounts(Array(runs[(s + 15)...(s + 28)]), modules: 18),
+              let right = DataBarDecoder.moduleCounts(Array(runs[(s + 29)...(s + 42)]), modules: 26),
+              check == DataBarLimitedCharacters.checkPatterns[DataBarLimitedCharacters.check(left: left, right: right)],
+              let l = DataBarLimitedCharacters.value(left), let r = DataBarLimitedCharacters.value(right) else { return nil }
+        var value = l * 2_013_571 + r
+        // A set linkage flag (a composite component above) adds 2 015 133 531 096.
+        if value >= 2_015_133_531_096 { value -= 2_015_133_531_096 }
+        guard value < 2_000_000_000_000 else { return nil }
+        let digits = String(value)
+        let thirteen = String(repeating: "0", count: 13 - digits.count) + digits
+        let text = "01" + thirteen + String(DataBarCharacter.gtinCheckDigit(thirteen))
+        return RowHit(symbology: .dataBarLimited, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 43, isGS1: true)
+    }
+}

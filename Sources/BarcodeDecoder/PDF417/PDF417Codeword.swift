@@ -1,0 +1,41 @@
+/// A PDF417 codeword as read from its bars and spaces: its value 0…928 and its cluster (0, 3 or 6).
+public struct PDF417Codeword: Sendable, Equatable {
+    public var value: Int
+    public var cluster: Int
+
+    /// For each 17-bit pattern (first module the highest bit), the codeword: `cluster * 1000 + value`, or −1.
+    static let byPattern: [Int32] = {
+        var table = [Int32](repeating: -1, count: 1 << 17)
+        for (k, patterns) in PDF417Patterns.clusters.enumerated() {
+            for (value, pattern) in patterns.enumerated() { table[Int(pattern)] = Int32(k * 3 * 1000 + value) }
+        }
+        return table
+    }()
+
+    /// The codeword whose 8 element widths (bar first, in modules, summing to 17) are `widths`, if any.
+    static func from(moduleWidths widths: [Int]) -> PDF417Codeword? {
+        var bits = 0
+        var bar = true
+        for w in widths {
+            for _ in 0..<w { bits = bits << 1 | (bar ? 1 : 0) }
+            bar.toggle()
+        }
+        guard bits < 1 << 17 else { return nil }
+        let entry = Int(byPattern[bits])
+        return entry < 0 ? nil : PDF417Codeword(value: entry % 1000, cluster: entry / 1000)
+    }
+
+    /// The element widths of `value` in cluster `cluster` (0, 3 or 6), bar first.
+    public static func moduleWidths(value: Int, cluster: Int) -> [Int] {
+        let pattern = PDF417Patterns.clusters[cluster / 3][value]
+        var widths: [Int] = [], run = 0
+        var previous = true
+        for bit in stride(from: 16, through: 0, by: -1) {
+            let dark = pattern >> UInt32(bit) & 1 == 1
+            if dark != previous { widths.append(run); run = 0; previous = dark }
+            run += 1
+        }
+        widths.append(run)
+        return widths
+    }
+}

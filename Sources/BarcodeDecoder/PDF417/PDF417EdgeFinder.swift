@@ -1,0 +1,152 @@
+/// Finds the start and stop patterns of PDF417 symbols on the rows of a binary image and chains them into the symbols'
+/// left and right edges.
+///
+/// The start pattern (bars and spaces 8 1 1 1 1 1 1 3 modules) and the stop pattern (7 1 1 3 1 1 1 2 1) run the full
+/// height of the symbol, so each image row that crosses a symbol at less than about 45° crosses both; a chain of hits
+/// on successive rows at nearly the same place is one edge, and its first and last hits are the symbol's corners.
+struct PDF417EdgeFinder {
+    static let startPattern = [8, 1, 1, 1, 1, 1, 1, 3]
+    static let stopPattern = [7, 1, 1, 3, 1, 1, 1, 2, 1]
+
+    /// A start or stop pattern crossed by one image row.
+    struct Hit {
+        var y: Double
+        /// The x of the pattern's edge at the symbol's outside (next to the quiet zone).
+        var outer: Double
+        var module: Double
+    }
+
+    /// Successive hits of one kind and direction: one edge of a symbol.
+    struct Edge {
+        var isStart: Bool
+        /// Whether the pattern was read right to left (the symbol is turned 180° or mirrored).
+        var isReversed: Bool
+        var hits: [Hit]
+        var module: Double { hits.reduce(0) { $0 + $1.module } / Double(hits.count) }
+        var meanOuter: Double { hits.reduce(0) { $0 + $1.outer } / Double(hits.count) }
+        var top: Point { Point(hits.first!.outer, hits.first!.y) }
+        var bottom: Point { Point(hits.last!.outer, hits.last!.y) }
+    }
+
+    /// How well `widths` match `pattern` (mean absolute deviation in modules), or nil when an element is off by more
+    /// than the tolerance.
+    static func deviation(_ widths: UnsafeBufferPointer<Double>, from start: Int, reversed: Bool, pattern: [Int]) -> Double? {
+        let count = pattern.count
+        var total = 0.0
+        for j in 0..<count { total += widths[start + j] }
+        let unit = total / Double(pattern.reduce(0, +))
+        guard unit >= 0.6 else { return nil }
+        var sum = 0.0
+        for j in 0..<count {
+            let expected = Double(pattern[reversed ? count - 1 - j : j])
+            let d = abs(widths[start + j] / unit - expected)
+            if d > max(0.75, expected * 0.3) { return nil }
+            sum += d
+        }
+        return sum / Double(count)
+    }
+
+    /// The edges found on every `step`-th row of `binary` (of its columns, in transposed coordinates, when `transposed`),
+    /// with at least `minimumHits` hits each.
+    static func edges(in binary: BitMatrix, step: Int, transposed: Bool = false, minimumHits: Int = 3) -> [Edge] {
+        let (lineCount, lineLength) = transposed ? (binary.width, binary.height) : (binary.height, binary.width)
+        let (along, across) = transposed ? (binary.width, 1) : (1, binary.width)
+        var open: [Edge] = []
+        var closed: [Edge] = []
+        var begins = [Double](), widths = [Double]()
+        begins.reserveCapacity(lineLength / 2)
+        widths.reserveCapacity(lineLength / 2)
+        for y in stride(from: 0, to: lineCount, by: step) {
+            begins.removeAll(keepingCapacity: true)
+            widths.removeAll(keepingCapacity: true)
+            // Runs of the row, starting with a light one (the border counts as light).
+            var current = false, runStart = 0
+            binary.cells.withUnsafeBufferPointer { cells in
+                let row = y * across
+                for x in 0..<lineLength {
+                    let dark = cells[row + x * along] != 0
+                    if dark != current {
+                        begins.append(Double(runStart)); widths.append(Double(x - runStart))
+                        runStart = x
+                        current = dark
+                    }
+                }
+            }
+            begins.append(Double(runStart)); widths.append(Double(lineLength - runStart))
+            var hits: [(isStart: Bool, isReversed: Bool, hit: Hit)] = []
+            widths.withUnsafeBufferPointer { w in
+                let n = w.count
+                // Odd indices are dark runs.
+                var i = 1
+                while i < n {
+                    let quietBefore = i == 1 ? Double.infinity : w[i - 1]  // the image border counts as a quiet zone
+                    // Cheap tests first: each pattern has a bar 7 or 8 modules wide beside elements 1 module wide.
+                    if i + 7 < n, w[i] > 2.5 * w[i + 2], let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
+                        let unit = (begins[i + 7] + w[i + 7] - begins[i]) / 17
+                        if quietBefore >= unit * 2 { hits.append((true, false, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit))) }
+                    }
+                    if i + 8 < n, w[i] > 2.5 * w[i + 2], let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
+                        let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
+                        let after = i + 9 < n - 1 ? w[i + 9] : .infinity
+                        if after >= unit * 2 { hits.append((false, false, Hit(y: Double(y) + 0.5, outer: begins[i + 8] + w[i + 8], module: unit))) }
+                    }
+                    // Right to left: the stop pattern's last bar first; the start pattern's space of 3 precedes its bars.
+                    if i + 8 < n, w[i + 8] > 2.5 * w[i + 6], let d = deviation(w, from: i, reversed: true, pattern: stopPattern), d < 0.45, quietBefore >= w[i] * 2 {
+                        let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
+                        hits.append((false, true, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit)))
+                    }
+                    if i + 7 < n, w[i + 6] > 2.5 * w[i + 4], let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
+                        let unit = (begins[i + 6] + w[i + 6] - begins[i - 1]) / 17
+                        let after = i + 7 < n - 1 ? w[i + 7] : .infinity
+                        if after >= unit * 2 { hits.append((true, true, Hit(y: Double(y) + 0.5, outer: begins[i + 6] + w[i + 6], module: unit))) }
+                    }
+                    i += 2
+                }
+            }
+            // Extend the open edges; an edge not extended within a few modules is closed.
+            var extended = [Bool](repeating: false, count: open.count)
+            for h in hits {
+                let reach = max(3.0, h.hit.module * 2)
+                if let k = open.indices.first(where: { k in
+                    !extended[k] && open[k].isStart == h.isStart && open[k].isReversed == h.isReversed
+                        && abs(open[k].hits.last!.outer - h.hit.outer) <= reach
+                }) {
+                    open[k].hits.append(h.hit)
+                    extended[k] = true
+                } else {
+                    open.append(Edge(isStart: h.isStart, isReversed: h.isReversed, hits: [h.hit]))
+                    extended.append(true)
+                }
+            }
+            var still: [Edge] = []
+            for (k, edge) in open.enumerated() {
+                let gap = Double(y) + 0.5 - edge.hits.last!.y
+                if extended[k] || gap <= max(Double(step) * 3, edge.module * 4) { still.append(edge) } else { closed.append(edge) }
+            }
+            open = still
+        }
+        return merged(closed + open).filter { $0.hits.count >= minimumHits }
+    }
+
+    /// The edges with pieces of one edge joined: a piece that starts below another's end, within 40 modules, where the
+    /// other's line leads (a stretch of a long edge lost to a scratch, glare or a fold).
+    static func merged(_ edges: [Edge]) -> [Edge] {
+        var pieces = edges.sorted { $0.top.y < $1.top.y }
+        var i = 0
+        while i < pieces.count {
+            let e = pieces[i]
+            if let k = pieces[..<i].lastIndex(where: { p in
+                guard p.isStart == e.isStart, p.isReversed == e.isReversed, p.bottom.y < e.top.y,
+                      e.top.y - p.bottom.y < 40 * p.module else { return false }
+                let slope = p.hits.count >= 2 ? (p.bottom.x - p.top.x) / max(1, p.bottom.y - p.top.y) : 0
+                return abs(p.bottom.x + slope * (e.top.y - p.bottom.y) - e.top.x) <= max(3, 3 * p.module)
+            }) {
+                pieces[k].hits += e.hits
+                pieces.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+        return pieces
+    }
+}

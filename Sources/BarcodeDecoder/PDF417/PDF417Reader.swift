@@ -1,0 +1,286 @@
+/// Reads PDF417 symbols (ISO/IEC 15438): start and stop edges found on image rows (and columns, for symbols turned
+/// about 90°), scan lines across the symbol between them, codewords voted per row and column, Reed–Solomon over GF(929).
+///
+/// Rows are numbered by the row indicators at both ends of each scan line (and, where those are unread, by where the line
+/// lies between the symbol's top and bottom), then each codeword is put in the nearest row of its cluster; so turned,
+/// mirrored and upside-down symbols read alike.
+public struct PDF417Reader: SymbologyReader {
+    public init() {}
+
+    public var symbologies: Set<Symbology> { [.pdf417] }
+
+    public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
+        guard options.symbologies.contains(.pdf417), frame.binary.width > 0 else { return [] }
+        // Symbols a smaller pyramid layer read are not read again.
+        let known = frame.known.filter { $0.symbology == .pdf417 }.map(\.corners)
+        let (found, sawBothEdges) = readRowsAndColumns(frame.binary, image: frame.image, known: known)
+        guard found.isEmpty, sawBothEdges else { return found }
+        // Start and stop patterns were seen but nothing read: a symbol turned about 45° shows its patterns whole on too
+        // few rows and columns to place its corners. Read the image turned by 45° (only then, so frames without both
+        // patterns cost nothing more).
+        let turned = frame.image.rotated45()
+        let turnedFrame = PreparedFrame(turned.image, binarization: .localMean)
+        let turnedKnown = known.map { $0.map(turned.toTurned) }
+        return readRowsAndColumns(turnedFrame.binary, image: turned.image, known: turnedKnown).symbols.map { symbol in
+            var s = symbol
+            s.corners = s.corners.map(turned.fromTurned)
+            return s
+        }
+    }
+
+    /// The symbols found from the start edges on the rows of `binary` and, when the rows read nothing, on its columns;
+    /// and whether both a start and a stop edge were seen.
+    func readRowsAndColumns(_ binary: BitMatrix, image: GrayImage, known: [[Point]]) -> (symbols: [DecodedSymbol], sawBothEdges: Bool) {
+        let rowEdges = PDF417EdgeFinder.edges(in: binary, step: binary.height >= 240 ? 2 : 1)
+        let found = read(rowEdges, image: image, known: known)
+        if !found.isEmpty { return (found, true) }
+        // Symbols turned about 90°: the columns, read as rows of the transposed image.
+        let edges = PDF417EdgeFinder.edges(in: binary, step: binary.width >= 240 ? 2 : 1, transposed: true)
+        let all = rowEdges + edges
+        let sawBothEdges = all.contains(where: \.isStart) && all.contains { !$0.isStart }
+        guard edges.contains(where: \.isStart) else { return ([], sawBothEdges) }
+        let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
+        let symbols = read(edges, image: image.transposed(), known: transposedKnown).map { symbol in
+            var s = symbol
+            s.corners = s.corners.map { Point($0.y, $0.x) }
+            return s
+        }
+        return (symbols, sawBothEdges)
+    }
+
+    func read(_ edges: [PDF417EdgeFinder.Edge], image: GrayImage, known: [[Point]]) -> [DecodedSymbol] {
+        let starts = edges.filter(\.isStart), stops = edges.filter { !$0.isStart }
+        var found: [DecodedSymbol] = []
+        for start in starts.sorted(by: { $0.hits.count > $1.hits.count }) {
+            let candidates = stops.filter { stop in
+                stop.isReversed == start.isReversed
+                    && (start.isReversed ? stop.meanOuter < start.meanOuter : stop.meanOuter > start.meanOuter)
+                    && stop.module / start.module > 0.6 && stop.module / start.module < 1.6
+                    && Self.couldBeOneSymbol(start, stop)
+            }.sorted { abs($0.meanOuter - start.meanOuter) < abs($1.meanOuter - start.meanOuter) }
+            let middle = Point(start.meanOuter, (start.top.y + start.bottom.y) / 2)
+            if found.contains(where: { LinearReader.contains($0.corners, middle) }) || known.contains(where: { LinearReader.contains($0, middle) }) { continue }
+            // With its stop edge; else from the start edge alone (compact PDF417, or a symbol cut by the image border).
+            for stop in Array(candidates.prefix(2)) + [nil] {
+                if let symbol = decode(image, start: start, stop: stop) {
+                    if !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether a stop edge could end the rows a start edge begins: of similar length, and no further above or below it
+    /// than the symbol is wide (a symbol turned by up to 45°).
+    static func couldBeOneSymbol(_ start: PDF417EdgeFinder.Edge, _ stop: PDF417EdgeFinder.Edge) -> Bool {
+        let startLength = start.top.distance(to: start.bottom), stopLength = stop.top.distance(to: stop.bottom)
+        guard startLength < 2.5 * stopLength + 4 * start.module, stopLength < 2.5 * startLength + 4 * start.module else { return false }
+        let startMiddle = (start.top + start.bottom) * 0.5, stopMiddle = (stop.top + stop.bottom) * 0.5
+        return abs(startMiddle.y - stopMiddle.y) < abs(startMiddle.x - stopMiddle.x) + (startLength + stopLength) / 4
+    }
+
+    /// One codeword read on a scan line: its column (0 = left row indicator, columns + 1 = right row indicator).
+    struct LineCodeword {
+        var column: Int
+        var codeword: PDF417Codeword
+    }
+
+    struct ScanLine {
+        /// Where the line lies between the symbol's top (0) and bottom (1) edge hits.
+        var t: Double
+        var codewords: [LineCodeword]
+    }
+
+    /// The symbol between a start edge and a stop edge (or, without one, as far as the left row indicator says it
+    /// reaches), if it decodes.
+    func decode(_ image: GrayImage, start: PDF417EdgeFinder.Edge, stop: PDF417EdgeFinder.Edge?) -> DecodedSymbol? {
+        // The symbol's own corners: for a reversed pair, its top is at the image's bottom.
+        let (topLeft, bottomLeft) = start.isReversed ? (start.bottom, start.top) : (start.top, start.bottom)
+        let height = topLeft.distance(to: bottomLeft)
+        guard height >= 2 else { return nil }
+        // Without a stop edge, rows run square to the start edge, `reach` modules from it.
+        let along = (bottomLeft - topLeft) * (1 / height)
+        let across = Point(along.y, -along.x)
+        let module = stop.map { (start.module + $0.module) / 2 } ?? start.module
+        func rightCorners(columns: Int) -> (Point, Point) {
+            if let stop { return start.isReversed ? (stop.bottom, stop.top) : (stop.top, stop.bottom) }
+            let reach = Double(17 * columns + 69) * module
+            return (topLeft + across * reach, bottomLeft + across * reach)
+        }
+        let (topRight0, bottomRight0) = rightCorners(columns: 30)
+        let width = (topLeft.distance(to: topRight0) + bottomLeft.distance(to: bottomRight0)) / 2
+        let estimatedColumns = stop == nil ? 30 : max(1, Int(((width / module - 69) / 17).rounded()))
+
+        func read(lineCount: Int) -> DecodedSymbol? {
+            var columns = estimatedColumns
+            var (topRight, bottomRight) = (topRight0, bottomRight0)
+
+            func scan(columns: Int) -> [ScanLine] {
+                (0..<lineCount).map { i in
+                    let t = (Double(i) + 0.5) / Double(lineCount)
+                    let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
+                    return ScanLine(t: t, codewords: readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil))
+                }
+            }
+            var lines = scan(columns: columns)
+            guard var shape = PDF417Shape(lines: lines, columns: columns) else { return nil }
+            if shape.columns != columns {
+                columns = shape.columns
+                (topRight, bottomRight) = rightCorners(columns: columns)
+                lines = scan(columns: columns)
+                guard let refined = PDF417Shape(lines: lines, columns: columns) else { return nil }
+                shape = refined
+            }
+            guard shape.columns == columns else { return nil }
+            let rows = shape.rows
+            // Votes per codeword position.
+            var votes = [[Int: Int]](repeating: [:], count: rows * columns)
+            let rowOfT = shape.rowFit(lines)
+            for line in lines {
+                let left = line.codewords.first { $0.column == 0 }.flatMap { shape.row(leftIndicator: $0.codeword) }
+                let right = line.codewords.first { $0.column == columns + 1 }.flatMap { shape.row(rightIndicator: $0.codeword) }
+                for cw in line.codewords where cw.column >= 1 && cw.column <= columns {
+                    let estimate: Double
+                    if let left, let right {
+                        estimate = Double(left) + Double(right - left) * Double(cw.column) / Double(columns + 1)
+                    } else if let row = left ?? right {
+                        estimate = Double(row)
+                    } else if let rowOfT {
+                        estimate = rowOfT.a + rowOfT.b * line.t
+                    } else {
+                        continue
+                    }
+                    // The nearest row whose cluster is this codeword's.
+                    let residue = cw.codeword.cluster / 3
+                    let base = Int(estimate.rounded())
+                    let candidates = [base - 1, base, base + 1].filter { $0 >= 0 && $0 < rows && $0 % 3 == residue }
+                    guard let row = candidates.first, abs(Double(row) - estimate) <= 1.2 else { continue }
+                    votes[row * columns + cw.column - 1][cw.codeword.value, default: 0] += 1
+                }
+            }
+            var codewords = [Int](repeating: 0, count: rows * columns)
+            var erasures: [Int] = []
+            for (i, v) in votes.enumerated() {
+                if let best = v.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) {
+                    codewords[i] = best.key
+                } else {
+                    erasures.append(i)
+                }
+            }
+            let checkCount = 1 << (shape.errorCorrectionLevel + 1)
+            guard codewords.count > checkCount else { return nil }
+            guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { return nil }
+            let length = codewords[0]
+            guard length >= 1, length <= codewords.count - checkCount else { return nil }
+            guard let data = try? PDF417Compaction.decode(codewords[1..<length]) else { return nil }
+            var symbol = DecodedSymbol(symbology: .pdf417, text: data.text, bytes: data.bytes,
+                                       corners: [topLeft, topRight, bottomRight, bottomLeft], correctedErrors: corrected)
+            symbol.macroPDF417 = data.macro
+            return symbol
+        }
+
+        // Few scan lines first (most symbols read on them); more where Reed–Solomon fails on those.
+        for linesPerModule in [0.75, 2.0] {
+            if let symbol = read(lineCount: max(8, min(Int(height / module * linesPerModule), 600))) { return symbol }
+        }
+        return nil
+    }
+
+    /// The codewords on the line from `a` (the start pattern's outer edge) to `b` (the stop pattern's outer edge).
+    func readLine(_ image: GrayImage, from a: Point, to b: Point, module: Double, columns: Int, hasStop: Bool) -> [LineCodeword] {
+        let length = a.distance(to: b)
+        guard length > 1 else { return [] }
+        let direction = (b - a) * (1 / length)
+        let step = max(0.3, min(1, module / 2.5))
+        let from = -3 * module, to = length + 3 * module
+        // Gray values along the line, thresholded at the midpoint of the local (±4 modules) extremes; edges placed
+        // between samples by linear interpolation. Where the local contrast is weak the colour holds.
+        let count = Int((to - from) / step) + 1
+        var gray = [Double](repeating: 255, count: count)
+        for i in 0..<count {
+            let p = a + direction * (from + Double(i) * step)
+            gray[i] = image.bilinear(p.x, p.y)
+        }
+        let (low, high) = SlidingExtremes.compute(gray, radius: max(2, Int(4 * module / step)))
+        var begins: [Double] = [from]
+        var dark: [Bool] = []
+        var previous: Bool?
+        var previousOffset = 0.0
+        for i in 0..<count {
+            let threshold = (low[i] + high[i]) / 2
+            let offset = gray[i] - threshold
+            let isDark = high[i] - low[i] < 24 ? (previous ?? false) : offset < 0
+            if let previous, previous != isDark {
+                let fraction = previousOffset == offset ? 0.5 : previousOffset / (previousOffset - offset)
+                begins.append(from + (Double(i - 1) + min(1, max(0, fraction))) * step)
+            }
+            if previous != isDark { dark.append(isDark) }
+            previous = isDark
+            previousOffset = offset
+        }
+        begins.append(to)
+        let runCount = dark.count
+        guard runCount > 20 else { return [] }
+        func end(_ i: Int) -> Double { begins[i + 1] }
+
+        // The start pattern near `a` and the stop pattern near `b` fix the line's module width.
+        var startOuter = 0.0, startInner = 17 * module, stopInner = length - 18 * module
+        var bestStart = Double.infinity, bestStop = Double.infinity
+        var w = [Double](repeating: 0, count: runCount)
+        for i in 0..<runCount { w[i] = end(i) - begins[i] }
+        w.withUnsafeBufferPointer { widths in
+            for i in 0..<runCount where dark[i] {
+                if abs(begins[i]) < 4 * module, i + 7 < runCount,
+                   let d = PDF417EdgeFinder.deviation(widths, from: i, reversed: false, pattern: PDF417EdgeFinder.startPattern), d < bestStart {
+                    bestStart = d
+                    startOuter = begins[i]
+                    startInner = end(i + 7)
+                }
+                if i + 8 < runCount, abs(end(i + 8) - length) < 4 * module,
+                   let d = PDF417EdgeFinder.deviation(widths, from: i, reversed: false, pattern: PDF417EdgeFinder.stopPattern), d < bestStop {
+                    bestStop = d
+                    stopInner = begins[i]
+                }
+            }
+        }
+        let lineModule = hasStop || bestStart == .infinity ? (stopInner - startInner) / Double(17 * (columns + 2)) : (startInner - startOuter) / 17
+        guard lineModule > module * 0.6, lineModule < module * 1.6 else { return [] }
+        let codewordWidth = 17 * lineModule
+
+        var result: [LineCodeword] = []
+        var first = 0
+        // Each codeword is looked for where the one before it ended (so a symbol stretched unevenly along the line is
+        // followed), or a codeword's width further on where that one was not read.
+        var expected = startInner
+        for column in 0..<(columns + 2) {
+            defer { expected += codewordWidth }
+            if expected + codewordWidth > to { break }
+            while first < runCount && begins[first] < expected - 2 * lineModule { first += 1 }
+            // Dark runs beginning near the expected place, nearest first.
+            var candidates: [Int] = []
+            var i = first
+            while i < runCount && begins[i] <= expected + 2 * lineModule {
+                if dark[i] { candidates.append(i) }
+                i += 1
+            }
+            candidates.sort { abs(begins[$0] - expected) < abs(begins[$1] - expected) }
+            for i in candidates where i + 7 < runCount {
+                let total = end(i + 7) - begins[i]
+                guard total > codewordWidth * 0.75, total < codewordWidth * 1.25 else { continue }
+                var widths: [Int] = []
+                var previousEdge = 0
+                for j in 0..<8 {
+                    let edge = Int(((end(i + j) - begins[i]) / total * 17).rounded())
+                    widths.append(edge - previousEdge)
+                    previousEdge = edge
+                }
+                guard widths.allSatisfy({ $0 >= 1 && $0 <= 6 }), let codeword = PDF417Codeword.from(moduleWidths: widths) else { continue }
+                result.append(LineCodeword(column: column, codeword: codeword))
+                expected = end(i + 7) - codewordWidth
+                break
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,148 @@
+/// Reed–Solomon error correction of PDF417 over the prime field GF(929) with generator 3 (ISO/IEC 15438, 5.7):
+/// codewords are values 0…928, data followed by 2^(level+1) check codewords; the code's roots are 3¹…3ᵏ.
+public enum PDF417ReedSolomon {
+    static let modulus = 929
+
+    /// 3ⁿ mod 929 for n in 0..<928, and the discrete logarithm of each non-zero element.
+    static let tables: (exp: [Int], log: [Int]) = {
+        var exp = [Int](repeating: 0, count: 928), log = [Int](repeating: 0, count: 929)
+        var x = 1
+        for i in 0..<928 {
+            exp[i] = x
+            log[x] = i
+            x = x * 3 % 929
+        }
+        return (exp, log)
+    }()
+
+    @inline(__always) static func multiply(_ a: Int, _ b: Int) -> Int { a * b % modulus }
+    @inline(__always) static func power(_ n: Int) -> Int { tables.exp[((n % 928) + 928) % 928] }
+    @inline(__always) static func inverse(_ a: Int) -> Int { tables.exp[(928 - tables.log[a]) % 928] }
+
+    /// The check codewords of error-correction level `level` (0…8) for `data`, to follow it in the symbol.
+    public static func checkCodewords(for data: [Int], level: Int) -> [Int] {
+        let k = 1 << (level + 1)
+        // The generator ∏(x − 3ʲ), j = 1…k, highest coefficient (1) first.
+        var g = [1]
+        for j in 1...k {
+            let root = power(j)
+            var next = [Int](repeating: 0, count: g.count + 1)
+            for (i, c) in g.enumerated() {
+                next[i] = (next[i] + c) % modulus
+                next[i + 1] = (next[i + 1] + modulus - multiply(c, root)) % modulus
+            }
+            g = next
+        }
+        var remainder = [Int](repeating: 0, count: k)
+        for value in data {
+            let factor = (value + remainder[0]) % modulus
+            remainder.removeFirst()
+            remainder.append(0)
+            for i in 0..<k { remainder[i] = (remainder[i] + modulus - multiply(g[i + 1], factor)) % modulus }
+        }
+        // data·xᵏ + check must be a multiple of g: the check codewords are the negated remainder.
+        return remainder.map { (modulus - $0) % modulus }
+    }
+
+    /// Corrects `codewords` (data then `checkCount` check codewords) in place and returns how many were repaired.
+    ///
+    /// `erasures` are indices of codewords known to be unreadable. Succeeds only when 2·errors + erasures ≤ checkCount and,
+    /// for 8 or more check codewords, 2 are left over, so a wrong correction is unlikely; the result's syndromes are
+    /// verified to be zero.
+    @discardableResult
+    public static func correct(_ codewords: inout [Int], checkCount k: Int, erasures: [Int] = []) throws(ReedSolomonError) -> Int {
+        let n = codewords.count
+        guard k >= 2, n > k, n <= 928 else { throw .uncorrectable(errors: nil) }
+        var syndromes = [Int](repeating: 0, count: k)  // syndromes[j-1] = C(3ʲ)
+        var clean = true
+        for j in 1...k {
+            let x = power(j)
+            var s = 0
+            for c in codewords { s = (s * x + c) % modulus }
+            syndromes[j - 1] = s
+            if s != 0 { clean = false }
+        }
+        if clean { return 0 }
+        let erased = Array(Set(erasures.filter { $0 >= 0 && $0 < n }))
+        guard erased.count <= k else { throw .uncorrectable(errors: erased.count) }
+        // Locator of codeword i is X = 3^(n−1−i).
+        func locator(_ i: Int) -> Int { power(n - 1 - i) }
+        // Erasure locator Γ(x) = ∏(1 − X x), lowest coefficient first.
+        var lambda = [1]
+        for i in erased {
+            let x = locator(i)
+            var next = [Int](repeating: 0, count: lambda.count + 1)
+            for (d, c) in lambda.enumerated() {
+                next[d] = (next[d] + c) % modulus
+                next[d + 1] = (next[d + 1] + modulus - multiply(c, x)) % modulus
+            }
+            lambda = next
+        }
+        // Berlekamp–Massey started from the erasure locator.
+        var b = lambda
+        var l = erased.count
+        let e = erased.count
+        if e < k {
+            for r in (e + 1)...k {
+                var delta = 0
+                for i in 0..<lambda.count where r - i >= 1 { delta = (delta + multiply(lambda[i], syndromes[r - i - 1])) % modulus }
+                let shifted = [0] + b
+                if delta == 0 {
+                    b = shifted
+                    continue
+                }
+                var t = lambda + [Int](repeating: 0, count: max(0, shifted.count - lambda.count))
+                for (i, c) in shifted.enumerated() { t[i] = (t[i] + modulus - multiply(delta, c)) % modulus }
+                if 2 * l <= r + e - 1 {
+                    l = r + e - l
+                    let inv = inverse(delta)
+                    b = lambda.map { multiply($0, inv) }
+                } else {
+                    b = shifted
+                }
+                lambda = t
+            }
+        }
+        while lambda.count > 1 && lambda.last == 0 { lambda.removeLast() }
+        let degree = lambda.count - 1
+        let errorCount = degree - e
+        let reserve = k >= 8 ? 2 : 0
+        guard degree >= 1, 2 * max(0, errorCount) + e + reserve <= k else { throw .uncorrectable(errors: degree) }
+        // Chien search over the codeword positions.
+        var positions: [Int] = []
+        for i in 0..<n {
+            let xInverse = inverse(locator(i))
+            var v = 0
+            for c in lambda.reversed() { v = (v * xInverse + c) % modulus }
+            if v == 0 { positions.append(i) }
+        }
+        guard positions.count == degree else { throw .uncorrectable(errors: degree) }
+        // Ω(x) = S(x)Λ(x) mod xᵏ, S(x) = Σ S_{j+1} xʲ.
+        var omega = [Int](repeating: 0, count: k)
+        for i in 0..<k {
+            var s = 0
+            for d in 0...min(i, degree) { s = (s + multiply(lambda[d], syndromes[i - d])) % modulus }
+            omega[i] = s
+        }
+        // Forney (first root 3¹): Y = −Ω(X⁻¹) / Λ′(X⁻¹).
+        for i in positions {
+            let xInverse = inverse(locator(i))
+            var om = 0
+            for c in omega.reversed() { om = (om * xInverse + c) % modulus }
+            var derivative = 0
+            for d in stride(from: degree, through: 1, by: -1) {
+                derivative = (derivative * xInverse + multiply(d % modulus, lambda[d])) % modulus
+            }
+            guard derivative != 0 else { throw .uncorrectable(errors: degree) }
+            let y = (modulus - multiply(om, inverse(derivative))) % modulus
+            codewords[i] = (codewords[i] + modulus - y) % modulus
+        }
+        for j in 1...k {
+            let x = power(j)
+            var s = 0
+            for c in codewords { s = (s * x + c) % modulus }
+            guard s == 0 else { throw .uncorrectable(errors: degree) }
+        }
+        return degree
+    }
+}

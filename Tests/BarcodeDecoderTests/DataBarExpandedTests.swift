@@ -1,0 +1,54 @@
+import BarcodeDecoder
+import BarcodeEncoder
+import RigCore
+import Testing
+
+@Suite struct DataBarExpandedTests {
+    @Test func characterNumberingRoundTrips() {
+        for value in stride(from: 0, to: 4096, by: 3) {
+            let counts = DataBarExpandedCharacters.counts(value)
+            #expect(counts.reduce(0, +) == 17 && DataBarExpandedCharacters.value(counts) == value, "\(value)")
+        }
+    }
+
+    /// Element strings in every general-purpose mode, with and without a leading GTIN, read back from clean renderings.
+    @Test(arguments: [
+        ("(01)98898765432106(3103)001750", "01988987654321063103001750"),
+        ("(01)90012345678908(10)ABC-12/x", "019001234567890810ABC-12/x"),
+        ("(11)100224(17)110224(3102)000100", "11100224171102243102000100"),
+        ("(10)1098 1234", "101098 1234"),
+        ("(21)abcDEF123!?(422)123", "21abcDEF123!?\u{1D}422123"),
+        ("(90)ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "90ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"),
+    ] as [(String, String)])
+    func elementStringsRoundTrip(input: String, expected: String) throws {
+        let pattern = try DataBarExpandedEncoder.encode(input)
+        let image = SymbolRenderer.render(pattern, moduleWidth: 2, height: 40)
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarExpanded])).decode(image)
+        #expect(symbols.map(\.text) == [expected])
+        #expect(symbols.first?.isGS1 == true)
+    }
+
+    /// Seeded degraded frames: rotated, tilted, blurred, noisy and JPEG-like, several lengths and module sizes.
+    @Test(arguments: [(UInt64(1), 2, 0.0), (2, 3, 8), (3, 2, 180), (4, 3, 90), (5, 2, -15)])
+    func degradedFramesRoundTrip(seed: UInt64, moduleSize: Int, rotation: Double) throws {
+        var random = SeededGenerator(seed: seed)
+        let lot = String((0..<Int.random(in: 2...12, using: &random)).map { _ in "ABCDEFGH0123456789".randomElement(using: &random)! })
+        let body = String((0..<13).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+        let gtin = body + String(DataBarCharacter.gtinCheckDigit(body))
+        let expected = "01" + gtin + "10" + lot
+        let symbol = SymbolRenderer.render(try DataBarExpandedEncoder.encode("(01)\(gtin)(10)\(lot)"), moduleWidth: moduleSize, height: 34 * moduleSize)
+        let side = symbol.width + 120
+        let image = FrameSynthesizer(width: side, height: side, seed: seed).render(
+            [SymbolPlacement(symbol: symbol, center: Point(Double(side) / 2, Double(side) / 2), rotation: rotation, perspective: 0.04)],
+            degradations: Degradations(blur: 0.5, noise: 4, unevenLight: 0.3, jpegQuality: 60, contrast: 0.8))
+        #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarExpanded])).decode(image).map(\.text) == [expected],
+                "seed \(seed), \(moduleSize) px, \(rotation)°")
+    }
+
+    @Test func malformedElementStringsAreRefused() {
+        // A field that begins with an unassigned AI prefix, and a date field cut short, are not GS1 element strings.
+        #expect(!GS1ElementString.isWellFormed("79B5K"))
+        #expect(!GS1ElementString.isWellFormed("1235KA"))
+        #expect(GS1ElementString.isWellFormed("10123456A1234A\u{1D}15991231"))
+    }
+}

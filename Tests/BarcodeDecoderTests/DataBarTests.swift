@@ -1,0 +1,75 @@
+import BarcodeDecoder
+import BarcodeEncoder
+import RigCore
+import Testing
+
+@Suite struct DataBarTests {
+    /// The standard's character numbering: every value of every group maps to widths and back, and the widths respect the
+    /// group's module totals and widest elements.
+    @Test func characterNumberingRoundTrips() {
+        for value in stride(from: 0, through: 2840, by: 7) {
+            let counts = DataBarCharacter.outerCounts(value)
+            #expect(counts.reduce(0, +) == 16, "outer \(value)")
+        }
+        for value in stride(from: 0, through: 1596, by: 5) {
+            let counts = DataBarCharacter.innerCounts(value)
+            #expect(counts.reduce(0, +) == 15, "inner \(value)")
+        }
+    }
+
+    @Test(arguments: ["0120358468019312", "0100012345678905", "(01)09501101020917", "2001234567890", "00000000000000"])
+    func gtinsRoundTrip(text: String) throws {
+        let digits = text.filter(\.isNumber)
+        let body = String(digits.count == 16 ? digits.dropFirst(2).prefix(13) : digits.prefix(13))
+        let expected = "01" + body + String(DataBarCharacter.gtinCheckDigit(body))
+        let pattern = try DataBarEncoder.encode(text)
+        #expect(pattern.modules.count == 96)
+        let image = SymbolRenderer.render(pattern, moduleWidth: 3, height: 40)
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBar])).decode(image)
+        #expect(symbols.map(\.text) == [expected])
+        #expect(symbols.first?.isGS1 == true)
+    }
+
+    /// Seeded degraded frames: rotated, tilted, blurred, noisy, JPEG-like, at several module sizes.
+    @Test(arguments: [(UInt64(1), 2, 0.0), (2, 3, 12), (3, 2, 180), (4, 4, 90), (5, 3, -25), (6, 2, 200)])
+    func degradedFramesRoundTrip(seed: UInt64, moduleSize: Int, rotation: Double) throws {
+        var random = SeededGenerator(seed: seed)
+        let body = String((0..<13).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+        let expected = "01" + body + String(DataBarCharacter.gtinCheckDigit(body))
+        let symbol = SymbolRenderer.render(try DataBarEncoder.encode(body), moduleWidth: moduleSize, height: 34 * moduleSize)
+        let image = FrameSynthesizer(width: 640, height: 480, seed: seed).render(
+            [SymbolPlacement(symbol: symbol, center: Point(320, 240), rotation: rotation, perspective: 0.05)],
+            degradations: Degradations(blur: 0.5, noise: 4, unevenLight: 0.3, jpegQuality: 60, contrast: 0.8))
+        #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBar])).decode(image).map(\.text) == [expected],
+                "seed \(seed), \(moduleSize) px, \(rotation)°")
+    }
+
+    @Test func wrongCheckDigitIsRefusedByTheEncoder() {
+        #expect(throws: EncoderError.wrongCheckDigit(.dataBar, expected: 2, got: 3)) { try DataBarEncoder.encode("0120358468019313") }
+    }
+
+    @Test func otherLinearSymbolsDoNotReadAsDataBar() throws {
+        for (symbology, text) in [(Symbology.code128, "RIGKIT 128"), (.ean13, "5901234123457"), (.interleaved2of5, "12345678")] {
+            let image = try SymbolEncoder.image(symbology, text, moduleSize: 2)
+            #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBar])).decode(image).isEmpty, "\(symbology)")
+        }
+    }
+
+    @Test(arguments: ["0100068510889102", "(01)15012345678907", "0000000000000", "1999999999999"])
+    func limitedRoundTrips(text: String) throws {
+        let digits = text.filter(\.isNumber)
+        let body = String(digits.count == 16 ? digits.dropFirst(2).prefix(13) : digits.prefix(13))
+        let expected = "01" + body + String(DataBarCharacter.gtinCheckDigit(body))
+        let pattern = try DataBarLimitedEncoder.encode(text)
+        #expect(pattern.modules.count == 74)
+        let symbol = SymbolRenderer.render(pattern, moduleWidth: 3, height: 30)
+        let image = FrameSynthesizer(width: 400, height: 200, seed: 3).render(
+            [SymbolPlacement(symbol: symbol, center: Point(200, 100), rotation: 5)],
+            degradations: Degradations(blur: 0.5, noise: 4, jpegQuality: 60))
+        #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarLimited])).decode(image).map(\.text) == [expected])
+    }
+
+    @Test func limitedRefusesIndicatorsAboveOne() {
+        #expect(throws: EncoderError.self) { try DataBarLimitedEncoder.encode("2001234567890") }
+    }
+}
