@@ -33,6 +33,11 @@ enum ReaderSeedScenarios {
         case .codabar: "A12345-678B"
         case .qr: "https://rigkit.example/qr"
         case .dataMatrix: "RIGKIT DM 42"
+        case .code93: "RIGKIT-93"
+        case .code25, .matrix2of5: "1234567890"
+        case .pdf417: "RigKit PDF417 sample: lot 42, line 7"
+        case .dataBar, .dataBarLimited: "0101234567890128"      // AI 01 and the GTIN-14, as readers print it
+        case .dataBarExpanded: "0109501101020917" + "10ABC"     // (01)… (10)ABC, without parentheses as read
         default: "0123456789012"
         }
     }

@@ -190,7 +190,8 @@ public actor CameraReader {
 
     public func setSymbology(_ symbology: ReaderSymbology, enabled: Bool) throws(ReaderError) {
         guard connectionState == .connected else { throw .notConnected }
-        guard symbology != .c93 else { throw .unsupportedSymbology(symbology) }
+        // The SDK decodes in software: a symbology the decoder core cannot read is "not supported by the current reader".
+        guard symbology.decoderSymbologies.contains(where: \.isSupported) else { throw .unsupportedSymbology(symbology) }
         if enabled { symbologies.insert(symbology) } else { symbologies.remove(symbology) }
     }
 
