@@ -425,6 +425,18 @@ enum ReaderScenarios {
             try await camera.startScanning()
             expect(try await results.next(within: .seconds(2)).first?.readString ?? "", equals: "4006381333931", "read string")
         }
+        Step("Every default symbology really reads, PDF417 and DataBar included") {
+            let defaults = ReaderSymbology.allCases.filter { ReaderSymbology.mx100Defaults.contains($0) }
+            for family in defaults {
+                for symbology in family.decoderSymbologies where symbology.isSupported {
+                    let text = ReaderSeedScenarios.sampleText(symbology)
+                    await camera.setScene(ReaderScene([.init(symbology, text, size: 0.4)]))
+                    try await camera.startScanning()
+                    let read = try await results.next(within: .seconds(3))
+                    expect(read.first?.readString ?? "no read", equals: text, "\(symbology) read with the MX-100's defaults")
+                }
+            }
+        }
     }
 
     static let mx100Caches = Scenario("Reader: the MX-100's identity is cached for 7 days, its settings read at the initial connection", .tags(.reader, .camera, .long), .requires(.virtualClock), .timeLimit(.seconds(9 * 24 * 3600))) { rig in
