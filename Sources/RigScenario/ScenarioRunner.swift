@@ -236,9 +236,10 @@ struct ScenarioExecution: Sendable {
 
     private func finish(_ status: ScenarioResult.Status, skipReason: String? = nil, steps: [StepResult]) -> ScenarioResult {
         markFaults()
+        let plots = trace.plots.plots()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        for plot in trace.plots.plots() {
+        for plot in plots {
             // One line per plot, so a trace keeps the signals the report draws (`rig trace --event plot`).
             let json = (try? encoder.encode(plot)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             trace.record("plot", "plot", [("title", plot.title), ("plot", json)])
@@ -246,7 +247,7 @@ struct ScenarioExecution: Sendable {
         var fields = [("scenario", scenario.name), ("status", status.rawValue)]
         if let skipReason { fields.append(("reason", skipReason)) }
         trace.record("runner", "scenarioEnded", fields)
-        return result(status: status, skipReason: skipReason, steps: steps, extraFailure: nil)
+        return result(status: status, skipReason: skipReason, steps: steps, extraFailure: nil, plots: plots)
     }
 
     /// Marks the plug-ins' fault events (`RigPlugin.faultEventKinds`) on the scenario's fault plot, at their rig time.
@@ -261,11 +262,11 @@ struct ScenarioExecution: Sendable {
         }
     }
 
-    func result(status: ScenarioResult.Status, skipReason: String?, steps: [StepResult], extraFailure: String?) -> ScenarioResult {
+    func result(status: ScenarioResult.Status, skipReason: String?, steps: [StepResult], extraFailure: String?, plots: [Plot]? = nil) -> ScenarioResult {
         if let extraFailure { record.fail(extraFailure, at: scenario.location) }
         return ScenarioResult(
             name: scenario.name, location: scenario.location, tags: scenario.tags, status: status, skipReason: skipReason,
             failures: record.failures, measurements: record.measurements, steps: steps,
-            rigDuration: clock.now.offset, wallDuration: .zero, seed: seed, trace: [], plots: trace.plots.plots())
+            rigDuration: clock.now.offset, wallDuration: .zero, seed: seed, trace: [], plots: plots ?? trace.plots.plots())
     }
 }

@@ -48,10 +48,9 @@ import Testing
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", [0x78, 0x9C, 0x03, 0x00])
         let path = folder + "/huge.png"
         FileManager.default.createFile(atPath: path, contents: Data(png))
-        let started = ContinuousClock.now
         let text = message(path)
+        // The budget message comes from the header check: the file's one empty IDAT could not be decoded at all.
         #expect(text.contains("16384 x 16384 pixels, over the budget"), "\(text)")
-        #expect(ContinuousClock.now - started < .seconds(5))   // refused from the header, not after decoding
     }
 
     @Test func directoriesFIFOsAndDevicesAreNamedAsSuch() {
