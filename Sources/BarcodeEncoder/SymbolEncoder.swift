@@ -35,6 +35,8 @@ public enum SymbolEncoder {
             return linear(try DataBarExpandedEncoder.encode(text))
         case .dataBarLimited:
             return linear(try DataBarLimitedEncoder.encode(text))
+        case .aztec:
+            return SymbolRenderer.render(try AztecEncoder.encode(text), moduleSize: moduleSize, quietZone: 2)
         }
     }
 }

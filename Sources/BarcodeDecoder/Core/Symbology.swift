@@ -16,12 +16,14 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
     case dataBarExpanded
     /// GS1 DataBar Limited.
     case dataBarLimited
+    /// Aztec Code, compact and full-range.
+    case aztec
 
     /// Whether the decoder can read this symbology (every named one today; a symbology named before its reader exists is
     /// not).
     public var isSupported: Bool { true }
     /// Whether it is a one-dimensional (linear) symbology.
-    public var isLinear: Bool { ![.qr, .dataMatrix, .pdf417].contains(self) }
+    public var isLinear: Bool { ![.qr, .dataMatrix, .pdf417, .aztec].contains(self) }
     /// The symbologies the decoder can read.
     public static var supported: [Symbology] { allCases.filter(\.isSupported) }
 
@@ -39,7 +41,7 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
             "pdf417": .pdf417, "pdf": .pdf417, "databar": .dataBar, "gs1databar": .dataBar, "rss14": .dataBar, "databaromni": .dataBar,
             "databarexpanded": .dataBarExpanded, "rssexpanded": .dataBarExpanded, "rssexpandedstacked": .dataBarExpanded,
             "databarexpandedstacked": .dataBarExpanded, "databarlimited": .dataBarLimited, "databarltd": .dataBarLimited,
-            "rsslimited": .dataBarLimited,
+            "rsslimited": .dataBarLimited, "aztec": .aztec, "azteccode": .aztec,
         ]
         guard let value = aliases[key] else { return nil }
         self = value

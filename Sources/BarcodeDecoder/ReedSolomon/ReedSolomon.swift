@@ -4,12 +4,17 @@ public struct ReedSolomon: Sendable {
 
     public init(field: GaloisField) { self.field = field }
 
-    /// The `count` check codewords for `data`.
+    /// The `count` check codewords for `data` (bytes, for fields of 256 elements).
     public func checkCodewords(for data: [UInt8], count: Int) -> [UInt8] {
+        checkWords(for: data.map(Int.init), count: count).map { UInt8(truncatingIfNeeded: $0) }
+    }
+
+    /// The `count` check words for `data`, each an element of the field.
+    public func checkWords(for data: [Int], count: Int) -> [Int] {
         let g = field.generator(degree: count)
-        var remainder = [UInt8](repeating: 0, count: count)
-        for byte in data {
-            let factor = byte ^ remainder[0]
+        var remainder = [Int](repeating: 0, count: count)
+        for word in data {
+            let factor = word ^ remainder[0]
             remainder.removeFirst()
             remainder.append(0)
             if factor != 0 {
@@ -24,24 +29,34 @@ public struct ReedSolomon: Sendable {
     /// Throws `ReedSolomonError.uncorrectable` when there are more errors than the check codewords can repair.
     @discardableResult
     public func correct(_ codewords: inout [UInt8], checkCount: Int, erasures: [Int] = []) throws(ReedSolomonError) -> Int {
+        var words = codewords.map(Int.init)
+        let count = try correct(words: &words, checkCount: checkCount)
+        if count > 0 { codewords = words.map { UInt8(truncatingIfNeeded: $0) } }
+        return count
+    }
+
+    /// Corrects `codewords` (data then `checkCount` check words, each an element of the field) in place and returns how
+    /// many were wrong; throws `ReedSolomonError.uncorrectable` beyond what the check words can repair.
+    @discardableResult
+    public func correct(words codewords: inout [Int], checkCount: Int) throws(ReedSolomonError) -> Int {
         let n = codewords.count
-        guard checkCount > 0, n > checkCount, n <= 255 else { throw .uncorrectable(errors: nil) }
-        var syndromes = [UInt8](repeating: 0, count: checkCount)
+        guard checkCount > 0, n > checkCount, n < field.size else { throw .uncorrectable(errors: nil) }
+        var syndromes = [Int](repeating: 0, count: checkCount)
         var clean = true
         for i in 0..<checkCount {
             let x = field.power(field.generatorBase + i)
-            var s: UInt8 = 0
+            var s = 0
             for c in codewords { s = field.multiply(s, x) ^ c }
             syndromes[i] = s
             if s != 0 { clean = false }
         }
         if clean { return 0 }
         // Berlekamp–Massey: the error locator polynomial, lowest coefficient first.
-        var locator: [UInt8] = [1]
-        var previous: [UInt8] = [1]
+        var locator = [1]
+        var previous = [1]
         var length = 0
         var shift = 1
-        var previousDiscrepancy: UInt8 = 1
+        var previousDiscrepancy = 1
         for k in 0..<checkCount {
             var delta = syndromes[k]
             for i in 1...max(1, length) where i < locator.count && k - i >= 0 {
@@ -53,7 +68,7 @@ public struct ReedSolomon: Sendable {
             }
             let scale = field.multiply(delta, field.inverse(previousDiscrepancy))
             var updated = locator
-            if updated.count < previous.count + shift { updated += [UInt8](repeating: 0, count: previous.count + shift - updated.count) }
+            if updated.count < previous.count + shift { updated += [Int](repeating: 0, count: previous.count + shift - updated.count) }
             for (i, c) in previous.enumerated() { updated[i + shift] ^= field.multiply(scale, c) }
             if 2 * length <= k {
                 previous = locator
@@ -72,22 +87,22 @@ public struct ReedSolomon: Sendable {
         var positions: [Int] = []
         for p in 0..<n {
             let xInv = field.power(-p)
-            var value: UInt8 = 0
+            var value = 0
             for c in locator.reversed() { value = field.multiply(value, xInv) ^ c }
             if value == 0 { positions.append(p) }
         }
         guard positions.count == errorCount else { throw .uncorrectable(errors: errorCount) }
         // Forney: error values from the evaluator Ω = S·Λ mod x^checkCount.
-        var evaluator = [UInt8](repeating: 0, count: checkCount)
+        var evaluator = [Int](repeating: 0, count: checkCount)
         for i in 0..<checkCount {
             for j in 0...i where j < locator.count { evaluator[i] ^= field.multiply(syndromes[i - j], locator[j]) }
         }
         for p in positions {
             let xInv = field.power(-p)
-            var omega: UInt8 = 0
+            var omega = 0
             for c in evaluator.reversed() { omega = field.multiply(omega, xInv) ^ c }
-            var derivative: UInt8 = 0
-            var xPower: UInt8 = 1
+            var derivative = 0
+            var xPower = 1
             let xInvSquared = field.multiply(xInv, xInv)
             for i in stride(from: 1, to: locator.count, by: 2) {
                 derivative ^= field.multiply(locator[i], xPower)
@@ -99,7 +114,6 @@ public struct ReedSolomon: Sendable {
             magnitude = field.multiply(magnitude, field.power(p * (1 - field.generatorBase)))
             codewords[n - 1 - p] ^= magnitude
         }
-        _ = erasures
         return errorCount
     }
 }

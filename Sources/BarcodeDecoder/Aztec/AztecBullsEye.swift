@@ -1,0 +1,187 @@
+import Foundation
+
+/// Finds the bull's-eye at the centre of Aztec symbols: concentric square rings one module wide, dark at even distance.
+///
+/// Rows of the binary image are searched for seven runs of about equal width, dark in the middle (the centre and three
+/// rings each side), between two dark runs at least half as wide (the fourth ring, which may run into a dark module of the
+/// mode message beyond it), confirmed on the column through their centre. The ring at distance 4 is then traced along rays from the
+/// centre in the gray image: its inner edge, the fourth change of colour outwards, lies on a square seen in perspective;
+/// a line fitted to each side's edge points and the sides' intersections give its corners.
+enum AztecBullsEye {
+    struct Candidate {
+        var center: Point
+        /// Module size along the row and column that found it.
+        var moduleSize: Double
+    }
+
+    /// Bull's-eye centres on every `step`th row, merged when closer than two modules.
+    static func candidates(_ binary: BitMatrix, step: Int) -> [Candidate] {
+        var found: [Candidate] = []
+        var runs: [(start: Int, length: Int)] = []
+        for y in stride(from: step / 2, to: binary.height, by: step) {
+            runs.removeAll(keepingCapacity: true)
+            var x = 0
+            while x < binary.width {
+                let dark = binary[x, y]
+                let start = x
+                while x < binary.width && binary[x, y] == dark { x += 1 }
+                runs.append((start, x - start))
+            }
+            // Dark runs start at an even index when the row starts dark, odd otherwise.
+            let firstDark = binary[0, y] ? 0 : 1
+            for i in stride(from: firstDark + 4, to: runs.count - 4, by: 2) {
+                guard let module = bullsEyeRuns(runs[(i - 4)...(i + 4)].map(\.length)) else { continue }
+                let cx = Double(runs[i].start) + Double(runs[i].length) / 2
+                guard let vertical = confirm(binary, x: Int(cx), y: y, vertical: true),
+                      let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false) else { continue }
+                let center = Point(horizontal.center + 0.5, vertical.center + 0.5)
+                let size = (module + vertical.module + horizontal.module) / 3
+                if !found.contains(where: { $0.center.distance(to: center) < 2 * max(size, $0.moduleSize) }) {
+                    found.append(Candidate(center: center, moduleSize: size))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The module width when the middle seven of nine runs are each within 50 % of their mean and the outer two at least
+    /// half of it.
+    static func bullsEyeRuns(_ widths: [Int]) -> Double? {
+        let inner = widths[1...7]
+        let mean = Double(inner.reduce(0, +)) / 7
+        guard mean >= 1 else { return nil }
+        for w in inner where Double(w) < mean * 0.5 || Double(w) > mean * 1.5 { return nil }
+        guard Double(widths[0]) >= mean * 0.5, Double(widths[8]) >= mean * 0.5 else { return nil }
+        return mean
+    }
+
+    /// The nine runs through (x, y) along a column (or row): their centre and mean width.
+    static func confirm(_ binary: BitMatrix, x: Int, y: Int, vertical: Bool) -> (center: Double, module: Double)? {
+        func dark(_ t: Int) -> Bool { vertical ? binary[x, t] : binary[t, y] }
+        let limit = vertical ? binary.height : binary.width
+        let origin = vertical ? y : x
+        guard dark(origin) else { return nil }
+        // The centre run, then four runs each way.
+        var low = origin, high = origin
+        while low > 0 && dark(low - 1) { low -= 1 }
+        while high < limit - 1 && dark(high + 1) { high += 1 }
+        var widths = [high - low + 1]
+        var a = low - 1, b = high + 1
+        for _ in 0..<4 {
+            guard a >= 0 else { return nil }
+            let colour = dark(a)
+            let end = a
+            while a >= 0 && dark(a) == colour { a -= 1 }
+            widths.insert(end - a, at: 0)
+        }
+        for _ in 0..<4 {
+            guard b < limit else { return nil }
+            let colour = dark(b)
+            let start = b
+            while b < limit && dark(b) == colour { b += 1 }
+            widths.append(b - start)
+        }
+        guard let module = bullsEyeRuns(widths) else { return nil }
+        return (Double(low + high) / 2, module)
+    }
+
+    /// The corners of the inner edge of the ring at distance 4 (clockwise on screen), traced around `candidate`; nil when
+    /// the rays do not show four rings.
+    static func ringCorners(_ frame: PreparedFrame, _ candidate: Candidate) -> [Point]? {
+        let rays = 64
+        var edge: [Point] = []
+        let reach = candidate.moduleSize * 7
+        for k in 0..<rays {
+            let angle = Double(k) * 2 * .pi / Double(rays)
+            let direction = Point(cos(angle), sin(angle))
+            if let t = fourthEdge(frame, from: candidate.center, direction: direction, reach: reach) {
+                edge.append(candidate.center + direction * t)
+            }
+        }
+        guard edge.count >= rays * 3 / 4, let rectangle = ConvexHull.minimumRectangle(ConvexHull.hull(edge)) else { return nil }
+        let box = clockwise(rectangle)
+        // Refit each side to the edge points near it, away from the (rounded) corners.
+        var lines: [(point: Point, direction: Point)] = []
+        for i in 0..<4 {
+            let a = box[i], b = box[(i + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 2 else { return nil }
+            let u = (b - a) * (1 / length), normal = Point(-u.y, u.x)
+            let near = edge.filter { p in
+                let d = p - a
+                let along = d.x * u.x + d.y * u.y, across = abs(d.x * normal.x + d.y * normal.y)
+                return along > length * 0.2 && along < length * 0.8 && across < length * 0.15
+            }
+            lines.append(near.count >= 3 ? fitLine(near) : (a, u))
+        }
+        var corners: [Point] = []
+        for i in 0..<4 {
+            guard let p = intersection(lines[(i + 3) % 4], lines[i]) else { return nil }
+            corners.append(p)
+        }
+        return corners
+    }
+
+    /// Distance along the ray to the fourth change of colour (thresholded at the middle of the ray's range), with the
+    /// four changes about equally spaced.
+    static func fourthEdge(_ frame: PreparedFrame, from center: Point, direction: Point, reach: Double) -> Double? {
+        let step = 0.5
+        let count = Int(reach / step)
+        var values = [Double](repeating: 0, count: count)
+        var lo = 255.0, hi = 0.0
+        for i in 0..<count {
+            let p = center + direction * (Double(i) * step)
+            values[i] = frame.gray(p.x, p.y)
+            lo = min(lo, values[i]); hi = max(hi, values[i])
+        }
+        guard hi - lo > 20 else { return nil }
+        let mid = (lo + hi) / 2
+        var edges: [Double] = []
+        var dark = values[0] < mid
+        guard dark else { return nil }
+        for i in 1..<count {
+            let nowDark = values[i] < mid
+            if nowDark != dark {
+                let a = values[i - 1], b = values[i]
+                let fraction = abs(b - a) > 1e-9 ? (mid - a) / (b - a) : 0.5
+                edges.append((Double(i - 1) + fraction) * step)
+                dark = nowDark
+                if edges.count == 4 { break }
+            }
+        }
+        guard edges.count == 4 else { return nil }
+        let gaps = [edges[1] - edges[0], edges[2] - edges[1], edges[3] - edges[2]]
+        let mean = (edges[3] - edges[0]) / 3
+        guard gaps.allSatisfy({ $0 > mean * 0.5 && $0 < mean * 1.6 }), edges[0] < mean * 1.2 else { return nil }
+        return edges[3]
+    }
+
+    /// The four points in clockwise order on screen (y down), starting with the one nearest the top-left.
+    static func clockwise(_ points: [Point]) -> [Point] {
+        let center = points.reduce(Point(0, 0), +) * (1 / Double(points.count))
+        let sorted = points.sorted { atan2($0.y - center.y, $0.x - center.x) < atan2($1.y - center.y, $1.x - center.x) }
+        let start = sorted.indices.min { sorted[$0].x + sorted[$0].y < sorted[$1].x + sorted[$1].y }!
+        return Array(sorted[start...] + sorted[..<start])
+    }
+
+    /// The line through `points` that minimises perpendicular distances.
+    static func fitLine(_ points: [Point]) -> (point: Point, direction: Point) {
+        let n = Double(points.count)
+        let mean = points.reduce(Point(0, 0), +) * (1 / n)
+        var sxx = 0.0, sxy = 0.0, syy = 0.0
+        for p in points {
+            let d = p - mean
+            sxx += d.x * d.x; sxy += d.x * d.y; syy += d.y * d.y
+        }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        return (mean, Point(cos(angle), sin(angle)))
+    }
+
+    static func intersection(_ l1: (point: Point, direction: Point), _ l2: (point: Point, direction: Point)) -> Point? {
+        let d = l1.direction.x * l2.direction.y - l1.direction.y * l2.direction.x
+        guard abs(d) > 1e-6 else { return nil }
+        let w = l2.point - l1.point
+        let t = (w.x * l2.direction.y - w.y * l2.direction.x) / d
+        return l1.point + l1.direction * t
+    }
+}

@@ -1,0 +1,88 @@
+/// Finds and decodes Aztec symbols: the bull's-eye, the orientation marks and mode message on the ring around it, then
+/// the data layers sampled through the perspective the bull's-eye shows.
+public struct AztecReader: SymbologyReader {
+    public let symbologies: Set<Symbology> = [.aztec]
+    public init() {}
+
+    public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
+        guard options.symbologies.contains(.aztec) else { return [] }
+        let step = options.effort >= 3 ? 1 : options.effort == 2 ? 2 : 3
+        var symbols: [DecodedSymbol] = []
+        for candidate in AztecBullsEye.candidates(frame.binary, step: step).prefix(40) {
+            guard !frame.isKnown(candidate.center, among: [.aztec]),
+                  !symbols.contains(where: { LinearReader.contains($0.corners, candidate.center) }),
+                  let ring = AztecBullsEye.ringCorners(frame, candidate),
+                  let symbol = Self.decode(frame, ring: ring) else { continue }
+            symbols.append(symbol)
+        }
+        return symbols
+    }
+
+    /// The symbol around a bull's-eye whose ring-4 inner corners (clockwise on screen) are `ring`.
+    static func decode(_ frame: PreparedFrame, ring: [Point]) -> DecodedSymbol? {
+        for compact in [true, false] {
+            let radius = compact ? 5 : 7
+            // The mode ring and everything inside it, in the frame's own turn of the symbol.
+            let core = 2 * radius + 1
+            guard let transform = Self.transform(ring, gridCenter: radius) else { return nil }
+            let sampled = ModuleSampler.sample(frame, transform: transform, width: core, height: core)
+            for orientation in AztecOrientation.all {
+                let grid = orientation.apply(sampled)
+                guard AztecLayout.orientationMatches(grid, center: radius, radius: radius) >= 11,
+                      let message = AztecModeMessage(bits: AztecLayout.modeMessagePositions(center: radius, compact: compact).map { grid[$0.x, $0.y] },
+                                                     compact: compact),
+                      let layout = AztecLayout(compact: compact, layers: message.layers),
+                      let full = Self.transform(ring, gridCenter: layout.size / 2) else { continue }
+                let symbolGrid = orientation.apply(ModuleSampler.sample(frame, transform: full, width: layout.size, height: layout.size))
+                let binaryGrid = orientation.apply(ModuleSampler.sampleBinary(frame, transform: full, width: layout.size, height: layout.size))
+                guard let data = AztecSymbolDecoder.decode(symbolGrid, layout: layout, message: message)
+                        ?? AztecSymbolDecoder.decode(binaryGrid, layout: layout, message: message) else { continue }
+                let n = Double(layout.size)
+                let corners = orientation.symbolCorners(size: n).map(full.apply)
+                return DecodedSymbol(symbology: .aztec, text: data.text, bytes: data.bytes, corners: corners, isGoodRead: true,
+                                     isGS1: data.isGS1, correctedErrors: data.correctedWords)
+            }
+        }
+        return nil
+    }
+
+    /// The transform from a grid whose centre module is (`gridCenter`, `gridCenter`) to the image, fixed by the ring's
+    /// inner corners at 3 modules before and 4 after the centre module's top-left.
+    static func transform(_ ring: [Point], gridCenter c: Int) -> PerspectiveTransform? {
+        let c = Double(c)
+        return PerspectiveTransform(from: [Point(c - 3, c - 3), Point(c + 4, c - 3), Point(c + 4, c + 4), Point(c - 3, c + 4)], to: ring)
+    }
+}
+
+/// One of the eight ways a square symbol can lie: turned by quarter turns, and possibly mirrored.
+struct AztecOrientation {
+    /// Quarter turns clockwise that bring the sampled grid upright (after mirroring).
+    let turns: Int
+    let mirrored: Bool
+
+    static let all = [false, true].flatMap { m in (0..<4).map { AztecOrientation(turns: $0, mirrored: m) } }
+
+    /// The sampled grid brought upright.
+    func apply(_ grid: BitMatrix) -> BitMatrix {
+        var g = mirrored ? grid.transposed() : grid
+        for _ in 0..<turns { g = Self.turnedClockwise(g) }
+        return g
+    }
+
+    /// Where the upright symbol's corners (top-left first, clockwise) lie in the sampled grid's coordinates.
+    func symbolCorners(size n: Double) -> [Point] {
+        // Undo the turns (anticlockwise) and the mirror on each corner of the upright symbol.
+        var corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)]
+        for _ in 0..<turns { corners = corners.map { Point($0.y, n - $0.x) } }
+        if mirrored { corners = corners.map { Point($0.y, $0.x) } }
+        return corners
+    }
+
+    static func turnedClockwise(_ grid: BitMatrix) -> BitMatrix {
+        var out = BitMatrix(width: grid.height, height: grid.width)
+        for y in 0..<grid.height {
+            for x in 0..<grid.width where grid[x, y] { out[grid.height - 1 - y, x] = true }
+        }
+        return out
+    }
+}
