@@ -33,9 +33,11 @@ public enum AztecEncoder {
     /// The bits cut into words of `wordSize`: a word whose first wordSize − 1 bits are equal gets the opposite bit (and
     /// takes one bit fewer), so no word is all zeros or all ones; the last is padded with ones.
     static func stuffed(_ bits: [Bool], wordSize: Int) -> [Int] {
+        let top = (1 << (wordSize - 1)) - 1
+        // No data at all still takes a word: padding, all ones but the stuffed last bit.
+        guard !bits.isEmpty else { return [top << 1] }
         var words: [Int] = []
         var i = 0
-        let top = (1 << (wordSize - 1)) - 1
         while i < bits.count {
             var word = 0
             for b in 0..<wordSize { word = word << 1 | (i + b >= bits.count || bits[i + b] ? 1 : 0) }

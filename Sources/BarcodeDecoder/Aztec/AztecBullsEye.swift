@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Rows of the binary image are searched for seven runs of about equal width, dark in the middle (the centre and three
 /// rings each side), between two dark runs at least half as wide (the fourth ring, which may run into a dark module of the
-/// mode message beyond it), confirmed on the column through their centre. The ring at distance 4 is then traced along rays from the
+/// mode message beyond it), confirmed on the column and both diagonals through their centre. The ring at distance 4 is then traced along rays from the
 /// centre in the gray image: its inner edge, the fourth change of colour outwards, lies on a square seen in perspective;
 /// a line fitted to each side's edge points and the sides' intersections give its corners.
 enum AztecBullsEye {
@@ -33,7 +33,8 @@ enum AztecBullsEye {
                 guard let module = bullsEyeRuns(runs[(i - 4)...(i + 4)].map(\.length)) else { continue }
                 let cx = Double(runs[i].start) + Double(runs[i].length) / 2
                 guard let vertical = confirm(binary, x: Int(cx), y: y, vertical: true),
-                      let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false) else { continue }
+                      let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false),
+                      confirmDiagonals(binary, x: Int(horizontal.center), y: Int(vertical.center)) else { continue }
                 let center = Point(horizontal.center + 0.5, vertical.center + 0.5)
                 let size = (module + vertical.module + horizontal.module) / 3
                 if !found.contains(where: { $0.center.distance(to: center) < 2 * max(size, $0.moduleSize) }) {
@@ -57,36 +58,50 @@ enum AztecBullsEye {
 
     /// The nine runs through (x, y) along a column (or row): their centre and mean width.
     static func confirm(_ binary: BitMatrix, x: Int, y: Int, vertical: Bool) -> (center: Double, module: Double)? {
-        func dark(_ t: Int) -> Bool { vertical ? binary[x, t] : binary[t, y] }
-        let limit = vertical ? binary.height : binary.width
-        let origin = vertical ? y : x
-        guard dark(origin) else { return nil }
-        // The centre run, then four runs each way.
-        var low = origin, high = origin
-        while low > 0 && dark(low - 1) { low -= 1 }
-        while high < limit - 1 && dark(high + 1) { high += 1 }
+        guard let runs = runs(binary, x: x, y: y, dx: vertical ? 0 : 1, dy: vertical ? 1 : 0) else { return nil }
+        return ((vertical ? Double(y) : Double(x)) + runs.centerOffset, runs.module)
+    }
+
+    /// Whether both diagonals through the centre show the bull's-eye's runs too (data modules rarely form concentric
+    /// squares); each is tried from the 2×2 pixels around (x, y), as a diagonal one pixel off a ring's corner can miss it.
+    static func confirmDiagonals(_ binary: BitMatrix, x: Int, y: Int) -> Bool {
+        let starts = [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+        return starts.contains { runs(binary, x: $0.0, y: $0.1, dx: 1, dy: 1) != nil }
+            && starts.contains { runs(binary, x: $0.0, y: $0.1, dx: 1, dy: -1) != nil }
+    }
+
+    /// The bull's-eye's nine runs through (x, y) in direction (dx, dy): the centre run's midpoint (steps from (x, y)) and
+    /// the module width in steps.
+    static func runs(_ binary: BitMatrix, x: Int, y: Int, dx: Int, dy: Int) -> (centerOffset: Double, module: Double)? {
+        func dark(_ t: Int) -> Bool? {
+            let px = x + t * dx, py = y + t * dy
+            guard px >= 0, py >= 0, px < binary.width, py < binary.height else { return nil }
+            return binary[px, py]
+        }
+        guard dark(0) == true else { return nil }
+        var low = 0, high = 0
+        while dark(low - 1) == true { low -= 1 }
+        while dark(high + 1) == true { high += 1 }
         var widths = [high - low + 1]
         var a = low - 1, b = high + 1
         for _ in 0..<4 {
-            guard a >= 0 else { return nil }
-            let colour = dark(a)
+            guard let colour = dark(a) else { return nil }
             let end = a
-            while a >= 0 && dark(a) == colour { a -= 1 }
+            while dark(a) == colour { a -= 1 }
             widths.insert(end - a, at: 0)
         }
         for _ in 0..<4 {
-            guard b < limit else { return nil }
-            let colour = dark(b)
+            guard let colour = dark(b) else { return nil }
             let start = b
-            while b < limit && dark(b) == colour { b += 1 }
+            while dark(b) == colour { b += 1 }
             widths.append(b - start)
         }
         guard let module = bullsEyeRuns(widths) else { return nil }
         return (Double(low + high) / 2, module)
     }
 
-    /// The corners of the inner edge of the ring at distance 4 (clockwise on screen), traced around `candidate`; nil when
-    /// the rays do not show four rings.
+    /// The corners of the middle of the light ring at distance 3 (clockwise on screen), traced around `candidate`; nil
+    /// when the rays do not show four rings.
     static func ringCorners(_ frame: PreparedFrame, _ candidate: Candidate) -> [Point]? {
         let rays = 64
         var edge: [Point] = []
@@ -94,7 +109,7 @@ enum AztecBullsEye {
         for k in 0..<rays {
             let angle = Double(k) * 2 * .pi / Double(rays)
             let direction = Point(cos(angle), sin(angle))
-            if let t = fourthEdge(frame, from: candidate.center, direction: direction, reach: reach) {
+            if let t = ringThreeMiddle(frame, from: candidate.center, direction: direction, reach: reach) {
                 edge.append(candidate.center + direction * t)
             }
         }
@@ -122,9 +137,9 @@ enum AztecBullsEye {
         return corners
     }
 
-    /// Distance along the ray to the fourth change of colour (thresholded at the middle of the ray's range), with the
-    /// four changes about equally spaced.
-    static func fourthEdge(_ frame: PreparedFrame, from center: Point, direction: Point, reach: Double) -> Double? {
+    /// Distance along the ray to the middle of the third and fourth changes of colour (thresholded at the middle of the
+    /// ray's range), with the four changes about equally spaced.
+    static func ringThreeMiddle(_ frame: PreparedFrame, from center: Point, direction: Point, reach: Double) -> Double? {
         let step = 0.5
         let count = Int(reach / step)
         var values = [Double](repeating: 0, count: count)
@@ -153,7 +168,7 @@ enum AztecBullsEye {
         let gaps = [edges[1] - edges[0], edges[2] - edges[1], edges[3] - edges[2]]
         let mean = (edges[3] - edges[0]) / 3
         guard gaps.allSatisfy({ $0 > mean * 0.5 && $0 < mean * 1.6 }), edges[0] < mean * 1.2 else { return nil }
-        return edges[3]
+        return (edges[2] + edges[3]) / 2
     }
 
     /// The four points in clockwise order on screen (y down), starting with the one nearest the top-left.

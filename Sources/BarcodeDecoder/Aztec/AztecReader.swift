@@ -18,39 +18,65 @@ public struct AztecReader: SymbologyReader {
         return symbols
     }
 
-    /// The symbol around a bull's-eye whose ring-4 inner corners (clockwise on screen) are `ring`.
+    /// The symbol around a bull's-eye whose ring-3 corners (clockwise on screen) are `ring`.
     static func decode(_ frame: PreparedFrame, ring: [Point]) -> DecodedSymbol? {
-        for compact in [true, false] {
-            let radius = compact ? 5 : 7
-            // The mode ring and everything inside it, in the frame's own turn of the symbol.
-            let core = 2 * radius + 1
-            guard let transform = Self.transform(ring, gridCenter: radius) else { return nil }
-            let sampled = ModuleSampler.sample(frame, transform: transform, width: core, height: core)
-            for orientation in AztecOrientation.all {
-                let grid = orientation.apply(sampled)
-                guard AztecLayout.orientationMatches(grid, center: radius, radius: radius) >= 11,
-                      let message = AztecModeMessage(bits: AztecLayout.modeMessagePositions(center: radius, compact: compact).map { grid[$0.x, $0.y] },
-                                                     compact: compact),
-                      let layout = AztecLayout(compact: compact, layers: message.layers),
-                      let full = Self.transform(ring, gridCenter: layout.size / 2) else { continue }
-                let symbolGrid = orientation.apply(ModuleSampler.sample(frame, transform: full, width: layout.size, height: layout.size))
-                let binaryGrid = orientation.apply(ModuleSampler.sampleBinary(frame, transform: full, width: layout.size, height: layout.size))
-                guard let data = AztecSymbolDecoder.decode(symbolGrid, layout: layout, message: message)
-                        ?? AztecSymbolDecoder.decode(binaryGrid, layout: layout, message: message) else { continue }
-                let n = Double(layout.size)
-                let corners = orientation.symbolCorners(size: n).map(full.apply)
-                return DecodedSymbol(symbology: .aztec, text: data.text, bytes: data.bytes, corners: corners, isGoodRead: true,
-                                     isGS1: data.isGS1, correctedErrors: data.correctedWords)
+        // The ring is small: its perspective is mostly noise, which grows over the layers. The parallelogram that fits it
+        // best first; the ring as seen where that does not read (a strongly tilted symbol).
+        decode(frame, ring: parallelogram(ring), compact: true) ?? decode(frame, ring: parallelogram(ring), compact: false)
+            ?? decode(frame, ring: ring, compact: true) ?? decode(frame, ring: ring, compact: false)
+    }
+
+    /// The parallelogram with the same centre and mean sides as the quadrilateral `q`.
+    static func parallelogram(_ q: [Point]) -> [Point] {
+        let center = q.reduce(Point(0, 0), +) * 0.25
+        let across = ((q[1] - q[0]) + (q[2] - q[3])) * 0.25, down = ((q[3] - q[0]) + (q[2] - q[1])) * 0.25
+        return [center - across - down, center + across - down, center + across + down, center - across + down]
+    }
+
+    /// The compact or full-range symbol around the ring, in whichever of the eight orientations its marks show.
+    static func decode(_ frame: PreparedFrame, ring: [Point], compact: Bool) -> DecodedSymbol? {
+        let radius = compact ? 5 : 7
+        // The mode ring and everything inside it, in the frame's own turn of the symbol.
+        let core = 2 * radius + 1
+        guard let transform = Self.transform(ring, gridCenter: radius) else { return nil }
+        let sampled = ModuleSampler.sample(frame, transform: transform, width: core, height: core)
+        for orientation in AztecOrientation.all {
+            let grid = orientation.apply(sampled)
+            guard AztecLayout.orientationMatches(grid, center: radius, radius: radius) >= 11,
+                  let message = AztecModeMessage(bits: AztecLayout.modeMessagePositions(center: radius, compact: compact).map { grid[$0.x, $0.y] },
+                                                 compact: compact),
+                  let layout = AztecLayout(compact: compact, layers: message.layers),
+                  let initial = Self.transform(ring, gridCenter: layout.size / 2) else { continue }
+            let anchors = zip(Self.ringGridCorners(gridCenter: layout.size / 2), ring).map { (grid: $0, image: $1) }
+            let full = AztecGridRefiner.refine(frame, layout: layout, transform: initial, anchors: anchors)
+            // The grid as the bull's-eye (and reference grid) place it, then fitted to the clearest samples.
+            var decoded: (AztecSymbolDecoder.Result, PerspectiveTransform)?
+            for attempt in 0..<2 where decoded == nil {
+                let t = attempt == 0 ? full : AztecGridFit.sharpened(frame, size: layout.size, transform: full)
+                let grids = [ModuleSampler.sample(frame, transform: t, width: layout.size, height: layout.size),
+                             ModuleSampler.sampleBinary(frame, transform: t, width: layout.size, height: layout.size)]
+                decoded = grids.lazy.compactMap { AztecSymbolDecoder.decode(orientation.apply($0), layout: layout, message: message) }
+                    .first.map { ($0, t) }
             }
+            guard let (data, transform) = decoded else { continue }
+            let n = Double(layout.size)
+            let corners = orientation.symbolCorners(size: n).map(transform.apply)
+            return DecodedSymbol(symbology: .aztec, text: data.text, bytes: data.bytes, corners: corners, isGoodRead: true,
+                                 isGS1: data.isGS1, correctedErrors: data.correctedWords)
         }
         return nil
     }
 
-    /// The transform from a grid whose centre module is (`gridCenter`, `gridCenter`) to the image, fixed by the ring's
-    /// inner corners at 3 modules before and 4 after the centre module's top-left.
+    /// The transform from a grid whose centre module is (`gridCenter`, `gridCenter`) to the image, fixed by the corners of
+    /// the middle of ring 3 (3 modules each way from the centre module's centre).
     static func transform(_ ring: [Point], gridCenter c: Int) -> PerspectiveTransform? {
-        let c = Double(c)
-        return PerspectiveTransform(from: [Point(c - 3, c - 3), Point(c + 4, c - 3), Point(c + 4, c + 4), Point(c - 3, c + 4)], to: ring)
+        PerspectiveTransform(from: ringGridCorners(gridCenter: c), to: ring)
+    }
+
+    /// The corners of the middle of ring 3 in grid coordinates.
+    static func ringGridCorners(gridCenter c: Int) -> [Point] {
+        let m = Double(c) + 0.5
+        return [Point(m - 3, m - 3), Point(m + 3, m - 3), Point(m + 3, m + 3), Point(m - 3, m + 3)]
     }
 }
 
