@@ -42,4 +42,22 @@ public enum DataBarEncoder {
         pattern.append(widths: widths, startingWithBar: false)
         return pattern
     }
+
+    /// `text` as DataBar Stacked (rows 5 and 7 modules tall, one separator row) or Stacked Omnidirectional (rows 33 tall,
+    /// three separator rows): the one-row symbol cut in two, each half closed by a one-module guard bar and space.
+    ///
+    /// The separator rows are simplified: the complement of the row above with four light modules at each end (the standard
+    /// also breaks long runs over the finders); readers do not read them.
+    public static func encodeStacked(_ text: String, omnidirectional: Bool = false) throws(EncoderError) -> BitMatrix {
+        let modules = try encode(text).modules
+        let top = Array(modules[..<48]) + [true, false], bottom = [true, false] + Array(modules[48...])
+        let separator = top.enumerated().map { i, dark in i >= 4 && i < 46 && !dark }
+        let checker = (0..<50).map { i in i >= 5 && i < 45 && i % 2 == 1 }
+        let rows: [[Bool]] = omnidirectional
+            ? Array(repeating: top, count: 33) + [separator, checker, separator] + Array(repeating: bottom, count: 33)
+            : Array(repeating: top, count: 5) + [separator] + Array(repeating: bottom, count: 7)
+        var matrix = BitMatrix(width: 50, height: rows.count)
+        for (y, row) in rows.enumerated() { for (x, dark) in row.enumerated() where dark { matrix[x, y] = true } }
+        return matrix
+    }
 }

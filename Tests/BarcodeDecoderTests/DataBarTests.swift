@@ -73,3 +73,27 @@ import Testing
         #expect(throws: EncoderError.self) { try DataBarLimitedEncoder.encode("2001234567890") }
     }
 }
+
+/// GS1 DataBar Stacked and Stacked Omnidirectional: the two halves on rows one above the other.
+@Suite struct DataBarStackedTests {
+    @Test(arguments: [(false, 0.0, 1), (true, 0, 2), (false, 180, 3), (true, 180, 4), (false, 3, 5), (true, -4, 6)])
+    func stackedSymbolsRoundTrip(omnidirectional: Bool, rotation: Double, seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let body = String((0..<13).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+        let text = "01" + body + String(DataBarCharacter.gtinCheckDigit(body))
+        let symbol = SymbolRenderer.render(try DataBarEncoder.encodeStacked(text, omnidirectional: omnidirectional), moduleSize: 3, quietZone: 4)
+        let width = symbol.width + 120
+        let image = FrameSynthesizer(width: width, height: width * 3 / 4, seed: seed)
+            .render([SymbolPlacement(symbol: symbol, center: Point(Double(width) / 2, Double(width * 3 / 4) / 2), rotation: rotation)],
+                    degradations: Degradations(blur: 0.5, noise: 3, jpegQuality: 70))
+        #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBar])).decode(image).map(\.text) == [text],
+                "\(omnidirectional ? "stacked omnidirectional" : "stacked"), \(rotation)°")
+    }
+
+    @Test func aOneRowSymbolIsReadOnceNotAlsoAsStacked() throws {
+        let text = "0109501101530010"
+        let symbol = SymbolRenderer.render(try DataBarEncoder.encode(text), moduleWidth: 3, height: 90)
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBar])).decode(symbol)
+        #expect(symbols.map(\.text) == [text])
+    }
+}

@@ -105,14 +105,20 @@ struct DataBarDecoder: RowDecoder {
               let c2 = Self.moduleCounts(Array(runs[(s + 14)...(s + 21)].reversed()), modules: 15).flatMap(Self.inner),
               let c4 = Self.moduleCounts(Array(runs[(s + 22)...(s + 29)]), modules: 15).flatMap(Self.inner),
               let c3 = Self.moduleCounts(Array(runs[(s + 35)...(s + 42)].reversed()), modules: 16).flatMap(Self.outer) else { return nil }
+        guard let text = Self.text(c1, c2, c3, c4, leftFinder: left.value, rightFinder: right.value) else { return nil }
+        return RowHit(symbology: .dataBar, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 44, isGS1: true,
+                      error: (left.error + right.error) / 10)
+    }
+
+    /// The element string `01` + GTIN-14 of the four characters, when they hold the check their finders carry.
+    static func text(_ c1: Character, _ c2: Character, _ c3: Character, _ c4: Character, leftFinder: Int, rightFinder: Int) -> String? {
         let check = (c1.checksum + 4 * c2.checksum + 16 * (c3.checksum + 4 * c4.checksum)) % 79
-        guard check == DataBarCharacter.checkValue(leftFinder: left.value, rightFinder: right.value), c1.value <= 2840, c3.value <= 2840, c2.value <= 1596, c4.value <= 1596 else { return nil }
+        guard check == DataBarCharacter.checkValue(leftFinder: leftFinder, rightFinder: rightFinder),
+              c1.value <= 2840, c3.value <= 2840, c2.value <= 1596, c4.value <= 1596 else { return nil }
         let value = 4_537_077 * (1597 * c1.value + c2.value) + 1597 * c3.value + c4.value
         guard value < 10_000_000_000_000 else { return nil }
         let digits = String(value)
         let thirteen = String(repeating: "0", count: 13 - digits.count) + digits
-        let text = "01" + thirteen + String(DataBarCharacter.gtinCheckDigit(thirteen))
-        return RowHit(symbology: .dataBar, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 44, isGS1: true,
-                      error: (left.error + right.error) / 10)
+        return "01" + thirteen + String(DataBarCharacter.gtinCheckDigit(thirteen))
     }
 }

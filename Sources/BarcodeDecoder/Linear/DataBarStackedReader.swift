@@ -1,0 +1,108 @@
+/// Reads GS1 DataBar Stacked and Stacked Omnidirectional (ISO/IEC 24724): a DataBar Omnidirectional symbol cut in two,
+/// the left half (guard, outer character 1, left finder, inner character 2) over the right half (inner character 4, right
+/// finder, outer character 3, guard), each half with a one-module guard bar and space at its open end, separator rows
+/// between them. Rows are 5 and 7 modules tall (Stacked) or 33 (Stacked Omnidirectional).
+///
+/// Pixel rows are read in both directions for halves; a half counts when two pixel rows read it alike; a left half and a
+/// right half that start together, lie one above the other (the left half on top, or below for a symbol upside down) and
+/// hold the modulo-79 check make a symbol. The text is `01` + GTIN-14, as for the one-row symbol.
+public struct DataBarStackedReader: SymbologyReader {
+    public init() {}
+
+    public var symbologies: Set<Symbology> { [.dataBar] }
+
+    /// One half as read on pixel rows.
+    struct Half {
+        var isLeft: Bool
+        /// Outer and inner characters (1 and 2 for the left half, 3 and 4 for the right).
+        var outer: DataBarDecoder.Character
+        var inner: DataBarDecoder.Character
+        var finder: Int
+        var reversed: Bool
+        var ys: [Double]
+        var x0: Double
+        var x1: Double
+        var y: Double { ys.reduce(0, +) / Double(ys.count) }
+
+        func sameRead(as other: Half) -> Bool {
+            isLeft == other.isLeft && reversed == other.reversed && finder == other.finder
+                && outer.value == other.outer.value && inner.value == other.inner.value
+        }
+    }
+
+    public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
+        guard options.symbologies.contains(.dataBar) else { return [] }
+        let width = Double(frame.image.width), height = frame.image.height
+        let step = max(1, height / 240)
+        var halves: [Half] = []
+        for yi in stride(from: 0, to: height, by: step) {
+            let y = Double(yi) + 0.5
+            let forward = LinearReader.sample(frame, origin: Point(0.5, y), direction: Point(1, 0), length: width - 1)
+            for (row, reversed) in [(forward, false), (forward.reversed(), true)] {
+                let runs = row.widths
+                guard runs.count > 24 else { continue }
+                for s in stride(from: 1, to: runs.count - 23, by: 2) {
+                    guard let half = Self.leftHalf(runs, guardBar: s) ?? Self.rightHalf(runs, guardBar: s) else { continue }
+                    let last = half.isLeft ? s + 22 : s + 23
+                    let a = row.starts[s], b = row.starts[last] + row.widths[last]
+                    let (x0, x1) = reversed ? (width - b, width - a) : (a, b)
+                    var read = half
+                    read.reversed = reversed
+                    read.x0 = x0
+                    read.x1 = x1
+                    if let k = halves.firstIndex(where: { $0.sameRead(as: read) && abs($0.x0 - x0) < 8 && abs(($0.ys.last ?? y) - y) <= Double(4 * step) }) {
+                        halves[k].ys.append(y)
+                    } else {
+                        read.ys = [y]
+                        halves.append(read)
+                    }
+                }
+            }
+        }
+        let rows = halves.filter { $0.ys.count >= 2 }
+        var found: [DecodedSymbol] = []
+        for left in rows where left.isLeft {
+            for right in rows where !right.isLeft && right.reversed == left.reversed {
+                let span = left.x1 - left.x0
+                // The left half on top (read forwards) or below (a symbol upside down, read backwards), rows apart.
+                let below = right.ys.min()! > left.ys.max()!, above = right.ys.max()! < left.ys.min()!
+                guard left.reversed ? above : below, abs(right.y - left.y) < span, abs(right.x0 - left.x0) < span / 12,
+                      let text = DataBarDecoder.text(left.outer, left.inner, right.outer, right.inner, leftFinder: left.finder, rightFinder: right.finder)
+                else { continue }
+                let x0 = min(left.x0, right.x0), x1 = max(left.x1, right.x1)
+                let top = min(left.ys.min()!, right.ys.min()!), bottom = max(left.ys.max()!, right.ys.max()!)
+                let center = Point((x0 + x1) / 2, (top + bottom) / 2)
+                guard !frame.isKnown(center, among: [.dataBar]), !found.contains(where: { $0.text == text }) else { continue }
+                found.append(DecodedSymbol(symbology: .dataBar, text: text, bytes: Array(text.utf8),
+                                           corners: [Point(x0, top), Point(x1, top), Point(x1, bottom), Point(x0, bottom)], isGS1: true))
+            }
+        }
+        return found
+    }
+
+    /// The left half whose leading guard bar is run `s`: outer character 1, left finder, inner character 2, guard bar.
+    static func leftHalf(_ runs: [Double], guardBar s: Int) -> Half? {
+        let unit = runs[(s + 1)...(s + 21)].reduce(0, +) / 46
+        guard unit > 0, runs[s] < 2.2 * unit, runs[s + 22] < 2.2 * unit, runs[s - 1] >= 2 * unit || s == 1 else { return nil }
+        let finderRuns = Array(runs[(s + 9)...(s + 13)])
+        guard abs(finderRuns.reduce(0, +) / unit - 15) <= 2.5, let finder = DataBarDecoder.finder(finderRuns),
+              let outer = DataBarDecoder.moduleCounts(Array(runs[(s + 1)...(s + 8)]), modules: 16).flatMap(DataBarDecoder.outer),
+              let inner = DataBarDecoder.moduleCounts(Array(runs[(s + 14)...(s + 21)].reversed()), modules: 15).flatMap(DataBarDecoder.inner)
+        else { return nil }
+        return Half(isLeft: true, outer: outer, inner: inner, finder: finder.value, reversed: false, ys: [], x0: 0, x1: 0)
+    }
+
+    /// The right half whose leading guard bar is run `s`: guard space, inner character 4, right finder (turned), outer
+    /// character 3 (turned), guard bar.
+    static func rightHalf(_ runs: [Double], guardBar s: Int) -> Half? {
+        let unit = runs[(s + 2)...(s + 22)].reduce(0, +) / 46
+        guard unit > 0, runs[s] < 2.2 * unit, runs[s + 1] < 2.2 * unit, runs[s + 23] < 2.2 * unit,
+              runs[s - 1] >= 2 * unit || s == 1 else { return nil }
+        let finderRuns = Array(runs[(s + 10)...(s + 14)].reversed())
+        guard abs(finderRuns.reduce(0, +) / unit - 15) <= 2.5, let finder = DataBarDecoder.finder(finderRuns),
+              let inner = DataBarDecoder.moduleCounts(Array(runs[(s + 2)...(s + 9)]), modules: 15).flatMap(DataBarDecoder.inner),
+              let outer = DataBarDecoder.moduleCounts(Array(runs[(s + 15)...(s + 22)].reversed()), modules: 16).flatMap(DataBarDecoder.outer)
+        else { return nil }
+        return Half(isLeft: false, outer: outer, inner: inner, finder: finder.value, reversed: false, ys: [], x0: 0, x1: 0)
+    }
+}

@@ -1,0 +1,40 @@
+import BarcodeDecoder
+import Foundation
+import ImageIO
+import Testing
+
+/// Symbols drawn by another encoder (Debian's zint, Corpus/zint-symbols) read to their texts, and only as their symbology.
+@Suite struct ZintSymbolTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Corpus/zint-symbols").path
+
+    @Test(arguments: [
+        ("aztec-compact-1.png", "Hello Aztec"),
+        ("aztec-compact-2.png", "RigKit 12345 lot 42"),
+        ("aztec-full-12.png", "Full range twelve layers"),
+        ("aztec-gs1.png", "010950110102091710ABC\u{1D}21XYZ"),
+        ("aztec-eci-utf8.png", "Grüße aus Köln — 東京"),
+        ("aztec-full-large.png", String(repeating: "Aztec ", count: 120)),
+        ("aztec-ecc.png", "More error correction: 90% level"),
+    ])
+    func readsAztec(file: String, text: String) throws {
+        let image = try ImageFile.load(path: "\(Self.directory)/\(file)")
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: [.aztec])).decode(image)
+        #expect(symbols.map(\.text) == [text], "\(file)")
+        #expect(symbols.first?.isGS1 == (file == "aztec-gs1.png"))
+        #expect(BarcodeDecoder().decode(image).map(\.symbology) == [.aztec], "\(file): nothing else reads it")
+    }
+
+    @Test(arguments: [
+        ("databar-stacked.png", "0109501101530010"),
+        ("databar-stacked-omni.png", "0101234567890128"),
+        ("databar-stacked-3.png", "0112345678901286"),
+    ])
+    func readsDataBarStacked(file: String, text: String) throws {
+        let image = try ImageFile.load(path: "\(Self.directory)/\(file)")
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBar])).decode(image)
+        #expect(symbols.map(\.text) == [text], "\(file)")
+        #expect(symbols.first?.isGS1 == true)
+        #expect(BarcodeDecoder().decode(image).map(\.text) == [text], "\(file): read once, with every symbology enabled")
+    }
+}
