@@ -18,19 +18,28 @@ enum AztecBullsEye {
     static func candidates(_ binary: BitMatrix, step: Int) -> [Candidate] {
         var found: [Candidate] = []
         var runs: [(start: Int, length: Int)] = []
+        let width = binary.width
         for y in stride(from: step / 2, to: binary.height, by: step) {
             runs.removeAll(keepingCapacity: true)
-            var x = 0
-            while x < binary.width {
-                let dark = binary[x, y]
-                let start = x
-                while x < binary.width && binary[x, y] == dark { x += 1 }
-                runs.append((start, x - start))
+            // Runs of the row, straight from the cells (this loop sees every pixel of every searched row).
+            binary.cells.withUnsafeBufferPointer { cells in
+                let row = cells.baseAddress! + y * width
+                var x = 0
+                while x < width {
+                    let colour = row[x]
+                    let start = x
+                    x += 1
+                    while x < width && row[x] == colour { x += 1 }
+                    runs.append((start, x - start))
+                }
             }
             // Dark runs start at an even index when the row starts dark, odd otherwise.
             let firstDark = binary[0, y] ? 0 : 1
             for i in stride(from: firstDark + 4, to: runs.count - 4, by: 2) {
-                guard let module = bullsEyeRuns(runs[(i - 4)...(i + 4)].map(\.length)) else { continue }
+                // Cheap test first (looser than the full one): the centre run and its two neighbours within 3× of each other.
+                let w = runs[i].length
+                guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w, 3 * runs[i + 1].length >= w, runs[i + 1].length <= 3 * w,
+                      let module = bullsEyeRuns(runs[(i - 4)...(i + 4)].map(\.length)) else { continue }
                 let cx = Double(runs[i].start) + Double(runs[i].length) / 2
                 guard let vertical = confirm(binary, x: Int(cx), y: y, vertical: true),
                       let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false),
