@@ -106,3 +106,30 @@ private let aztecOnly = BarcodeDecoder(options: DecoderOptions(symbologies: [.az
         for image in [GrayImage(width: 320, height: 240), noise, rings] { #expect(aztecOnly.decode(image).isEmpty) }
     }
 }
+
+/// A seeded sweep over what a camera does to a symbol: compact and full-range, any rotation, perspective up to 0.12, blur
+/// up to 1.2 px, modules of 3–5 px. The documented figure (Docs/BarcodeDecoder.md, Limits) comes from this sweep.
+@Suite struct AztecSweepTests {
+    @Test func seededSweepReadsMostFramesAndNothingFalse() throws {
+        var read = 0
+        for seed in 1...30 {
+            var random = SeededGenerator(seed: UInt64(seed), stream: "aztec-sweep")
+            let compact = Bool.random(using: &random)
+            let layers = compact ? Int.random(in: 1...4, using: &random) : Int.random(in: 1...20, using: &random)
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,-/")
+            let capacity = AztecLayout(compact: compact, layers: layers)!.totalBits / 8
+            let text = String((0..<Int.random(in: capacity / 3...capacity / 2, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let matrix = try AztecEncoder.encode(Array(text.utf8), compact: compact, minimumLayers: layers)
+            let rotation = Double.random(in: 0..<360, using: &random)
+            let perspective = Double.random(in: 0...0.12, using: &random)
+            let module = Int.random(in: 3...5, using: &random)
+            let blur = Double.random(in: 0...1.2, using: &random)
+            let image = frame(matrix, moduleSize: module, rotation: rotation, perspective: perspective,
+                              degradations: Degradations(blur: blur, noise: 4, unevenLight: 0.3, jpegQuality: 60, contrast: 0.8), seed: UInt64(seed))
+            let texts = aztecOnly.decode(image).map(\.text)
+            #expect(texts.allSatisfy { $0 == text }, "seed \(seed): a false read")
+            if texts == [text] { read += 1 }
+        }
+        #expect(read >= 26, "\(read) of 30 read")
+    }
+}
