@@ -39,6 +39,7 @@ enum ReaderSeedScenarios {
         case .dataBar, .dataBarLimited: "0101234567890128"      // AI 01 and the GTIN-14, as readers print it
         case .dataBarExpanded: "0109501101020917" + "10ABC"     // (01)… (10)ABC, without parentheses as read
         case .aztec: "RigKit Aztec boarding pass: seat 42C"
+        case .maxiCode: "1Z RIGKIT PARCEL 42"
         default: "0123456789012"
         }
     }

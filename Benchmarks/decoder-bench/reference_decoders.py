@@ -28,7 +28,7 @@ def zxing_engine():
         "qr": zxingcpp.BarcodeFormat.QRCode, "dataMatrix": zxingcpp.BarcodeFormat.DataMatrix,
         "pdf417": zxingcpp.BarcodeFormat.PDF417, "dataBar": zxingcpp.BarcodeFormat.DataBar,
         "dataBarExpanded": zxingcpp.BarcodeFormat.DataBarExpanded, "dataBarLimited": zxingcpp.BarcodeFormat.DataBarLimited,
-        "aztec": zxingcpp.BarcodeFormat.Aztec,
+        "aztec": zxingcpp.BarcodeFormat.Aztec, "maxiCode": zxingcpp.BarcodeFormat.MaxiCode,
     }
 
     def decode(width, height, pixels, names, raw=False):

@@ -2,7 +2,7 @@ import BarcodeDecoder
 
 /// A symbology as the cmbSDK names it (`CMBSymbology`), with its DMCC setting and what the decoder core reads for it.
 public enum ReaderSymbology: String, Sendable, CaseIterable, Hashable {
-    case dataMatrix, qr, c128, upcEan, c39, c93, i2o5, codabar, pdf417, databar, c25, aztec
+    case dataMatrix, qr, c128, upcEan, c39, c93, i2o5, codabar, pdf417, databar, c25, aztec, maxicode
 
     /// The DMCC setting name after `SYMBOL.`.
     public var dmccName: String {
@@ -19,6 +19,7 @@ public enum ReaderSymbology: String, Sendable, CaseIterable, Hashable {
         case .databar: "DATABAR"
         case .c25: "C25"
         case .aztec: "AZTECCODE"
+        case .maxicode: "MAXICODE"
         }
     }
 
@@ -44,6 +45,7 @@ public enum ReaderSymbology: String, Sendable, CaseIterable, Hashable {
         case .databar: [.dataBar, .dataBarExpanded, .dataBarLimited]
         case .c25: [.code25, .matrix2of5]
         case .aztec: [.aztec]
+        case .maxicode: [.maxiCode]
         }
     }
 

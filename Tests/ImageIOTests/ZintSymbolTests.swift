@@ -37,4 +37,18 @@ import Testing
         #expect(symbols.first?.isGS1 == true)
         #expect(BarcodeDecoder().decode(image).map(\.text) == [text], "\(file): read once, with every symbology enabled")
     }
+
+    @Test(arguments: [
+        ("maxicode-mode4.png", "HELLO MAXICODE 123456789 abc"),
+        ("maxicode-mode5.png", "Enhanced error correction, mode 5"),
+        ("maxicode-mode2.png", "[)>\u{1E}01\u{1D}96152382802\u{1D}840\u{1D}001\u{1D}1Z00004951\u{1D}UPSN\u{1D}06X610\u{1D}159\u{1D}1234567"
+            + "\u{1D}1/1\u{1D}\u{1D}Y\u{1D}634 ALPHA DR\u{1D}PITTSBURGH\u{1D}PA\u{1E}\u{04}"),
+        ("maxicode-mode3.png", "B1050\u{1D}056\u{1D}999\u{1D}Structured carrier, alphanumeric postcode"),
+        ("maxicode-eci.png", "Grüße aus Köln — 東京"),
+    ])
+    func readsMaxiCode(file: String, text: String) throws {
+        let image = try ImageFile.load(path: "\(Self.directory)/\(file)")
+        #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.maxiCode])).decode(image).map(\.text) == [text], "\(file)")
+        #expect(BarcodeDecoder().decode(image).map(\.symbology) == [.maxiCode], "\(file): nothing else reads it")
+    }
 }

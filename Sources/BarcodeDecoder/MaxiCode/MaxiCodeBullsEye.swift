@@ -1,0 +1,162 @@
+import Foundation
+
+/// Finds MaxiCode's bull's-eye: a light disc and three dark rings around it, alike in every direction.
+///
+/// Rows of the binary image are searched for the light centre run between four runs each side of about equal width (the
+/// inner two dark rings and the light rings between them) and a third dark ring at least half as wide (it may run into dark
+/// modules beyond it); the centre run is 0.8–2.4 times as wide (nominally 1.47). The column and both diagonals through
+/// the centre must show the same. Rays from the centre then find the middle of the inner and middle dark rings (where
+/// blur does not move it); an ellipse fitted to them is the circle of radius 2.54 modules seen by the camera.
+enum MaxiCodeBullsEye {
+    struct Candidate {
+        var center: Point
+        /// Ring width along the row that found it, in pixels.
+        var ringWidth: Double
+    }
+
+    static func candidates(_ binary: BitMatrix, step: Int) -> [Candidate] {
+        var found: [Candidate] = []
+        var runs: [(start: Int, length: Int)] = []
+        let width = binary.width
+        for y in stride(from: step / 2, to: binary.height, by: step) {
+            runs.removeAll(keepingCapacity: true)
+            binary.cells.withUnsafeBufferPointer { cells in
+                let row = cells.baseAddress! + y * width
+                var x = 0
+                while x < width {
+                    let colour = row[x]
+                    let start = x
+                    x += 1
+                    while x < width && row[x] == colour { x += 1 }
+                    runs.append((start, x - start))
+                }
+            }
+            let firstLight = binary[0, y] ? 1 : 0
+            for i in stride(from: firstLight + 6, to: runs.count - 5, by: 2) {
+                let w = runs[i].length
+                guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w,
+                      let unit = pattern(runs[(i - 5)...(i + 5)].map(\.length)) else { continue }
+                let cx = Double(runs[i].start) + Double(w) / 2
+                guard let vertical = confirm(binary, x: Int(cx), y: y, dx: 0, dy: 1),
+                      let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), dx: 1, dy: 0),
+                      confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: 1) != nil,
+                      confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: -1) != nil else { continue }
+                let center = Point(horizontal.center + 0.5, vertical.center + 0.5)
+                if !found.contains(where: { $0.center.distance(to: center) < 6 * $0.ringWidth }) {
+                    found.append(Candidate(center: center, ringWidth: (unit + horizontal.unit + vertical.unit) / 3))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The ring width when eleven runs (third ring, light, second ring, light, first ring, centre, and back out) fit.
+    static func pattern(_ widths: [Int]) -> Double? {
+        let rings = [widths[1], widths[2], widths[3], widths[4], widths[6], widths[7], widths[8], widths[9]]
+        let unit = Double(rings.reduce(0, +)) / 8
+        guard unit >= 1 else { return nil }
+        for w in rings where Double(w) < unit * 0.5 || Double(w) > unit * 1.5 { return nil }
+        let centre = Double(widths[5])
+        guard centre >= unit * 0.8, centre <= unit * 2.4, Double(widths[0]) >= unit * 0.5, Double(widths[10]) >= unit * 0.5 else { return nil }
+        return unit
+    }
+
+    /// The eleven runs through the light pixel (x, y) in direction (dx, dy): the centre run's midpoint (along the
+    /// direction, in pixels from (x, y) measured on the row or column coordinate) and the ring width.
+    static func confirm(_ binary: BitMatrix, x: Int, y: Int, dx: Int, dy: Int) -> (center: Double, unit: Double)? {
+        func dark(_ t: Int) -> Bool? {
+            let px = x + t * dx, py = y + t * dy
+            guard px >= 0, py >= 0, px < binary.width, py < binary.height else { return nil }
+            return binary[px, py]
+        }
+        guard dark(0) == false else { return nil }
+        var low = 0, high = 0
+        while dark(low - 1) == false { low -= 1 }
+        while dark(high + 1) == false { high += 1 }
+        var widths = [high - low + 1]
+        var a = low - 1, b = high + 1
+        for _ in 0..<5 {
+            guard let colour = dark(a) else { return nil }
+            let end = a
+            while dark(a) == colour { a -= 1 }
+            widths.insert(end - a, at: 0)
+        }
+        for _ in 0..<5 {
+            guard let colour = dark(b) else { return nil }
+            let start = b
+            while dark(b) == colour { b += 1 }
+            widths.append(b - start)
+        }
+        guard let unit = pattern(widths) else { return nil }
+        let origin = dy == 0 ? x : y
+        return (Double(origin) + Double(low + high) / 2, unit)
+    }
+
+    /// The 2×2 matrix taking module widths (about the bull's-eye's centre) to pixels, up to a turn: fitted to the middles of
+    /// the inner and middle dark rings along 48 rays. Nil when fewer than 24 rays show both rings.
+    static func shape(_ frame: PreparedFrame, _ candidate: Candidate) -> (a: Double, b: Double, c: Double, d: Double)? {
+        let radii = MaxiCodeLayout.ringRadii
+        var points: [Point] = []
+        let reach = candidate.ringWidth * 5
+        for k in 0..<48 {
+            let angle = Double(k) * .pi / 24
+            let direction = Point(cos(angle), sin(angle))
+            let step = 0.5
+            var values: [Double] = []
+            var t = 0.0
+            while t < reach { let p = candidate.center + direction * t; values.append(frame.gray(p.x, p.y)); t += step }
+            guard let lo = values.min(), let hi = values.max(), hi - lo > 20 else { continue }
+            let mid = (lo + hi) / 2
+            var edges: [Double] = []
+            var dark = values[0] < mid
+            guard !dark else { continue }
+            for i in 1..<values.count where (values[i] < mid) != dark {
+                let fraction = (mid - values[i - 1]) / (values[i] - values[i - 1])
+                edges.append((Double(i - 1) + fraction) * step)
+                dark.toggle()
+                if edges.count == 4 { break }
+            }
+            guard edges.count == 4 else { continue }
+            // Middles of the inner and middle dark rings, each scaled to the middle ring's radius.
+            points.append(direction * ((edges[0] + edges[1]) / 2 * radii[1] / radii[0]))
+            points.append(direction * ((edges[2] + edges[3]) / 2))
+        }
+        guard points.count >= 48 else { return nil }
+        // Least squares for p·x² + q·xy + r·y² = 1.
+        var m = [[Double]](repeating: [0, 0, 0, 0], count: 3)
+        for p in points {
+            let row = [p.x * p.x, p.x * p.y, p.y * p.y]
+            for i in 0..<3 {
+                for j in 0..<3 { m[i][j] += row[i] * row[j] }
+                m[i][3] += row[i]
+            }
+        }
+        guard let s = solve3(m) else { return nil }
+        let (p, q, r) = (s[0], s[1] / 2, s[2])
+        // Q = [[p, q], [q, r]].
+        let trace = p + r, det = p * r - q * q
+        guard det > 0, trace > 0 else { return nil }
+        let root = det.squareRoot()
+        let sqrtTrace = (trace + 2 * root).squareRoot()
+        // Q^(1/2) = (Q + √det·I) / √(trace + 2√det); invert it.
+        let (a, b, c, d) = ((p + root) / sqrtTrace, q / sqrtTrace, q / sqrtTrace, (r + root) / sqrtTrace)
+        let halfDet = a * d - b * c
+        guard abs(halfDet) > 1e-12 else { return nil }
+        // |u| = radius maps onto the ellipse: M = Q^(-1/2) / radius.
+        let scale = 1 / radii[1]
+        return (d / halfDet * scale, -b / halfDet * scale, -c / halfDet * scale, a / halfDet * scale)
+    }
+
+    static func solve3(_ m: [[Double]]) -> [Double]? {
+        var a = m
+        for col in 0..<3 {
+            guard let pivot = (col..<3).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[pivot][col]) > 1e-18 else { return nil }
+            a.swapAt(col, pivot)
+            for r in 0..<3 where r != col {
+                let f = a[r][col] / a[col][col]
+                for k in col..<4 { a[r][k] -= f * a[col][k] }
+            }
+        }
+        return (0..<3).map { a[$0][3] / a[$0][$0] }
+    }
+}
