@@ -255,7 +255,7 @@ enum ReaderSeedScenarios {
 }
 
 extension ReaderSeedScenarios {
-    static var phoneCameraScenarios: [Scenario] { [orientation, frontCamera, basicPhone, mx100Battery, resumeWithoutAvailability, photoReplay, mxArmedByStartScanning] }
+    static var phoneCameraScenarios: [Scenario] { [orientation, squareCodesEitherWay, frontCamera, basicPhone, mx100Battery, resumeWithoutAvailability, photoReplay, mxArmedByStartScanning] }
 
     /// The long symbol of the orientation scenario: a PDF417 as the seed has it once the decoder reads PDF417, a long
     /// Code 128 until then.
@@ -281,6 +281,31 @@ extension ReaderSeedScenarios {
                 let read = try await results.next(within: .seconds(2))
                 expect(read.first?.goodRead ?? false, equals: expected, "goodRead")
                 if expected { expect(read.first?.readString ?? "", equals: text, "read string") }
+            }
+        }
+    }
+
+    /// The seed: "Orientation makes little to no difference when scanning square barcodes like QR, Data Matrix, and MaxiCode."
+    static let squareCodesEitherWay = Scenario("Reader: square codes (QR, Data Matrix, MaxiCode) read alike in landscape and in portrait",
+                                               .tags(.reader, .camera)) { rig in
+        let camera = try await rig.cameraReader("camera", mode: .noAimer, licenseKey: "lab")
+        let results = rig.record(camera.results, "camera results")
+        Step("Connect") {
+            try await camera.connect()
+            _ = await camera.send("SET DECODER.MAX-SCAN-TIMEOUT 1")
+        }
+        for symbology in [Symbology.qr, .dataMatrix, .maxiCode] {
+            for (orientation, device) in [(ScanOrientation.landscape, DeviceOrientation.landscape), (.portrait, .portrait)] {
+                Step("\(symbology), app \(orientation.rawValue): read") {
+                    let text = sampleText(symbology)
+                    try await camera.setSymbology(ReaderSymbology(symbology), enabled: true)
+                    await camera.setScene(ReaderScene([.init(symbology, text, size: 0.35)]))
+                    await camera.setOrientation(orientation)
+                    await camera.setDeviceOrientation(device)
+                    try await camera.startScanning()
+                    let read = try await results.next(within: .seconds(2))
+                    expect(read.first?.readString ?? "", equals: text, "read string")
+                }
             }
         }
     }

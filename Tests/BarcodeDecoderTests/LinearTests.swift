@@ -110,7 +110,8 @@ func decode(_ image: GrayImage, _ symbology: Symbology, effort: Int = 2, configu
         #expect(Symbology(name: "morse") == nil)
         #expect(Symbology.allCases.allSatisfy { $0.isSupported })
         #expect(Symbology(name: "rss14") == .dataBar && Symbology(name: "rssexpandedstacked") == .dataBarExpanded && Symbology(name: "databarltd") == .dataBarLimited)
-        #expect(Symbology.supported.count == 17)
+        #expect(Symbology(name: "Aztec Code") == .aztec && Symbology(name: "MaxiCode") == .maxiCode)
+        #expect(Symbology.supported.count == 19)
     }
 
     @Test func effortIsClamped() {
