@@ -49,7 +49,15 @@ enum DataMatrixDetector {
             let nearest = hull.min { $0.distance(to: corner) < $1.distance(to: corner) } ?? corner
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
-        return locate(frame, quad: raw, center: center, mirrored: mirrored) + locate(frame, quad: snapped, center: center, mirrored: mirrored)
+        var found = locate(frame, quad: raw, center: center, mirrored: mirrored) + locate(frame, quad: snapped, center: center, mirrored: mirrored)
+        // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area.
+        if found.isEmpty, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
+            let quad = spanning.map { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
+            if zip(quad, snapped).contains(where: { $0.distance(to: $1) > 1 }) {
+                found = locate(frame, quad: quad, center: center, mirrored: mirrored)
+            }
+        }
+        return found
     }
 
     static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool) -> [Located] {
