@@ -64,19 +64,25 @@ enum DataMatrixDetector {
         let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
         guard short >= 8 else { return [] }
-        let insets = [1.0, 2.0, 3.0, 4.5, 6.5].filter { $0 <= max(1, short / 14) }
+        let insets = [1.0, 2.0, 3.0, 4.5, 6.5, 9, 13].filter { $0 <= max(1, short / 14) }
         var results: [Located] = []
         for i in 0..<4 {
             let prev = rect[(i + 3) % 4], corner = rect[i], next = rect[(i + 1) % 4], opposite = rect[(i + 2) % 4]
-            var solid: Double?
+            // The depth at which each side of the L is solid: the same for both where possible, else each its own (one side
+            // bowed by a curved label, or the L cut at an angle by the image border).
+            var solid: (Double, Double)?
+            var first: Double?, second: Double?
             for inset in insets {
                 let f1 = darkFraction(bits, prev, corner, center: center, inset: inset)
                 let f2 = darkFraction(bits, corner, next, center: center, inset: inset)
-                if f1 >= 0.85, f2 >= 0.85 { solid = inset; break }
+                if f1 >= 0.85, f2 >= 0.85 { solid = (inset, inset); break }
+                if f1 >= 0.85, first == nil { first = inset }
+                if f2 >= 0.85, second == nil { second = inset }
             }
-            guard let inset = solid else { continue }
-            let f3 = darkFraction(bits, next, opposite, center: center, inset: inset)
-            let f4 = darkFraction(bits, opposite, prev, center: center, inset: inset)
+            if solid == nil, let first, let second { solid = (first, second) }
+            guard let (inset1, inset2) = solid else { continue }
+            let f3 = darkFraction(bits, next, opposite, center: center, inset: inset1)
+            let f4 = darkFraction(bits, opposite, prev, center: center, inset: inset2)
             guard f3 < 0.8, f4 < 0.8 else { continue }
             // Symbol orientation: the L corner is bottom-left; bottom-right and top-left must turn the right way.
             var (topLeft, bottomRight) = (prev, next)
