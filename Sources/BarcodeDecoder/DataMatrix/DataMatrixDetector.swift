@@ -129,7 +129,17 @@ enum DataMatrixDetector {
             fits.append((Double(chosen.score) / Double(size.rows + size.columns), t, size))
         }
         fits.sort { $0.score > $1.score }
-        guard let top = fits.first, top.score >= 0.85 else { return nil }
+        guard let top = fits.first else { return nil }
+        guard top.score >= 0.85 else {
+            // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
+            // sampled at the module centres their own timing pattern shows.
+            for fit in fits.prefix(4) where abs(fit.size.columns - columns) <= 2 && abs(fit.size.rows - rows) <= 2 {
+                if let grid = DataMatrixTimingGrid.sample(frame, transform: fit.transform, size: fit.size) {
+                    return Located(grid: grid, transform: fit.transform, size: fit.size)
+                }
+            }
+            return nil
+        }
         let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
         return Located(grid: grid, transform: top.transform, size: top.size)
     }
