@@ -115,6 +115,8 @@ enum DataMatrixDetector {
             // Coarse to fine: whole modules over ±3, then thirds of a module around the best.
             var best: (score: Int, d: Point)?
             for (center, step) in [(d0, module), (nil, module / 3)] {
+                // A perfect coarse fit cannot be bettered.
+                if center == nil, best?.score == size.rows + size.columns { break }
                 let origin = center ?? best?.d ?? d0
                 for oy in -3...3 {
                     for ox in -3...3 {
@@ -149,17 +151,39 @@ enum DataMatrixDetector {
     }
 
     /// How many top-row and right-column modules match the timing pattern.
+    ///
+    /// The hot loop of the free-corner search (49 corners × 2 passes × each size): the homography's numerators and
+    /// denominator are stepped along the edge instead of recomputed, and the binary image is read without copies.
     static func timingScore(_ frame: PreparedFrame, _ t: PerspectiveTransform, _ size: DataMatrixSize) -> Int {
-        var score = 0
-        for x in 0..<size.columns {
-            let p = t.apply(Point(Double(x) + 0.5, 0.5))
-            if frame.binary[Int(p.x), Int(p.y)] == (x % 2 == 0) { score += 1 }
+        let h = t.h
+        let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
+        let bits = frame.binary
+        let width = bits.width, height = bits.height
+        return bits.cells.withUnsafeBufferPointer { cells in
+            /// Counts samples from module (`x0`, `y0`) in steps of (`sx`, `sy`) that are dark where `darkFirst` says,
+            /// alternating from there.
+            func run(_ x0: Double, _ y0: Double, _ sx: Double, _ sy: Double, count: Int, darkFirst: Bool) -> Int {
+                var u = h0 * x0 + h1 * y0 + h2, v = h3 * x0 + h4 * y0 + h5, w = h6 * x0 + h7 * y0 + h8
+                let du = h0 * sx + h1 * sy, dv = h3 * sx + h4 * sy, dw = h6 * sx + h7 * sy
+                var dark = darkFirst
+                var score = 0
+                for _ in 0..<count {
+                    let px = u / w, py = v / w
+                    var cell = false
+                    // The same truncation as `BitMatrix`'s subscript after `Int(_:)`: toward zero, inside only.
+                    if px > -1, py > -1, px < Double(width), py < Double(height) {
+                        let ix = Int(px), iy = Int(py)
+                        cell = cells[iy * width + ix] != 0
+                    }
+                    if cell == dark { score += 1 }
+                    dark.toggle()
+                    u += du; v += dv; w += dw
+                }
+                return score
+            }
+            return run(0.5, 0.5, 1, 0, count: size.columns, darkFirst: true)
+                + run(Double(size.columns) - 0.5, 0.5, 0, 1, count: size.rows, darkFirst: false)
         }
-        for y in 0..<size.rows {
-            let p = t.apply(Point(Double(size.columns) - 0.5, Double(y) + 0.5))
-            if frame.binary[Int(p.x), Int(p.y)] == (y % 2 == 1) { score += 1 }
-        }
-        return score
     }
 
     /// The L's thickness (one module) in pixels: the shortest dark run inward from the L's long sides.
