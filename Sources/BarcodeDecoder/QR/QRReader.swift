@@ -17,10 +17,12 @@ public struct QRReader: SymbologyReader {
             attempts += 1
             if attempts > maxAttempts { break }
             // Strong perspective moves the bottom-right alignment pattern far from where the three finders put it: when
-            // the triple does not read and the pattern was not within 5 modules of that, it is looked for within 10.
+            // the triple does not read, shows format information and the pattern was not within 5 modules of where the
+            // finders put it, it is looked for within 10.
             var alignment: Point?
-            var (symbol, formatSeen) = read(frame, finders, triple, deltas: deltas, alignmentRadius: 5, alignment: &alignment, attempts: &attempts)
-            if symbol == nil, formatSeen, alignment == nil {
+            let first = read(frame, finders, triple, deltas: deltas, alignmentRadius: 5, alignment: &alignment, attempts: &attempts)
+            var symbol = first.symbol
+            if symbol == nil, first.formatSeen, alignment == nil {
                 symbol = read(frame, finders, triple, deltas: deltas, alignmentRadius: 10, alignment: &alignment, attempts: &attempts).symbol
             }
             guard let symbol else { continue }
