@@ -40,4 +40,37 @@ enum ConvexHull {
         }
         return best?.corners
     }
+
+    /// Four hull vertices enclosing (nearly) the largest area, starting from the vertices nearest `corners` (four points
+    /// in order around the hull) and moving each, in turn, to the vertex between its neighbours that makes the largest
+    /// triangle with them, until none moves.
+    ///
+    /// A symbol seen in perspective is a general quadrilateral, not a rectangle: its corners are the hull's vertices that
+    /// span the most area, where the corners of the enclosing rectangle may lie well off the symbol.
+    static func largestQuadrilateral(_ hull: [Point], startingFrom corners: [Point]) -> [Point]? {
+        let n = hull.count
+        guard n >= 4, corners.count == 4 else { return nil }
+        var index = corners.map { c in hull.indices.min { hull[$0].distance(to: c) < hull[$1].distance(to: c) }! }
+        guard Set(index).count == 4 else { return nil }
+        // Keep the vertices in hull order so each corner moves only between its neighbours.
+        let start = index[0]
+        guard index.map({ ($0 - start + n) % n }) == index.map({ ($0 - start + n) % n }).sorted() else { return nil }
+        func twiceArea(_ a: Point, _ b: Point, _ c: Point) -> Double { abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) }
+        for _ in 0..<8 {
+            var moved = false
+            for k in 0..<4 {
+                let prev = index[(k + 3) % 4], next = index[(k + 1) % 4]
+                var best = index[k], bestArea = twiceArea(hull[prev], hull[index[k]], hull[next])
+                var v = (prev + 1) % n
+                while v != next {
+                    let area = twiceArea(hull[prev], hull[v], hull[next])
+                    if area > bestArea + 1e-9 { best = v; bestArea = area }
+                    v = (v + 1) % n
+                }
+                if best != index[k] { index[k] = best; moved = true }
+            }
+            if !moved { break }
+        }
+        return index.map { hull[$0] }
+    }
 }

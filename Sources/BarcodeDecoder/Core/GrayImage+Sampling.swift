@@ -9,6 +9,16 @@ extension GrayImage {
         return out
     }
 
+    /// The image enlarged by an integer `factor`, each pixel repeated `factor`×`factor` times.
+    func enlarged(by factor: Int) -> GrayImage {
+        var out = GrayImage(width: width * factor, height: height * factor)
+        for y in 0..<out.height {
+            let row = (y / factor) * stride
+            for x in 0..<out.width { out.pixels[y * out.width + x] = pixels[row + x / factor] }
+        }
+        return out
+    }
+
     /// The bilinearly interpolated gray value at (`x`, `y`) (pixel centres at half-integers); the border pixel's value
     /// outside the image.
     @inline(__always)

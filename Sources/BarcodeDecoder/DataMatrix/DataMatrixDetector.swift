@@ -49,26 +49,40 @@ enum DataMatrixDetector {
             let nearest = hull.min { $0.distance(to: corner) < $1.distance(to: corner) } ?? corner
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
-        return locate(frame, quad: raw, center: center, mirrored: mirrored) + locate(frame, quad: snapped, center: center, mirrored: mirrored)
+        var found = locate(frame, quad: raw, center: center, mirrored: mirrored) + locate(frame, quad: snapped, center: center, mirrored: mirrored)
+        // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area.
+        if found.isEmpty, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
+            let quad = spanning.map { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
+            if zip(quad, snapped).contains(where: { $0.distance(to: $1) > 1 }) {
+                found = locate(frame, quad: quad, center: center, mirrored: mirrored)
+            }
+        }
+        return found
     }
 
     static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool) -> [Located] {
         let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
         guard short >= 8 else { return [] }
-        let insets = [1.0, 2.0, 3.0, 4.5, 6.5].filter { $0 <= max(1, short / 14) }
+        let insets = [1.0, 2.0, 3.0, 4.5, 6.5, 9, 13].filter { $0 <= max(1, short / 14) }
         var results: [Located] = []
         for i in 0..<4 {
             let prev = rect[(i + 3) % 4], corner = rect[i], next = rect[(i + 1) % 4], opposite = rect[(i + 2) % 4]
-            var solid: Double?
+            // The depth at which each side of the L is solid: the same for both where possible, else each its own (one side
+            // bowed by a curved label, or the L cut at an angle by the image border).
+            var solid: (Double, Double)?
+            var first: Double?, second: Double?
             for inset in insets {
                 let f1 = darkFraction(bits, prev, corner, center: center, inset: inset)
                 let f2 = darkFraction(bits, corner, next, center: center, inset: inset)
-                if f1 >= 0.85, f2 >= 0.85 { solid = inset; break }
+                if f1 >= 0.85, f2 >= 0.85 { solid = (inset, inset); break }
+                if f1 >= 0.85, first == nil { first = inset }
+                if f2 >= 0.85, second == nil { second = inset }
             }
-            guard let inset = solid else { continue }
-            let f3 = darkFraction(bits, next, opposite, center: center, inset: inset)
-            let f4 = darkFraction(bits, opposite, prev, center: center, inset: inset)
+            if solid == nil, let first, let second { solid = (first, second) }
+            guard let (inset1, inset2) = solid else { continue }
+            let f3 = darkFraction(bits, next, opposite, center: center, inset: inset1)
+            let f4 = darkFraction(bits, opposite, prev, center: center, inset: inset2)
             guard f3 < 0.8, f4 < 0.8 else { continue }
             // Symbol orientation: the L corner is bottom-left; bottom-right and top-left must turn the right way.
             var (topLeft, bottomRight) = (prev, next)
@@ -101,6 +115,8 @@ enum DataMatrixDetector {
             // Coarse to fine: whole modules over ±3, then thirds of a module around the best.
             var best: (score: Int, d: Point)?
             for (center, step) in [(d0, module), (nil, module / 3)] {
+                // A perfect coarse fit cannot be bettered.
+                if center == nil, best?.score == size.rows + size.columns { break }
                 let origin = center ?? best?.d ?? d0
                 for oy in -3...3 {
                     for ox in -3...3 {
@@ -115,7 +131,17 @@ enum DataMatrixDetector {
             fits.append((Double(chosen.score) / Double(size.rows + size.columns), t, size))
         }
         fits.sort { $0.score > $1.score }
-        guard let top = fits.first, top.score >= 0.85 else { return nil }
+        guard let top = fits.first else { return nil }
+        guard top.score >= 0.85 else {
+            // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
+            // sampled at the module centres their own timing pattern shows.
+            for fit in fits.prefix(4) where abs(fit.size.columns - columns) <= 2 && abs(fit.size.rows - rows) <= 2 {
+                if let grid = DataMatrixTimingGrid.sample(frame, transform: fit.transform, size: fit.size) {
+                    return Located(grid: grid, transform: fit.transform, size: fit.size)
+                }
+            }
+            return nil
+        }
         let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
         return Located(grid: grid, transform: top.transform, size: top.size)
     }
@@ -125,17 +151,39 @@ enum DataMatrixDetector {
     }
 
     /// How many top-row and right-column modules match the timing pattern.
+    ///
+    /// The hot loop of the free-corner search (49 corners × 2 passes × each size): the homography's numerators and
+    /// denominator are stepped along the edge instead of recomputed, and the binary image is read without copies.
     static func timingScore(_ frame: PreparedFrame, _ t: PerspectiveTransform, _ size: DataMatrixSize) -> Int {
-        var score = 0
-        for x in 0..<size.columns {
-            let p = t.apply(Point(Double(x) + 0.5, 0.5))
-            if frame.binary[Int(p.x), Int(p.y)] == (x % 2 == 0) { score += 1 }
+        let h = t.h
+        let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
+        let bits = frame.binary
+        let width = bits.width, height = bits.height
+        return bits.cells.withUnsafeBufferPointer { cells in
+            /// Counts samples from module (`x0`, `y0`) in steps of (`sx`, `sy`) that are dark where `darkFirst` says,
+            /// alternating from there.
+            func run(_ x0: Double, _ y0: Double, _ sx: Double, _ sy: Double, count: Int, darkFirst: Bool) -> Int {
+                var u = h0 * x0 + h1 * y0 + h2, v = h3 * x0 + h4 * y0 + h5, w = h6 * x0 + h7 * y0 + h8
+                let du = h0 * sx + h1 * sy, dv = h3 * sx + h4 * sy, dw = h6 * sx + h7 * sy
+                var dark = darkFirst
+                var score = 0
+                for _ in 0..<count {
+                    let px = u / w, py = v / w
+                    var cell = false
+                    // The same truncation as `BitMatrix`'s subscript after `Int(_:)`: toward zero, inside only.
+                    if px > -1, py > -1, px < Double(width), py < Double(height) {
+                        let ix = Int(px), iy = Int(py)
+                        cell = cells[iy * width + ix] != 0
+                    }
+                    if cell == dark { score += 1 }
+                    dark.toggle()
+                    u += du; v += dv; w += dw
+                }
+                return score
+            }
+            return run(0.5, 0.5, 1, 0, count: size.columns, darkFirst: true)
+                + run(Double(size.columns) - 0.5, 0.5, 0, 1, count: size.rows, darkFirst: false)
         }
-        for y in 0..<size.rows {
-            let p = t.apply(Point(Double(size.columns) - 0.5, Double(y) + 0.5))
-            if frame.binary[Int(p.x), Int(p.y)] == (y % 2 == 1) { score += 1 }
-        }
-        return score
     }
 
     /// The L's thickness (one module) in pixels: the shortest dark run inward from the L's long sides.

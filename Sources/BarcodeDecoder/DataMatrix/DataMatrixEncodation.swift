@@ -29,6 +29,8 @@ public enum DataMatrixEncodation {
         var eciChanges: [(offset: Int, eci: Int)] = []
         var i = 0
         var upperShift = false
+        // Macros 05 and 06 stand for a header before the data and the trailer RS EOT after it (ISO/IEC 16022, 5.2.4.1).
+        var trailer: [UInt8] = []
         func emit(_ b: Int) {
             out.append(UInt8(truncatingIfNeeded: b + (upperShift ? 128 : 0)))
             upperShift = false
@@ -38,7 +40,7 @@ public enum DataMatrixEncodation {
             i += 1
             switch c {
             case 1...128: emit(c - 1)
-            case 129: return Result(bytes: out, isGS1: gs1, eciChanges: eciChanges)
+            case 129: return Result(bytes: out + trailer, isGS1: gs1, eciChanges: eciChanges)
             case 130...229:
                 let v = c - 130
                 emit(48 + v / 10); emit(48 + v % 10)
@@ -60,7 +62,10 @@ public enum DataMatrixEncodation {
                 if out.isEmpty && i == 1 { gs1 = true } else { out.append(0x1D) }
             case 233: i += 3
             case 234, 236, 237:
-                if c == 236 { out += Array("[)>\u{1E}05\u{1D}".utf8) } else if c == 237 { out += Array("[)>\u{1E}06\u{1D}".utf8) }
+                if c == 236 || c == 237 {
+                    out += Array("[)>\u{1E}0\(c == 236 ? 5 : 6)\u{1D}".utf8)
+                    trailer = [0x1E, 0x04]
+                }
             case 235: upperShift = true
             case 241:
                 guard i < codewords.count else { throw .badEncodation("ECI cut short") }
@@ -77,7 +82,7 @@ public enum DataMatrixEncodation {
             default: throw .badEncodation("codeword \(c) is not valid in ASCII encodation")
             }
         }
-        return Result(bytes: out, isGS1: gs1, eciChanges: eciChanges)
+        return Result(bytes: out + trailer, isGS1: gs1, eciChanges: eciChanges)
     }
 
     static func unrandomize255(_ value: UInt8, position: Int) -> Int {

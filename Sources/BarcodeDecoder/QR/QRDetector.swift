@@ -48,7 +48,7 @@ enum QRDetector {
 
     /// Samples the grid for the finder triple, trying the estimated dimension and its neighbours.
     static func locate(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int,
-                       useAlignment: Bool = true, knownAlignment: inout Point?) -> Located? {
+                       useAlignment: Bool = true, alignmentRadius: Double = 5, knownAlignment: inout Point?) -> Located? {
         let tl = finders[t.0], tr = finders[t.1], bl = finders[t.2]
         let module = (tl.moduleSize + tr.moduleSize + bl.moduleSize) / 3
         let width = (tl.center.distance(to: tr.center) + tl.center.distance(to: bl.center)) / 2
@@ -68,7 +68,7 @@ enum QRDetector {
         if dim > 21 && useAlignment {
             let guess = tl.center + dx * (span - 3) + dy * (span - 3)
             // The bottom-right alignment pattern is the same image point whatever the size estimate: search once per triple.
-            if knownAlignment == nil { knownAlignment = alignment(frame, near: guess, dx: dx, dy: dy, module: module) }
+            if knownAlignment == nil { knownAlignment = alignment(frame, near: guess, dx: dx, dy: dy, module: module, radiusModules: alignmentRadius) }
             let found = knownAlignment ?? guess
             source.append(Point(Double(dim) - 6.5, Double(dim) - 6.5))
             destination.append(found)
@@ -117,12 +117,21 @@ enum QRDetector {
     static func alignment(_ frame: PreparedFrame, near guess: Point, dx: Point, dy: Point, module: Double, radiusModules: Double = 5) -> Point? {
         let radius = module * radiusModules
         let bits = frame.binary
-        func score(_ c: Point) -> Int {
-            var score = 0
-            for v in -2...2 {
-                for u in -2...2 {
-                    let p = c + dx * Double(u) + dy * Double(v)
-                    if bits[Int(p.x), Int(p.y)] == (max(abs(u), abs(v)) != 1) { score += 1 }
+        // The 25 template cells as offsets from the centre, and whether each is dark (the centre and the outer ring).
+        var offsets: [(Point, Bool)] = []
+        offsets.reserveCapacity(25)
+        for v in -2...2 {
+            for u in -2...2 { offsets.append((dx * Double(u) + dy * Double(v), max(abs(u), abs(v)) != 1)) }
+        }
+        /// Cells of the template matched at `c`; gives up (returning less than `needed`) once `needed` is out of reach,
+        /// as a score under it cannot change the search's outcome.
+        func score(_ c: Point, needed: Int) -> Int {
+            var score = 0, misses = 0
+            let allowed = 25 - needed
+            for (offset, dark) in offsets {
+                if bits[Int(c.x + offset.x), Int(c.y + offset.y)] == dark { score += 1 } else {
+                    misses += 1
+                    if misses > allowed { return score }
                 }
             }
             return score
@@ -136,7 +145,7 @@ enum QRDetector {
             var ox = -radius
             while ox <= radius {
                 let c = guess + Point(ox, oy)
-                let s = score(c)
+                let s = score(c, needed: max(best + 1, 20))
                 if s > best { best = s; center = c }
                 ox += coarse
             }
@@ -148,7 +157,7 @@ enum QRDetector {
         for fy in -reach...reach {
             for fx in -reach...reach {
                 let c = center + Point(Double(fx), Double(fy))
-                let s = score(c)
+                let s = score(c, needed: max(best, 22))
                 if s > best { best = s; sum = c; hits = 1 } else if s == best { sum = sum + c; hits += 1 }
             }
         }

@@ -16,44 +16,63 @@ public struct QRReader: SymbologyReader {
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
             attempts += 1
             if attempts > maxAttempts { break }
-            var tried = Set<Int>()
-            var formatSeen = false
+            // Strong perspective moves the bottom-right alignment pattern far from where the three finders put it: when
+            // the triple does not read, shows format information and the pattern was not within 5 modules of where the
+            // finders put it, it is looked for within 10.
             var alignment: Point?
-            var queue = deltas
-            while !queue.isEmpty {
-                let delta = queue.removeFirst()
-                guard tried.insert(delta).inserted else { continue }
-                // A cheap affine sampling first: format information sits beside the finders whatever the size estimate,
-                // and a triple whose format information no size makes readable is not a symbol.
-                var none: Point?
-                guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false, knownAlignment: &none) else { continue }
-                if QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
-                if tried.count >= 3 && !formatSeen { break }
-                guard formatSeen, let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, knownAlignment: &alignment) else { continue }
-                if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
-                    queue.insert(delta + version.dimension - located.dimension, at: 0)
-                }
-                attempts += 1
-                // The module-relative threshold first, then the binary image at the module centres; a mirrored symbol
-                // samples as its own transpose (the finders turn the other way).
-                let binaryGrid = ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension)
-                var decoded = [located.grid, binaryGrid].lazy.compactMap { grid in
-                    (try? QRSymbolDecoder.decode(grid)) ?? (try? QRSymbolDecoder.decode(grid.transposed()))
-                }.first.map { ($0, located.transform) }
-                if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
-                    decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
-                }
-                guard let (result, transform) = decoded else { continue }
-                let n = Double(located.dimension)
-                let corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(transform.apply)
-                symbols.append(DecodedSymbol(symbology: .qr, text: result.text, bytes: result.bytes, corners: corners,
-                                             isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors))
-                used.formUnion([triple.0, triple.1, triple.2])
-                break
+            let first = read(frame, finders, triple, deltas: deltas, alignmentRadius: 5, alignment: &alignment, attempts: &attempts)
+            var symbol = first.symbol
+            if symbol == nil, first.formatSeen, alignment == nil {
+                symbol = read(frame, finders, triple, deltas: deltas, alignmentRadius: 10, alignment: &alignment, attempts: &attempts).symbol
             }
+            guard let symbol else { continue }
+            symbols.append(symbol)
+            used.formUnion([triple.0, triple.1, triple.2])
         }
         return symbols
     }
+
+    /// The symbol a finder triple frames, trying the size estimate and its neighbours (`deltas`), and whether any size
+    /// showed readable format information; `alignment` is the bottom-right alignment pattern once found (searched within
+    /// `alignmentRadius` modules).
+    private func read(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ triple: (Int, Int, Int, Double), deltas: [Int],
+                      alignmentRadius: Double, alignment: inout Point?, attempts: inout Int) -> (symbol: DecodedSymbol?, formatSeen: Bool) {
+        var tried = Set<Int>()
+        var formatSeen = false
+        var queue = deltas
+        while !queue.isEmpty {
+            let delta = queue.removeFirst()
+            guard tried.insert(delta).inserted else { continue }
+            // A cheap affine sampling first: format information sits beside the finders whatever the size estimate,
+            // and a triple whose format information no size makes readable is not a symbol.
+            var none: Point?
+            guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false, knownAlignment: &none) else { continue }
+            if QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
+            if tried.count >= 3 && !formatSeen { break }
+            guard formatSeen, let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, alignmentRadius: alignmentRadius,
+                                                              knownAlignment: &alignment) else { continue }
+            if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
+                queue.insert(delta + version.dimension - located.dimension, at: 0)
+            }
+            attempts += 1
+            // The module-relative threshold first, then the binary image at the module centres; a mirrored symbol
+            // samples as its own transpose (the finders turn the other way).
+            let binaryGrid = ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension)
+            var decoded = [located.grid, binaryGrid].lazy.compactMap { grid in
+                (try? QRSymbolDecoder.decode(grid)) ?? (try? QRSymbolDecoder.decode(grid.transposed()))
+            }.first.map { ($0, located.transform) }
+            if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
+                decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
+            }
+            guard let (result, transform) = decoded else { continue }
+            let n = Double(located.dimension)
+            let corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(transform.apply)
+            return (DecodedSymbol(symbology: .qr, text: result.text, bytes: result.bytes, corners: corners,
+                                  isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors), formatSeen)
+        }
+        return (nil, formatSeen)
+    }
+
 
     /// The version the sampled grid's version-information blocks name, read next to the finders whatever the grid's size.
     static func versionInformation(_ grid: BitMatrix) -> QRVersion? {
