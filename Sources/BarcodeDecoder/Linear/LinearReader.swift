@@ -122,12 +122,15 @@ public struct LinearReader: SymbologyReader {
                              _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
         for (index, region) in regions.enumerated() {
+            // Lines at least 3 pixels apart (half as many as asked at most): a narrow region gains nothing from lines a pixel
+            // or two apart, which see the same bars.
+            let count = max(lines / 2, min(lines, Int(1.8 * region.halfWidth / 3)))
             for (j, jitter) in jitters.enumerated() {
                 let base = atan2(region.direction.y, region.direction.x) + jitter
                 let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
                 let reach = region.halfLength * 1.6 + 60
-                for k in 0..<lines {
-                    let offset = -region.halfWidth * 0.9 + 1.8 * region.halfWidth * (Double(k) + 0.5) / Double(lines)
+                for k in 0..<count {
+                    let offset = -region.halfWidth * 0.9 + 1.8 * region.halfWidth * (Double(k) + 0.5) / Double(count)
                     let mid = region.center + n * offset
                     guard let (origin, length) = Self.clip(mid: mid, direction: d, width: w, height: h) else { continue }
                     let a = mid - d * reach
