@@ -42,7 +42,10 @@ public struct LinearReader: SymbologyReader {
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         let blockSize = options.effort >= 3 ? 12 : 16
+        // A region must span two blocks across its bars: the shortest linear symbols are about 45 modules long, so one
+        // shorter than two blocks (32 px) is text or texture even at one pixel per module.
         let regions = Array(BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
+            .filter { region in region.halfLength >= 1.25 * Double(blockSize) }
             .filter { region in !quick.contains { Self.contains($0.corners, region.center) } && !frame.isKnown(region.center, among: symbologies) }
             .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
