@@ -6,9 +6,6 @@ public struct DecoderOptions: Sendable, Equatable {
     public var effort: Int
     /// The shortest Interleaved 2 of 5 accepted, in digits (even, default 6), against false reads of a weak symbology.
     public var minimumITFLength: Int
-    /// The shortest Interleaved 2 of 5 accepted when it is the only symbology searched (default 4): a reader told to expect
-    /// ITF alone does not take another symbology's bars for a short ITF.
-    public var minimumITFLengthAlone: Int = 4
     /// Whether Code 39 carries a modulo-43 check character, which is verified and removed.
     public var code39CheckDigit: Bool
     /// Whether Code 39 is read as Full ASCII (`+A` → `a`, `%U` → NUL, …).

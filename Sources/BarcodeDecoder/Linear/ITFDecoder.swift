@@ -1,7 +1,7 @@
 /// Reads Interleaved 2 of 5: pairs of digits, the first in the bars and the second in the spaces.
 ///
-/// A weak symbology; reads shorter than `DecoderOptions.minimumITFLength` digits are rejected
-/// (`minimumITFLengthAlone` when ITF is the only symbology searched).
+/// A weak symbology; reads shorter than `DecoderOptions.minimumITFLength` digits are rejected (a scan line leaving a
+/// longer symbol through the ends of its bars reads a few of its digits between what look like quiet zones).
 ///
 /// Bars and spaces are measured apart: ink spread, blur and exposure widen one colour and narrow the other, so a
 /// narrow bar and a narrow space need not be alike. Their narrow widths are followed from character to character, so a
@@ -37,13 +37,12 @@ struct ITFDecoder: RowDecoder {
     }
 
     private func decodeFrom(_ runs: [Double], _ s: Int, narrow start: NarrowWidths, options: DecoderOptions) -> RowHit? {
-        let minimumLength = options.symbologies == [.interleaved2of5] ? options.minimumITFLengthAlone : options.minimumITFLength
         var digits: [UInt8] = []
         var narrow = start
         var at = s + 4
         while at + 3 < runs.count {
             if isStop(runs, at, narrow: narrow) {
-                guard digits.count >= minimumLength else { return nil }
+                guard digits.count >= options.minimumITFLength else { return nil }
                 return RowHit(symbology: .interleaved2of5, text: Latin1.string(digits), bytes: digits, firstRun: s, lastRun: at + 2)
             }
             guard at + 10 <= runs.count else { return nil }
