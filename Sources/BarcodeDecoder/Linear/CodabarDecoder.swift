@@ -25,9 +25,9 @@ struct CodabarDecoder: RowDecoder {
         var i = 1
         while i + 16 < runs.count {
             defer { i += 2 }
-            guard let c = Self.character(runs, i), c >= 16 else { continue }
+            // The quiet zone first: it is cheaper than matching the character and rejects most places.
             let width = runs[i..<i + 7].reduce(0, +)
-            guard runs[i - 1] >= width / 2 else { continue }
+            guard runs[i - 1] >= width / 2, let c = Self.character(runs, i), c >= 16 else { continue }
             if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
         }
         return hits

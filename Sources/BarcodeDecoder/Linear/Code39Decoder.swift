@@ -14,9 +14,9 @@ struct Code39Decoder: RowDecoder {
         var i = 1
         while i + 20 < runs.count {
             defer { i += 2 }
-            guard Self.character(runs, i) == 43 else { continue }
+            // The quiet zone first: it is cheaper than matching the character and rejects most places.
             let width = runs[i..<i + 9].reduce(0, +)
-            guard runs[i - 1] >= width / 13 * 4 else { continue }
+            guard runs[i - 1] >= width / 13 * 4, Self.character(runs, i) == 43 else { continue }
             if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
         }
         return hits
@@ -25,9 +25,13 @@ struct Code39Decoder: RowDecoder {
     private func decodeFrom(_ runs: [Double], _ s: Int, width: Double, options: DecoderOptions) -> RowHit? {
         var chars: [Int] = []
         var at = s + 10
+        // Each character is compared with the one before it, not with the start character: seen in perspective, the
+        // characters shrink (or grow) steadily along the line.
+        var previousWidth = width
         while at + 9 < runs.count {
             let charWidth = runs[at..<at + 9].reduce(0, +)
-            guard charWidth > width * 0.6, charWidth < width * 1.5, runs[at - 1] < charWidth / 3 else { return nil }
+            guard charWidth > previousWidth * 0.75, charWidth < previousWidth / 0.75, runs[at - 1] < charWidth / 3 else { return nil }
+            previousWidth = charWidth
             guard let c = Self.character(runs, at) else { return nil }
             if c == 43 {
                 guard at + 9 < runs.count, runs[at + 9] >= charWidth / 13 * 4 else { return nil }

@@ -23,7 +23,7 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataBarExpanded) else { return [] }
         let width = Double(frame.image.width), height = frame.image.height
-        let step = max(1, height / 160)
+        let step = max(1, height / 80)
         var fragments: [Fragment] = []
         for yi in stride(from: 0, to: height, by: step) {
             let y = Double(yi) + 0.5

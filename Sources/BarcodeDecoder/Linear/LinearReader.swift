@@ -42,7 +42,10 @@ public struct LinearReader: SymbologyReader {
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         let blockSize = options.effort >= 3 ? 12 : 16
+        // A region must span two blocks across its bars: the shortest linear symbols are about 45 modules long, so one
+        // shorter than two blocks (32 px) is text or texture even at one pixel per module.
         let regions = Array(BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
+            .filter { region in region.halfLength >= 1.25 * Double(blockSize) }
             .filter { region in !quick.contains { Self.contains($0.corners, region.center) } && !frame.isKnown(region.center, among: symbologies) }
             .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
@@ -122,12 +125,15 @@ public struct LinearReader: SymbologyReader {
                              _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
         for (index, region) in regions.enumerated() {
+            // Lines at least 3 pixels apart (half as many as asked at most): a narrow region gains nothing from lines a pixel
+            // or two apart, which see the same bars.
+            let count = max(lines / 2, min(lines, Int(1.8 * region.halfWidth / 3)))
             for (j, jitter) in jitters.enumerated() {
                 let base = atan2(region.direction.y, region.direction.x) + jitter
                 let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
                 let reach = region.halfLength * 1.6 + 60
-                for k in 0..<lines {
-                    let offset = -region.halfWidth * 0.9 + 1.8 * region.halfWidth * (Double(k) + 0.5) / Double(lines)
+                for k in 0..<count {
+                    let offset = -region.halfWidth * 0.9 + 1.8 * region.halfWidth * (Double(k) + 0.5) / Double(count)
                     let mid = region.center + n * offset
                     guard let (origin, length) = Self.clip(mid: mid, direction: d, width: w, height: h) else { continue }
                     let a = mid - d * reach
@@ -154,6 +160,12 @@ public struct LinearReader: SymbologyReader {
             guard row.widths.count >= 20 else { continue }
             decode(row, edges: edges, active, options, into: &lineHits)
             if !lineHits.isEmpty { break }
+        }
+        // Neither reads: each edge at the midpoint of the extremes beside it, for narrow elements that blur or glare kept
+        // from reaching the local envelope's midpoint and from making an edge of their own.
+        if lineHits.isEmpty {
+            let extremal = ExtremumRuns.runs(gray, step: step)
+            if extremal.widths.count >= 20 { decode(extremal, edges: edges, active, options, into: &lineHits) }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.

@@ -63,13 +63,19 @@ enum RunPattern {
     /// Marks the `wide` widest of `count` runs from `start` as wide, when they are at least `minimumRatio` times the widest narrow one.
     static func widest(_ runs: [Double], _ start: Int, _ count: Int, wide: Int, minimumRatio: Double) -> (bits: Int, ratio: Double)? {
         guard start >= 0, start + count <= runs.count, wide < count else { return nil }
-        var sorted = [Double](repeating: 0, count: count)
-        for i in 0..<count { sorted[i] = runs[start + i] }
-        sorted.sort()
-        let narrowMax = sorted[count - wide - 1], wideMin = sorted[count - wide]
-        guard narrowMax > 0, wideMin / narrowMax >= minimumRatio else { return nil }
-        var bits = 0
-        for i in 0..<count { bits = bits << 1 | (runs[start + i] >= wideMin ? 1 : 0) }
-        return (bits, wideMin / narrowMax)
+        // Called for every run of every line: the widths are sorted on the stack.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { sorted -> (bits: Int, ratio: Double)? in
+            for i in 0..<count {
+                let w = runs[start + i]
+                var j = i
+                while j > 0 && sorted[j - 1] > w { sorted[j] = sorted[j - 1]; j -= 1 }
+                sorted[j] = w
+            }
+            let narrowMax = sorted[count - wide - 1], wideMin = sorted[count - wide]
+            guard narrowMax > 0, wideMin / narrowMax >= minimumRatio else { return nil }
+            var bits = 0
+            for i in 0..<count { bits = bits << 1 | (runs[start + i] >= wideMin ? 1 : 0) }
+            return (bits, wideMin / narrowMax)
+        }
     }
 }

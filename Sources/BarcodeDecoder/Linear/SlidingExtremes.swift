@@ -6,51 +6,56 @@ enum SlidingExtremes {
     /// window is the union of one block's tail and the next block's head: three comparisons per value, whatever the radius.
     static func compute(_ values: [Double], radius: Int) -> (low: [Double], high: [Double]) {
         let n = values.count
-        var low = [Double](repeating: 0, count: n), high = [Double](repeating: 0, count: n)
-        guard n > 0 else { return (low, high) }
+        guard n > 0 else { return ([], []) }
         let r = max(0, radius), window = 2 * r + 1
-        // The sequence padded by `r` on each side with values that never win (clipping the windows).
+        // The sequence padded by `r` on each side with copies of its end values: a window that reaches past an end then
+        // holds only values its clipped window holds already.
         let padded = n + 2 * r
         let count = (padded + window - 1) / window * window
-        let headMin = UnsafeMutablePointer<Double>.allocate(capacity: count), headMax = UnsafeMutablePointer<Double>.allocate(capacity: count)
-        let tailMin = UnsafeMutablePointer<Double>.allocate(capacity: count), tailMax = UnsafeMutablePointer<Double>.allocate(capacity: count)
-        defer { headMin.deallocate(); headMax.deallocate(); tailMin.deallocate(); tailMax.deallocate() }
-        // The padded sequence itself, then running extremes block by block.
-        let padMin = UnsafeMutablePointer<Double>.allocate(capacity: count), padMax = UnsafeMutablePointer<Double>.allocate(capacity: count)
-        defer { padMin.deallocate(); padMax.deallocate() }
-        padMin.initialize(repeating: .infinity, count: count)
-        padMax.initialize(repeating: -.infinity, count: count)
-        values.withUnsafeBufferPointer { v in
-            for j in 0..<n { padMin[j + r] = v[j]; padMax[j + r] = v[j] }
-        }
-        var blockStart = 0
-        while blockStart < count {
-            let blockEnd = blockStart + window
-            headMin[blockStart] = padMin[blockStart]; headMax[blockStart] = padMax[blockStart]
-            var i = blockStart + 1
-            while i < blockEnd {
-                headMin[i] = Swift.min(headMin[i - 1], padMin[i]); headMax[i] = Swift.max(headMax[i - 1], padMax[i])
-                i += 1
+        var low = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        var high = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        // Called for every scan line: one scratch allocation for the padded values and the four running extremes.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * count) { scratch in
+            let pad = scratch.baseAddress!, headMin = pad + count, headMax = headMin + count
+            let tailMin = headMax + count, tailMax = tailMin + count
+            values.withUnsafeBufferPointer { v in
+                let first = v[0], last = v[n - 1]
+                for j in 0..<r { pad[j] = first }
+                for j in 0..<n { pad[j + r] = v[j] }
+                for j in (n + r)..<count { pad[j] = last }
             }
-            tailMin[blockEnd - 1] = padMin[blockEnd - 1]; tailMax[blockEnd - 1] = padMax[blockEnd - 1]
-            i = blockEnd - 2
-            while i >= blockStart {
-                tailMin[i] = Swift.min(tailMin[i + 1], padMin[i]); tailMax[i] = Swift.max(tailMax[i + 1], padMax[i])
-                i -= 1
+            var blockStart = 0
+            while blockStart < count {
+                let blockEnd = blockStart + window
+                headMin[blockStart] = pad[blockStart]; headMax[blockStart] = pad[blockStart]
+                var i = blockStart + 1
+                while i < blockEnd {
+                    let p = pad[i]
+                    headMin[i] = Swift.min(headMin[i - 1], p); headMax[i] = Swift.max(headMax[i - 1], p)
+                    i += 1
+                }
+                tailMin[blockEnd - 1] = pad[blockEnd - 1]; tailMax[blockEnd - 1] = pad[blockEnd - 1]
+                i = blockEnd - 2
+                while i >= blockStart {
+                    let p = pad[i]
+                    tailMin[i] = Swift.min(tailMin[i + 1], p); tailMax[i] = Swift.max(tailMax[i + 1], p)
+                    i -= 1
+                }
+                blockStart = blockEnd
             }
-            blockStart = blockEnd
-        }
-        low.withUnsafeMutableBufferPointer { lo in
-            high.withUnsafeMutableBufferPointer { hi in
-                // The window of value k covers padded positions k ... k + 2r.
-                for k in 0..<n {
-                    lo[k] = Swift.min(tailMin[k], headMin[k + 2 * r])
-                    hi[k] = Swift.max(tailMax[k], headMax[k + 2 * r])
+            low.withUnsafeMutableBufferPointer { lo in
+                high.withUnsafeMutableBufferPointer { hi in
+                    // The window of value k covers padded positions k ... k + 2r.
+                    for k in 0..<n {
+                        lo[k] = Swift.min(tailMin[k], headMin[k + 2 * r])
+                        hi[k] = Swift.max(tailMax[k], headMax[k + 2 * r])
+                    }
                 }
             }
         }
         return (low, high)
     }
+
 
     /// Extremes over a wide window from extremes over a narrow one (`low`, `high`, radius `narrow`): at every `narrow`-th
     /// index the union of narrow windows `2 × narrow` apart covering `±radius`, held for the indices around it. Within
@@ -83,15 +88,25 @@ enum SlidingExtremes {
 
     /// The median of values in 0…255 to a quarter, by histogram (values outside are clamped).
     static func median(byteRange values: [Double]) -> Double {
+        quantile(byteRange: values, fraction: 0.5)
+    }
+
+    /// The value below which `fraction` of `values` lie (in 0…255, to a quarter, by histogram; values outside are clamped).
+    static func quantile(byteRange values: [Double], fraction: Double) -> Double {
         guard !values.isEmpty else { return 0 }
-        var histogram = [Int](repeating: 0, count: 1021)
-        for v in values { histogram[Int(max(0, min(255, v)) * 4 + 0.5)] += 1 }
-        var seen = 0
-        let half = values.count / 2
-        for (value, count) in histogram.enumerated() {
-            seen += count
-            if seen > half { return Double(value) / 4 }
+        // Called for every scan line: the histogram lives on the stack.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1021) { histogram in
+            histogram.initialize(repeating: 0)
+            values.withUnsafeBufferPointer { v in
+                for value in v { histogram[Int(Swift.max(0, Swift.min(255, value)) * 4 + 0.5)] &+= 1 }
+            }
+            var seen = 0
+            let rank = Int(Double(values.count) * fraction)
+            for value in 0..<1021 {
+                seen += Int(histogram[value])
+                if seen > rank { return Double(value) / 4 }
+            }
+            return 255
         }
-        return 255
     }
 }
