@@ -33,7 +33,8 @@ public struct DataBarStackedReader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataBar) else { return [] }
         let width = Double(frame.image.width), height = frame.image.height
-        // As the Expanded Stacked reader: rows 5 modules tall get two reads down to about 2 pixels a module at 480 px.
+        // Twice as often as the Expanded Stacked reader (whose rows are at least 34 modules tall): a Stacked symbol's top
+        // row is 5 modules tall and gets two reads down to about 2 pixels a module at 480 px.
         let step = max(1, height / 160)
         var halves: [Half] = []
         for yi in stride(from: 0, to: height, by: step) {
