@@ -18,21 +18,8 @@ enum AztecBullsEye {
     static func candidates(_ binary: BitMatrix, step: Int) -> [Candidate] {
         var found: [Candidate] = []
         var runs: [(start: Int, length: Int)] = []
-        let width = binary.width
         for y in stride(from: step / 2, to: binary.height, by: step) {
-            runs.removeAll(keepingCapacity: true)
-            // Runs of the row, straight from the cells (this loop sees every pixel of every searched row).
-            binary.cells.withUnsafeBufferPointer { cells in
-                let row = cells.baseAddress! + y * width
-                var x = 0
-                while x < width {
-                    let colour = row[x]
-                    let start = x
-                    x += 1
-                    while x < width && row[x] == colour { x += 1 }
-                    runs.append((start, x - start))
-                }
-            }
+            binary.runs(ofRow: y, into: &runs)
             // Dark runs start at an even index when the row starts dark, odd otherwise.
             let firstDark = binary[0, y] ? 0 : 1
             for i in stride(from: firstDark + 4, to: runs.count - 4, by: 2) {

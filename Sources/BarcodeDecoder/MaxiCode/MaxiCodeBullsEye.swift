@@ -17,22 +17,10 @@ enum MaxiCodeBullsEye {
     static func candidates(_ binary: BitMatrix, step: Int) -> [Candidate] {
         var found: [Candidate] = []
         var runs: [(start: Int, length: Int)] = []
-        let width = binary.width
         for y in stride(from: step / 2, to: binary.height, by: step) {
-            runs.removeAll(keepingCapacity: true)
-            binary.cells.withUnsafeBufferPointer { cells in
-                let row = cells.baseAddress! + y * width
-                var x = 0
-                while x < width {
-                    let colour = row[x]
-                    let start = x
-                    x += 1
-                    while x < width && row[x] == colour { x += 1 }
-                    runs.append((start, x - start))
-                }
-            }
+            binary.runs(ofRow: y, into: &runs)
             let firstLight = binary[0, y] ? 1 : 0
-            for i in stride(from: firstLight + 6, to: runs.count - 5, by: 2) {
+            for i in stride(from: firstLight == 1 ? 5 : 6, to: runs.count - 5, by: 2) {
                 let w = runs[i].length
                 guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w,
                       let unit = pattern(runs[(i - 5)...(i + 5)].map(\.length)) else { continue }
