@@ -97,7 +97,7 @@ struct CorpusMaker {
         case .aztec:
             let s = String((0..<Int.random(in: 3...80, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             return (s, s, [])
-        case .dataBar, .dataBarExpanded, .dataBarLimited, .code93, .code25, .matrix2of5, .maxiCode:
+        case .dataBar, .dataBarExpanded, .dataBarLimited, .code93, .code25, .matrix2of5, .maxiCode, .microPDF417:
             return ("", "", [])
         }
     }

@@ -29,6 +29,7 @@ def zxing_engine():
         "pdf417": zxingcpp.BarcodeFormat.PDF417, "dataBar": zxingcpp.BarcodeFormat.DataBar,
         "dataBarExpanded": zxingcpp.BarcodeFormat.DataBarExpanded, "dataBarLimited": zxingcpp.BarcodeFormat.DataBarLimited,
         "aztec": zxingcpp.BarcodeFormat.Aztec, "maxiCode": zxingcpp.BarcodeFormat.MaxiCode,
+        "microPDF417": zxingcpp.BarcodeFormat.MicroPDF417,
     }
 
     def decode(width, height, pixels, names, raw=False):

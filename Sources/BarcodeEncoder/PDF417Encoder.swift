@@ -8,16 +8,15 @@ public enum PDF417Encoder {
     /// text is 8 or more digits, otherwise byte compaction of the UTF-8 bytes. `level` (0…8) defaults to the level the
     /// standard recommends for the data length; `columns` (1…30) to a symbol about twice as wide as tall.
     public static func encode(_ text: String, level: Int? = nil, columns: Int? = nil, rowHeight: Int = 3) throws(EncoderError) -> BitMatrix {
-        let payload: [Int]
+        try encode(codewords: dataCodewords(text), level: level, columns: columns, rowHeight: rowHeight)
+    }
+
+    /// The data codewords of `text`: numeric compaction for 8 or more digits, text compaction when every character is in
+    /// its tables, byte compaction of the UTF-8 bytes otherwise (MicroPDF417 compacts alike).
+    static func dataCodewords(_ text: String) -> [Int] {
         let bytes = Array(text.utf8)
-        if bytes.count >= 8 && bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
-            payload = numeric(bytes)
-        } else if let t = textCompaction(bytes) {
-            payload = t
-        } else {
-            payload = byteCompaction(bytes)
-        }
-        return try encode(codewords: payload, level: level, columns: columns, rowHeight: rowHeight)
+        if bytes.count >= 8 && bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return numeric(bytes) }
+        return textCompaction(bytes) ?? byteCompaction(bytes)
     }
 
     /// Data codewords (after the length descriptor) as a symbol.

@@ -37,6 +37,8 @@ public enum SymbolEncoder {
             return linear(try DataBarLimitedEncoder.encode(text))
         case .aztec:
             return SymbolRenderer.render(try AztecEncoder.encode(text), moduleSize: moduleSize, quietZone: 2)
+        case .microPDF417:
+            return SymbolRenderer.render(try MicroPDF417Encoder.encode(text), moduleSize: moduleSize, quietZone: 2)
         case .maxiCode:
             // A module of MaxiCode is a hexagon about 2.5 times as wide as a QR module at the same print size.
             return MaxiCodeRenderer.render(try MaxiCodeEncoder.encode(text), moduleWidth: Double(moduleSize) * 2.5, quietZone: 1)

@@ -11,7 +11,7 @@ public struct BarcodeDecoder: Sendable {
 
     public init(options: DecoderOptions = DecoderOptions()) {
         self.options = options
-        readers = [DataBarExpandedStackedReader(), LinearReader(), DataBarStackedReader(), QRReader(), DataMatrixReader(), PDF417Reader(), AztecReader(), MaxiCodeReader()]
+        readers = [DataBarExpandedStackedReader(), LinearReader(), DataBarStackedReader(), QRReader(), DataMatrixReader(), PDF417Reader(), MicroPDF417Reader(), AztecReader(), MaxiCodeReader()]
     }
 
     /// Every enabled symbol found in `image`.

@@ -20,12 +20,14 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
     case aztec
     /// MaxiCode (modes 2–6).
     case maxiCode
+    /// MicroPDF417, all 34 sizes.
+    case microPDF417
 
     /// Whether the decoder can read this symbology (every named one today; a symbology named before its reader exists is
     /// not).
     public var isSupported: Bool { true }
     /// Whether it is a one-dimensional (linear) symbology.
-    public var isLinear: Bool { ![.qr, .dataMatrix, .pdf417, .aztec, .maxiCode].contains(self) }
+    public var isLinear: Bool { ![.qr, .dataMatrix, .pdf417, .aztec, .maxiCode, .microPDF417].contains(self) }
     /// The symbologies the decoder can read.
     public static var supported: [Symbology] { allCases.filter(\.isSupported) }
 
@@ -43,7 +45,7 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
             "pdf417": .pdf417, "pdf": .pdf417, "databar": .dataBar, "gs1databar": .dataBar, "rss14": .dataBar, "databaromni": .dataBar,
             "databarexpanded": .dataBarExpanded, "rssexpanded": .dataBarExpanded, "rssexpandedstacked": .dataBarExpanded,
             "databarexpandedstacked": .dataBarExpanded, "databarlimited": .dataBarLimited, "databarltd": .dataBarLimited,
-            "rsslimited": .dataBarLimited, "aztec": .aztec, "azteccode": .aztec, "maxicode": .maxiCode,
+            "rsslimited": .dataBarLimited, "aztec": .aztec, "azteccode": .aztec, "maxicode": .maxiCode, "micropdf417": .microPDF417, "micropdf": .microPDF417,
         ]
         guard let value = aliases[key] else { return nil }
         self = value

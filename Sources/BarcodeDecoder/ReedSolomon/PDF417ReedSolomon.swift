@@ -21,7 +21,11 @@ public enum PDF417ReedSolomon {
 
     /// The check codewords of error-correction level `level` (0…8) for `data`, to follow it in the symbol.
     public static func checkCodewords(for data: [Int], level: Int) -> [Int] {
-        let k = 1 << (level + 1)
+        checkCodewords(for: data, count: 1 << (level + 1))
+    }
+
+    /// `k` check codewords for `data` (MicroPDF417's sizes have their own counts).
+    public static func checkCodewords(for data: [Int], count k: Int) -> [Int] {
         // The generator ∏(x − 3ʲ), j = 1…k, highest coefficient (1) first.
         var g = [1]
         for j in 1...k {

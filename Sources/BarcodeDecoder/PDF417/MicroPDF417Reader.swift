@@ -1,0 +1,154 @@
+/// Finds and decodes MicroPDF417 symbols (ISO/IEC 24728) on pixel rows.
+///
+/// A symbol row is a left row address pattern (RAP: 10 modules, three bars and three spaces), one to four codewords of
+/// 17 modules with a centre RAP among them in the 3- and 4-column sizes, a right RAP and a one-module stop bar. Each pixel
+/// row (forwards and backwards; the image's columns too, for symbols turned a quarter) is read as such a row; its RAPs
+/// name the symbol size and the row within it (a size's RAPs run on by one a row from its own starting ones), the
+/// codewords' cluster must be the row's. Codewords are voted per row and column over all pixel rows; cells nobody read
+/// are erasures for Reed–Solomon over GF(929), and the data codewords are read with PDF417's compaction modes. A first
+/// pass looks at every fourth pixel row and only the bands around rows it read are read in full.
+public struct MicroPDF417Reader: SymbologyReader {
+    public let symbologies: Set<Symbology> = [.microPDF417]
+    public init() {}
+
+    /// One symbol row as read on a pixel row.
+    struct RowRead {
+        var left: Int
+        var center: Int?
+        var right: Int
+        var codewords: [PDF417Codeword]
+        var x0: Double
+        var x1: Double
+    }
+
+    public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
+        guard options.symbologies.contains(.microPDF417) else { return [] }
+        let found = Self.read(frame.image, frame: frame)
+        if !found.isEmpty { return found }
+        // A symbol turned a quarter: its rows are the image's columns.
+        let turned = frame.image.transposed()
+        return Self.read(turned, frame: PreparedFrame(turned, binarization: .none)).map { symbol in
+            var s = symbol
+            s.corners = s.corners.map { Point($0.y, $0.x) }
+            return s
+        }
+    }
+
+    static func read(_ image: GrayImage, frame: PreparedFrame) -> [DecodedSymbol] {
+        let width = Double(image.width), height = image.height
+        // Each symbol row read, with the pixel row and whether it was read backwards (a symbol upside down: its runs read
+        // backwards are in the symbol's own order; which row it is comes from its RAPs, not from where it lies).
+        var reads: [(y: Double, backwards: Bool, row: RowRead)] = []
+        var bands: [ClosedRange<Int>] = []
+        var scanned = Set<Int>()
+        func scan(_ yi: Int) {
+            guard scanned.insert(yi).inserted else { return }
+            let y = Double(yi) + 0.5
+            let forward = LinearReader.sample(frame, origin: Point(0.5, y), direction: Point(1, 0), length: width - 1)
+            for (line, backwards) in [(forward, false), (forward.reversed(), true)] {
+                for var read in rows(line) {
+                    if backwards { (read.x0, read.x1) = (width - read.x1, width - read.x0) }
+                    reads.append((y, backwards, read))
+                    let reach = Int(read.x1 - read.x0)
+                    bands.append(max(0, yi - reach)...min(height - 1, yi + reach))
+                }
+            }
+        }
+        for yi in stride(from: 0, to: height, by: 4) { scan(yi) }
+        for band in bands { for yi in band { scan(yi) } }
+        var symbols: [DecodedSymbol] = []
+        for variant in MicroPDF417Variant.all {
+            // The pixel rows this size explains: the row number from the left RAP, checked against the right and centre
+            // RAPs and the codewords' cluster.
+            var votes: [[Int: Int]] = Array(repeating: [:], count: variant.codewordCount)
+            var ys: [Double] = [], xs: [Double] = [], backwards = 0
+            for read in reads where read.row.codewords.count == variant.columns && (read.row.center != nil) == (variant.centerRAP >= 0) {
+                let r = (read.row.left - variant.leftRAP + 52) % 52
+                guard r < variant.rows, (variant.rightRAP + r) % 52 == read.row.right,
+                      variant.centerRAP < 0 || (variant.centerRAP + r) % 52 == read.row.center,
+                      read.row.codewords.allSatisfy({ $0.cluster == (variant.firstCluster + r) % 3 * 3 }) else { continue }
+                for (c, codeword) in read.row.codewords.enumerated() { votes[r * variant.columns + c][codeword.value, default: 0] += 1 }
+                ys.append(read.y)
+                xs += [read.row.x0, read.row.x1]
+                if read.backwards { backwards += 1 }
+            }
+            let erasures = votes.indices.filter { votes[$0].isEmpty }
+            guard !ys.isEmpty, erasures.count < variant.checkCount else { continue }
+            var codewords = votes.map { cell in cell.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 0 }
+            guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: variant.checkCount, erasures: erasures),
+                  let data = try? PDF417Compaction.decode(codewords[0..<variant.dataCount]), !data.bytes.isEmpty,
+                  !symbols.contains(where: { $0.text == data.text }) else { continue }
+            let (x0, x1, top, bottom) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+            let corners = 2 * backwards > ys.count ? [Point(x1, bottom), Point(x0, bottom), Point(x0, top), Point(x1, top)]
+                : [Point(x0, top), Point(x1, top), Point(x1, bottom), Point(x0, bottom)]
+            symbols.append(DecodedSymbol(symbology: .microPDF417, text: data.text, bytes: data.bytes, corners: corners,
+                                         correctedErrors: corrected))
+        }
+        return symbols
+    }
+
+    /// The symbol rows a line of runs crosses: for each left RAP, each of the four layouts (1–4 columns, a centre RAP after
+    /// the first or second codeword of the 3- and 4-column sizes) is tried at its own run positions, widest first (a
+    /// codeword's elements can pass for a narrower layout's right RAP), and the first whose codewords, RAPs and stop bar
+    /// all read is taken.
+    static func rows(_ line: RunRow) -> [RowRead] {
+        let runs = line.widths
+        var found: [RowRead] = []
+        var s = 1
+        while s + 21 < runs.count {
+            defer { s += 2 }
+            // MicroPDF417 asks for a quiet zone of one module only.
+            guard let (left, module) = rap(runs, at: s, table: sideRAPWidths), runs[s - 1] >= 0.8 * module || s == 1 else { continue }
+            layouts: for columns in (1...4).reversed() {
+                var at = s + 6
+                var codewords: [PDF417Codeword] = []
+                var center: Int?
+                for column in 0..<columns {
+                    if columns >= 3 && column == columns - 2 {
+                        guard let (value, _) = rap(runs, at: at, table: centerRAPWidths) else { continue layouts }
+                        center = value
+                        at += 6
+                    }
+                    guard at + 8 <= runs.count else { continue layouts }
+                    let widths = Array(runs[at..<(at + 8)])
+                    guard abs(widths.reduce(0, +) / module - 17) < 3, let counts = DataBarDecoder.moduleCounts(widths, modules: 17),
+                          let codeword = PDF417Codeword.from(moduleWidths: counts), codewords.allSatisfy({ $0.cluster == codeword.cluster })
+                    else { continue layouts }
+                    codewords.append(codeword)
+                    at += 8
+                }
+                // The right RAP, the one-module stop bar and the quiet zone after it.
+                guard at + 7 <= runs.count, let (right, m) = rap(runs, at: at, table: sideRAPWidths), runs[at + 6] < 2.2 * m,
+                      at + 7 == runs.count || runs[at + 7] >= 0.8 * m else { continue }
+                found.append(RowRead(left: left, center: center, right: right, codewords: codewords, x0: line.starts[s],
+                                     x1: line.starts[at + 6] + runs[at + 6]))
+                s = at + 5
+                break
+            }
+        }
+        return found
+    }
+
+    /// The RAP whose six element widths start at run `s` (a bar), and the module width, if one of `table` fits.
+    static func rap(_ runs: [Double], at s: Int, table: [[Int]]) -> (Int, Double)? {
+        guard s + 6 <= runs.count else { return nil }
+        let widths = Array(runs[s..<(s + 6)])
+        guard let counts = DataBarDecoder.moduleCounts(widths, modules: 10), let index = table.firstIndex(of: counts) else { return nil }
+        return (index, widths.reduce(0, +) / 10)
+    }
+
+    static let sideRAPWidths = MicroPDF417Variant.sideRAPs.map(widths)
+    static let centerRAPWidths = MicroPDF417Variant.centerRAPs.map(widths)
+
+    /// The six element widths of a 10-module RAP pattern, bar first.
+    static func widths(_ pattern: Int) -> [Int] {
+        var widths: [Int] = [], run = 0, previous = true
+        for bit in stride(from: 9, through: 0, by: -1) {
+            let dark = pattern >> bit & 1 == 1
+            if dark != previous { widths.append(run); run = 0; previous = dark }
+            run += 1
+        }
+        widths.append(run)
+        return widths
+    }
+}
