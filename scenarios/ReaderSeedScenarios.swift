@@ -40,6 +40,7 @@ enum ReaderSeedScenarios {
         case .dataBarExpanded: "0109501101020917" + "10ABC"     // (01)… (10)ABC, without parentheses as read
         case .aztec: "RigKit Aztec boarding pass: seat 42C"
         case .maxiCode: "1Z RIGKIT PARCEL 42"
+        case .microPDF417: "RigKit Micro 42"
         default: "0123456789012"
         }
     }

@@ -2,7 +2,7 @@ import BarcodeDecoder
 
 /// A symbology as the cmbSDK names it (`CMBSymbology`), with its DMCC setting and what the decoder core reads for it.
 public enum ReaderSymbology: String, Sendable, CaseIterable, Hashable {
-    case dataMatrix, qr, c128, upcEan, c39, c93, i2o5, codabar, pdf417, databar, c25, aztec, maxicode
+    case dataMatrix, qr, c128, upcEan, c39, c93, i2o5, codabar, pdf417, microPdf417, databar, c25, aztec, maxicode
 
     /// The DMCC setting name after `SYMBOL.`.
     public var dmccName: String {
@@ -16,6 +16,7 @@ public enum ReaderSymbology: String, Sendable, CaseIterable, Hashable {
         case .i2o5: "I2O5"
         case .codabar: "CODABAR"
         case .pdf417: "PDF417"
+        case .microPdf417: "MICROPDF417"
         case .databar: "DATABAR"
         case .c25: "C25"
         case .aztec: "AZTECCODE"
@@ -42,6 +43,7 @@ public enum ReaderSymbology: String, Sendable, CaseIterable, Hashable {
         case .i2o5: [.interleaved2of5]
         case .codabar: [.codabar]
         case .pdf417: [.pdf417]
+        case .microPdf417: [.microPDF417]
         case .databar: [.dataBar, .dataBarExpanded, .dataBarLimited]
         case .c25: [.code25, .matrix2of5]
         case .aztec: [.aztec]

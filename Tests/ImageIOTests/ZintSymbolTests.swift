@@ -51,4 +51,16 @@ import Testing
         #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.maxiCode])).decode(image).map(\.text) == [text], "\(file)")
         #expect(BarcodeDecoder().decode(image).map(\.symbology) == [.maxiCode], "\(file): nothing else reads it")
     }
+
+    @Test(arguments: [
+        ("micropdf417-1col.png", "MICRO 1"),
+        ("micropdf417-2col.png", "Zint MicroPDF417 with 2 columns: 12345"),
+        ("micropdf417-3col.png", "Three columns and a centre row address pattern"),
+        ("micropdf417-4col-bytes.png", "Bytes \u{C0}\u{FF}\u{01} and numbers 1234567890123, four columns"),
+    ])
+    func readsMicroPDF417(file: String, text: String) throws {
+        let image = try ImageFile.load(path: "\(Self.directory)/\(file)")
+        #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.microPDF417])).decode(image).map(\.text) == [text], "\(file)")
+        #expect(BarcodeDecoder().decode(image).map(\.symbology) == [.microPDF417], "\(file): nothing else reads it")
+    }
 }

@@ -91,10 +91,10 @@ public struct BarcodeDecoder: Sendable {
     }
 
     /// Whether a 2D symbol's outline encloses a real area: at least a tenth of the square on its longest side (a hundredth
-    /// for PDF417, whose symbols may be 60 times as wide as tall), so corners that collapse onto a line (a read through a
-    /// degenerate transform) do not count.
+    /// for PDF417 and MicroPDF417, whose symbols may be 60 and 12 times as wide as tall), so corners that collapse onto a
+    /// line (a read through a degenerate transform) do not count.
     static func hasArea(_ symbol: DecodedSymbol) -> Bool {
-        hasArea(symbol.corners, ratio: symbol.symbology == .pdf417 ? 0.01 : 0.1)
+        hasArea(symbol.corners, ratio: symbol.symbology == .pdf417 || symbol.symbology == .microPDF417 ? 0.01 : 0.1)
     }
 
     static func hasArea(_ corners: [Point], ratio: Double = 0.1) -> Bool {
