@@ -34,8 +34,8 @@ private let microOnly = BarcodeDecoder(options: DecoderOptions(symbologies: [.mi
         #expect(microOnly.decode(frame(matrix)).map(\.text) == [expected], "\(variant.columns) columns, \(variant.rows) rows")
     }
 
-    /// Upright, upside down, turned a quarter either way, and tilted a little; blurred, noisy, JPEG.
-    @Test(arguments: [(0.0, 1), (180, 2), (90, 3), (270, 4), (1.2, 5), (-1, 6), (181, 7)])
+    /// Upright, upside down, turned a quarter either way, and tilted up to 14°; blurred, noisy, JPEG.
+    @Test(arguments: [(0.0, 1), (180, 2), (90, 3), (270, 4), (1.2, 5), (-1, 6), (181, 7), (8, 8), (-14, 9), (190, 10), (97, 11)])
     func degradedFramesRoundTrip(rotation: Double, seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,-/")

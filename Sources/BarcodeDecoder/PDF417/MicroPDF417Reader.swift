@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds and decodes MicroPDF417 symbols (ISO/IEC 24728) on pixel rows.
 ///
 /// A symbol row is a left row address pattern (RAP: 10 modules, three bars and three spaces), one to four codewords of
@@ -6,7 +8,9 @@
 /// name the symbol size and the row within it (a size's RAPs run on by one a row from its own starting ones), the
 /// codewords' cluster must be the row's. Codewords are voted per row and column over all pixel rows; cells nobody read
 /// are erasures for Reed–Solomon over GF(929), and the data codewords are read with PDF417's compaction modes. A first
-/// pass looks at every fourth pixel row and only the bands around rows it read are read in full.
+/// pass looks at every fourth pixel row and only the bands around rows it read are read in full. A tilted symbol's rows
+/// do not lie along pixel rows, but its left RAPs still read on many of them: a line through where they start is its left
+/// edge, and lines square to it follow its rows (up to about 15° from level or plumb).
 public struct MicroPDF417Reader: SymbologyReader {
     public let symbologies: Set<Symbology> = [.microPDF417]
     public init() {}
@@ -34,57 +38,124 @@ public struct MicroPDF417Reader: SymbologyReader {
         }
     }
 
+    /// A symbol row read on a line: where its left RAP starts and its stop bar ends in the image.
+    struct LineRead {
+        var start: Point
+        var end: Point
+        var row: RowRead
+    }
+
     static func read(_ image: GrayImage, frame: PreparedFrame) -> [DecodedSymbol] {
         let width = Double(image.width), height = image.height
-        // Each symbol row read, with the pixel row and whether it was read backwards (a symbol upside down: its runs read
-        // backwards are in the symbol's own order; which row it is comes from its RAPs, not from where it lies).
-        var reads: [(y: Double, backwards: Bool, row: RowRead)] = []
+        var reads: [LineRead] = []
+        // Where left RAPs start on lines read forwards and backwards (a symbol upside down), whole rows read or not.
+        var hits: [[(point: Point, module: Double)]] = [[], []]
         var bands: [ClosedRange<Int>] = []
-        var scanned = Set<Int>()
-        func scan(_ yi: Int) {
-            guard scanned.insert(yi).inserted else { return }
-            let y = Double(yi) + 0.5
-            let forward = LinearReader.sample(frame, origin: Point(0.5, y), direction: Point(1, 0), length: width - 1)
-            for (line, backwards) in [(forward, false), (forward.reversed(), true)] {
-                for var read in rows(line) {
-                    if backwards { (read.x0, read.x1) = (width - read.x1, width - read.x0) }
-                    reads.append((y, backwards, read))
-                    let reach = Int(read.x1 - read.x0)
-                    bands.append(max(0, yi - reach)...min(height - 1, yi + reach))
+        /// Reads a line and, backwards, the same line from its other end: a symbol upside down reads in its own order.
+        func record(origin: Point, direction: Point, length: Double) -> Int {
+            let forward = LinearReader.sample(frame, origin: origin, direction: direction, length: length)
+            var found = 0
+            for (backwards, line) in [(false, forward), (true, forward.reversed())] {
+                let o = backwards ? origin + direction * forward.total : origin, d = backwards ? direction * -1 : direction
+                for row in rows(line) {
+                    reads.append(LineRead(start: o + d * row.x0, end: o + d * row.x1, row: row))
+                    found += 1
                 }
+                for (x, module) in leftRAPs(line) { hits[backwards ? 1 : 0].append((o + d * x, module)) }
+            }
+            return found
+        }
+        // Pixel rows: every fourth, then the bands around rows read.
+        var scanned = Set<Int>()
+        func scanRow(_ yi: Int) {
+            guard scanned.insert(yi).inserted else { return }
+            let before = reads.count
+            if record(origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0), length: width - 1) > 0 {
+                let reach = Int(reads[before...].map { $0.start.distance(to: $0.end) }.max()!)
+                bands.append(max(0, yi - reach)...min(height - 1, yi + reach))
             }
         }
-        for yi in stride(from: 0, to: height, by: 4) { scan(yi) }
-        for band in bands { for yi in band { scan(yi) } }
+        for yi in stride(from: 0, to: height, by: 4) { scanRow(yi) }
+        for band in bands { for yi in band { scanRow(yi) } }
+        var symbols = decodeReads(reads)
+        guard symbols.isEmpty else { return symbols }
+        // A tilted symbol: pixel rows cross its rows, but its left RAPs, 10 modules wide, still read on many of them.
+        // Their starts lie on the symbol's left edge; lines square to that edge follow its rows.
+        for (group, groupHits) in hits.enumerated() where groupHits.count >= 4 {
+            guard let (a, b) = fitEdge(groupHits.map(\.point)), abs(b) > 0.01, abs(b) < 0.4 else { continue }
+            let module = groupHits.map(\.module).sorted()[groupHits.count / 2]
+            let ys = groupHits.map(\.point.y)
+            // The fitted angle, then a degree either side (stray hits pull the fit).
+            for delta in [0.0, 1, -1, 2, -2] {
+                let angle = -atan(b) + delta * .pi / 180
+                var direction = Point(cos(angle), sin(angle))
+                if group == 1 { direction = direction * -1 }
+                reads.removeAll()
+                for y in stride(from: ys.min()! - 4 * module, through: ys.max()! + 4 * module, by: 1) {
+                    let origin = Point(a + b * y, y) - direction * (3 * module)
+                    _ = record(origin: origin, direction: direction, length: Double(max(image.width, image.height)))
+                }
+                let found = decodeReads(reads).filter { s in !symbols.contains { $0.text == s.text } }
+                symbols += found
+                if !found.isEmpty { break }
+            }
+        }
+        return symbols
+    }
+
+    /// The line x = a + b·y through `points`, by the median of pairwise slopes (Theil–Sen), which stray points do not move.
+    static func fitEdge(_ points: [Point]) -> (Double, Double)? {
+        let sample = Array(points.prefix(60))
+        var slopes: [Double] = []
+        for i in sample.indices {
+            for j in (i + 1)..<sample.count where abs(sample[j].y - sample[i].y) >= 2 {
+                slopes.append((sample[j].x - sample[i].x) / (sample[j].y - sample[i].y))
+            }
+        }
+        guard slopes.count >= 3 else { return nil }
+        slopes.sort()
+        let b = slopes[slopes.count / 2]
+        let intercepts = sample.map { $0.x - b * $0.y }.sorted()
+        return (intercepts[intercepts.count / 2], b)
+    }
+
+    /// The symbols the row reads make: for each size, the reads it explains (row number from the left RAP, checked against
+    /// the right and centre RAPs and the codewords' cluster) voted per cell, erasures for cells nobody read.
+    static func decodeReads(_ reads: [LineRead]) -> [DecodedSymbol] {
         var symbols: [DecodedSymbol] = []
         for variant in MicroPDF417Variant.all {
-            // The pixel rows this size explains: the row number from the left RAP, checked against the right and centre
-            // RAPs and the codewords' cluster.
             var votes: [[Int: Int]] = Array(repeating: [:], count: variant.codewordCount)
-            var ys: [Double] = [], xs: [Double] = [], backwards = 0
+            var first: (row: Int, read: LineRead)?, last: (row: Int, read: LineRead)?
             for read in reads where read.row.codewords.count == variant.columns && (read.row.center != nil) == (variant.centerRAP >= 0) {
                 let r = (read.row.left - variant.leftRAP + 52) % 52
                 guard r < variant.rows, (variant.rightRAP + r) % 52 == read.row.right,
                       variant.centerRAP < 0 || (variant.centerRAP + r) % 52 == read.row.center,
                       read.row.codewords.allSatisfy({ $0.cluster == (variant.firstCluster + r) % 3 * 3 }) else { continue }
                 for (c, codeword) in read.row.codewords.enumerated() { votes[r * variant.columns + c][codeword.value, default: 0] += 1 }
-                ys.append(read.y)
-                xs += [read.row.x0, read.row.x1]
-                if read.backwards { backwards += 1 }
+                if first.map({ r < $0.row }) ?? true { first = (r, read) }
+                if last.map({ r >= $0.row }) ?? true { last = (r, read) }
             }
             let erasures = votes.indices.filter { votes[$0].isEmpty }
-            guard !ys.isEmpty, erasures.count < variant.checkCount else { continue }
+            guard let first, let last, erasures.count < variant.checkCount else { continue }
             var codewords = votes.map { cell in cell.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 0 }
             guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: variant.checkCount, erasures: erasures),
                   let data = try? PDF417Compaction.decode(codewords[0..<variant.dataCount]), !data.bytes.isEmpty,
                   !symbols.contains(where: { $0.text == data.text }) else { continue }
-            let (x0, x1, top, bottom) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
-            let corners = 2 * backwards > ys.count ? [Point(x1, bottom), Point(x0, bottom), Point(x0, top), Point(x1, top)]
-                : [Point(x0, top), Point(x1, top), Point(x1, bottom), Point(x0, bottom)]
+            let corners = [first.read.start, first.read.end, last.read.end, last.read.start]
             symbols.append(DecodedSymbol(symbology: .microPDF417, text: data.text, bytes: data.bytes, corners: corners,
                                          correctedErrors: corrected))
         }
         return symbols
+    }
+
+    /// Where the first left RAP after a quiet zone of two modules starts along a line, with its module width (codewords
+    /// hold RAP-like stretches, so only the first after open space counts).
+    static func leftRAPs(_ line: RunRow) -> [(Double, Double)] {
+        let runs = line.widths
+        for s in stride(from: 1, to: max(1, runs.count - 6), by: 2) {
+            if let (_, module) = rap(runs, at: s, table: sideRAPWidths), runs[s - 1] >= 2 * module { return [(line.starts[s], module)] }
+        }
+        return []
     }
 
     /// The symbol rows a line of runs crosses: for each left RAP, each of the four layouts (1–4 columns, a centre RAP after
