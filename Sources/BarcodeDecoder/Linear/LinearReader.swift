@@ -57,8 +57,9 @@ public struct LinearReader: SymbologyReader {
             // Only regions long enough to hold a symbol (a 60-pixel EAN-8 at one pixel per module): short ones are
             // text and texture, and the closer look costs many lines each.
             let long = Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort * 2))
-            scanRegions(frame, long, jitters: stride(from: -0.2, through: 0.2, by: 0.05).map { $0 }, lines: 16, step: 0.5, active, options,
-                        into: &hits)
+            // Angles from the region's outwards; a region stops at the first that reads.
+            scanRegions(frame, long, jitters: [0, -0.05, 0.05, -0.1, 0.1, -0.15, 0.15, -0.2, 0.2], lines: 16, step: 0.5, active, options,
+                        stopWhenRead: vote, into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
         // symbol from the region finder).
@@ -84,7 +85,8 @@ public struct LinearReader: SymbologyReader {
                 var offset = -halfDiagonal + spacing / 2
                 while offset < halfDiagonal {
                     if let (origin, length) = Self.clip(mid: center + n * offset, direction: d, width: w, height: h), length > 20 {
-                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, active, options, into: &hits)
+                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, extremal: false, active, options,
+                             into: &hits)
                     }
                     offset += spacing
                 }
@@ -121,14 +123,19 @@ public struct LinearReader: SymbologyReader {
     }
 
     /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
+    ///
+    /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol.
     private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1,
-                             _ active: [any RowDecoder], _ options: DecoderOptions, into hits: inout [LineHit]) {
+                             _ active: [any RowDecoder], _ options: DecoderOptions, stopWhenRead vote: (([LineHit]) -> [DecodedSymbol])? = nil,
+                             into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
         for (index, region) in regions.enumerated() {
+            let regionStart = hits.count
             // Lines at least 3 pixels apart (half as many as asked at most): a narrow region gains nothing from lines a pixel
             // or two apart, which see the same bars.
             let count = max(lines / 2, min(lines, Int(1.8 * region.halfWidth / 3)))
             for (j, jitter) in jitters.enumerated() {
+                if let vote, hits.count > regionStart, !vote(Array(hits[regionStart...])).isEmpty { break }
                 let base = atan2(region.direction.y, region.direction.x) + jitter
                 let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
                 let reach = region.halfLength * 1.6 + 60
@@ -148,9 +155,13 @@ public struct LinearReader: SymbologyReader {
     }
 
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads.
+    ///
+    /// `extremal`: whether a line nothing else reads is also read from its extremes (`ExtremumRuns`); the whole-frame
+    /// sweep at fixed angles, hundreds of lines on a frame with nothing to read, leaves it to the rows, columns and region
+    /// lines before it.
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
-                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), _ active: [any RowDecoder], _ options: DecoderOptions,
-                      into hits: inout [LineHit]) {
+                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), extremal: Bool = true, _ active: [any RowDecoder],
+                      _ options: DecoderOptions, into hits: inout [LineHit]) {
         let gray = Self.grays(frame, origin: origin, direction: d, length: length, step: step)
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
         // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
@@ -163,9 +174,9 @@ public struct LinearReader: SymbologyReader {
         }
         // Neither reads: each edge at the midpoint of the extremes beside it, for narrow elements that blur or glare kept
         // from reaching the local envelope's midpoint and from making an edge of their own.
-        if lineHits.isEmpty {
-            let extremal = ExtremumRuns.runs(gray, step: step)
-            if extremal.widths.count >= 20 { decode(extremal, edges: edges, active, options, into: &lineHits) }
+        if lineHits.isEmpty && extremal {
+            let extremumRow = ExtremumRuns.runs(gray, step: step)
+            if extremumRow.widths.count >= 20 { decode(extremumRow, edges: edges, active, options, into: &lineHits) }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
