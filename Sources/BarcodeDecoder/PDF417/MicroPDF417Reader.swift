@@ -49,7 +49,7 @@ public struct MicroPDF417Reader: SymbologyReader {
         let width = Double(image.width), height = image.height
         var reads: [LineRead] = []
         // Where left RAPs start on lines read forwards and backwards (a symbol upside down), whole rows read or not.
-        var hits: [[(point: Point, module: Double)]] = [[], []]
+        var hits: [[(point: Point, module: Double, rap: Int)]] = [[], []]
         var bands: [ClosedRange<Int>] = []
         /// Reads a line and, backwards, the same line from its other end: a symbol upside down reads in its own order.
         func record(origin: Point, direction: Point, length: Double) -> Int {
@@ -57,11 +57,11 @@ public struct MicroPDF417Reader: SymbologyReader {
             var found = 0
             for (backwards, line) in [(false, forward), (true, forward.reversed())] {
                 let o = backwards ? origin + direction * forward.total : origin, d = backwards ? direction * -1 : direction
-                for row in rows(line) {
+                for row in rows(line) where isPlausible(row) {
                     reads.append(LineRead(start: o + d * row.x0, end: o + d * row.x1, row: row))
                     found += 1
                 }
-                for (x, module) in leftRAPs(line) { hits[backwards ? 1 : 0].append((o + d * x, module)) }
+                for (x, module, rap) in leftRAPs(line) { hits[backwards ? 1 : 0].append((o + d * x, module, rap)) }
             }
             return found
         }
@@ -84,7 +84,17 @@ public struct MicroPDF417Reader: SymbologyReader {
         for (group, groupHits) in hits.enumerated() where groupHits.count >= 4 {
             guard let (a, b) = fitEdge(groupHits.map(\.point)), abs(b) > 0.01, abs(b) < 0.4 else { continue }
             let module = groupHits.map(\.module).sorted()[groupHits.count / 2]
-            let ys = groupHits.map(\.point.y)
+            // The starts on that line (within a module and a half): a symbol's edge has several, texture rarely.
+            let edge = groupHits.filter { abs($0.point.x - (a + b * $0.point.y)) <= 1.5 * module }.sorted { $0.point.y < $1.point.y }
+            let ys = edge.map(\.point.y)
+            guard ys.count >= 6, ys.max()! - ys.min()! >= 4 * module else { continue }
+            // Along a symbol's edge the RAPs stay or run on by one row, up or down the image (a symbol upside down or
+            // mirrored); texture's do not. Most neighbours must, over 3 rows.
+            let steps = zip(edge, edge.dropFirst()).map { ($1.rap - $0.rap + 52) % 52 }
+            let down = steps.filter { $0 <= 1 }.count, up = steps.filter { $0 == 0 || $0 == 51 }.count
+            guard max(down, up) * 5 >= steps.count * 4, steps.filter({ $0 == 1 }).count >= 2 || steps.filter({ $0 == 51 }).count >= 2 else { continue }
+            // A row is at most 111 modules long with its quiet zones.
+            let length = min(Double(max(image.width, image.height)), 115 * module)
             // The fitted angle, then a degree either side (stray hits pull the fit).
             for delta in [0.0, 1, -1, 2, -2] {
                 let angle = -atan(b) + delta * .pi / 180
@@ -93,7 +103,7 @@ public struct MicroPDF417Reader: SymbologyReader {
                 reads.removeAll()
                 for y in stride(from: ys.min()! - 4 * module, through: ys.max()! + 4 * module, by: 1) {
                     let origin = Point(a + b * y, y) - direction * (3 * module)
-                    _ = record(origin: origin, direction: direction, length: Double(max(image.width, image.height)))
+                    _ = record(origin: origin, direction: direction, length: length)
                 }
                 let found = decodeReads(reads).filter { s in !symbols.contains { $0.text == s.text } }
                 symbols += found
@@ -148,14 +158,25 @@ public struct MicroPDF417Reader: SymbologyReader {
         return symbols
     }
 
-    /// Where the first left RAP after a quiet zone of two modules starts along a line, with its module width (codewords
-    /// hold RAP-like stretches, so only the first after open space counts).
-    static func leftRAPs(_ line: RunRow) -> [(Double, Double)] {
+    /// Where the first left RAP after a quiet zone of two modules starts along a line, with its module width and which RAP
+    /// it is (codewords hold RAP-like stretches, so only the first after open space counts).
+    static func leftRAPs(_ line: RunRow) -> [(Double, Double, Int)] {
         let runs = line.widths
         for s in stride(from: 1, to: max(1, runs.count - 6), by: 2) {
-            if let (_, module) = rap(runs, at: s, table: sideRAPWidths), runs[s - 1] >= 2 * module { return [(line.starts[s], module)] }
+            if let (index, module) = rap(runs, at: s, table: sideRAPWidths), runs[s - 1] >= 2 * module { return [(line.starts[s], module, index)] }
         }
         return []
+    }
+
+    /// Whether some size has a row with these RAPs, this many columns and this cluster (random bars rarely do).
+    static func isPlausible(_ row: RowRead) -> Bool {
+        MicroPDF417Variant.all.contains { variant in
+            guard variant.columns == row.codewords.count, (row.center != nil) == (variant.centerRAP >= 0) else { return false }
+            let r = (row.left - variant.leftRAP + 52) % 52
+            return r < variant.rows && (variant.rightRAP + r) % 52 == row.right
+                && (variant.centerRAP < 0 || (variant.centerRAP + r) % 52 == row.center)
+                && row.codewords[0].cluster == (variant.firstCluster + r) % 3 * 3
+        }
     }
 
     /// The symbol rows a line of runs crosses: for each left RAP, each of the four layouts (1–4 columns, a centre RAP after
@@ -200,16 +221,45 @@ public struct MicroPDF417Reader: SymbologyReader {
         return found
     }
 
-    /// The RAP whose six element widths start at run `s` (a bar), and the module width, if one of `table` fits.
-    static func rap(_ runs: [Double], at s: Int, table: [[Int]]) -> (Int, Double)? {
+    /// The RAP whose six element widths start at run `s` (a bar), and the module width, if one of `table` fits. Called at
+    /// every bar of every line read, so it allocates nothing: the widths are rounded to modules (nudged to a total of 10
+    /// where rounding was least sure) and looked up packed, 3 bits an element.
+    static func rap(_ runs: [Double], at s: Int, table: [Int: Int]) -> (Int, Double)? {
         guard s + 6 <= runs.count else { return nil }
-        let widths = Array(runs[s..<(s + 6)])
-        guard let counts = DataBarDecoder.moduleCounts(widths, modules: 10), let index = table.firstIndex(of: counts) else { return nil }
-        return (index, widths.reduce(0, +) / 10)
+        var total = 0.0, widest = 0.0, narrowest = Double.infinity
+        for i in s..<(s + 6) { total += runs[i]; widest = max(widest, runs[i]); narrowest = min(narrowest, runs[i]) }
+        // No RAP element is under 1 or over 5 of its 10 modules.
+        guard total > 0, widest <= 0.55 * total, narrowest >= 0.05 * total else { return nil }
+        let unit = total / 10
+        var key = 0, sum = 0
+        var bestUp = (index: -1, margin: -Double.infinity), bestDown = (index: -1, margin: -Double.infinity)
+        for i in 0..<6 {
+            let scaled = runs[s + i] / unit
+            let count = max(1, Int(scaled.rounded()))
+            sum += count
+            key |= count << (3 * i)
+            // How far rounding went the wrong way for a nudge up or down.
+            if scaled - Double(count) > bestUp.margin { bestUp = (i, scaled - Double(count)) }
+            if count > 1 && Double(count) - scaled > bestDown.margin { bestDown = (i, Double(count) - scaled) }
+        }
+        if sum == 9, bestUp.index >= 0 { key += 1 << (3 * bestUp.index) }
+        else if sum == 11, bestDown.index >= 0 { key -= 1 << (3 * bestDown.index) }
+        else if sum != 10 { return nil }
+        guard let index = table[key] else { return nil }
+        return (index, unit)
     }
 
-    static let sideRAPWidths = MicroPDF417Variant.sideRAPs.map(widths)
-    static let centerRAPWidths = MicroPDF417Variant.centerRAPs.map(widths)
+    /// Packed element widths (3 bits each, first element lowest) of each RAP → its index in the sequence.
+    static func packedTable(_ patterns: [Int]) -> [Int: Int] {
+        var table: [Int: Int] = [:]
+        for (index, pattern) in patterns.enumerated() {
+            table[widths(pattern).enumerated().reduce(0) { $0 | $1.element << (3 * $1.offset) }] = index
+        }
+        return table
+    }
+
+    static let sideRAPWidths = packedTable(MicroPDF417Variant.sideRAPs)
+    static let centerRAPWidths = packedTable(MicroPDF417Variant.centerRAPs)
 
     /// The six element widths of a 10-module RAP pattern, bar first.
     static func widths(_ pattern: Int) -> [Int] {
