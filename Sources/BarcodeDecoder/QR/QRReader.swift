@@ -14,7 +14,8 @@ public struct QRReader: SymbologyReader {
         let maxAttempts = options.effort * 8
         // Strong perspective moves the bottom-right alignment pattern far from where the three finders put it. Triples
         // that showed format information but whose pattern was not within 5 modules of that are looked at again,
-        // searching within 10 modules, once every triple has had its ordinary look (so they cannot use up its budget).
+        // searching within 10 modules, once every triple has had its ordinary look (so they cannot use up its budget)
+        // and only when none read (a costly look, rarely needed).
         var farAlignment: [(Int, Int, Int, Double)] = []
         for triple in QRDetector.triples(finders) {
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
@@ -30,7 +31,7 @@ public struct QRReader: SymbologyReader {
             used.formUnion([triple.0, triple.1, triple.2])
         }
         attempts = 0
-        for triple in farAlignment {
+        for triple in farAlignment where symbols.isEmpty {
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
             attempts += 1
             if attempts > maxAttempts { break }
@@ -68,8 +69,12 @@ public struct QRReader: SymbologyReader {
             attempts += 1
             // The module-relative threshold first, then the binary image at the module centres; a mirrored symbol
             // samples as its own transpose (the finders turn the other way).
-            let binaryGrid = ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension)
-            var decoded = [located.grid, binaryGrid].lazy.compactMap { grid in
+            // (The binary grid is sampled only when the first does not decode.)
+            let grids: [() -> BitMatrix] = [
+                { located.grid },
+                { ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension) },
+            ]
+            var decoded = grids.lazy.map { $0() }.compactMap { grid in
                 (try? QRSymbolDecoder.decode(grid)) ?? (try? QRSymbolDecoder.decode(grid.transposed()))
             }.first.map { ($0, located.transform) }
             if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
