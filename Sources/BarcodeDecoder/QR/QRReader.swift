@@ -63,6 +63,8 @@ public struct QRReader: SymbologyReader {
             if tried.count >= 3 && !formatSeen { break }
             guard formatSeen, let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, alignmentRadius: alignmentRadius,
                                                               knownAlignment: &alignment) else { continue }
+            // The far look adds nothing where it finds no alignment pattern either: it would sample as the ordinary look did.
+            if alignmentRadius > 5, alignment == nil { return (nil, formatSeen) }
             if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
                 queue.insert(delta + version.dimension - located.dimension, at: 0)
             }
