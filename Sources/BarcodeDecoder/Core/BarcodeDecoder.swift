@@ -49,8 +49,10 @@ public struct BarcodeDecoder: Sendable {
             }
         }
         // A small frame (a symbol of a few pixels per module cropped to its quiet zone) where nothing was found is read
-        // again three times enlarged: its modules are too small for the finder and L searches.
-        if found.isEmpty, min(image.width, image.height) < Self.smallFrameLimit, options.symbologies.contains(where: { !$0.isLinear }) {
+        // again three times enlarged: its modules are too small for the finder and L searches. Not a long strip (a
+        // line-scan frame), whose enlarged copy would cost more than the frame is worth.
+        if found.isEmpty, min(image.width, image.height) < Self.smallFrameLimit, max(image.width, image.height) <= Self.pyramidThreshold,
+           options.symbologies.contains(where: { !$0.isLinear }) {
             var twoD = options
             twoD.symbologies = options.symbologies.filter { !$0.isLinear }
             found = decodeLayer(image.enlarged(by: 3), options: twoD).map { s in var s = s; s.corners = s.corners.map { $0 * (1.0 / 3) }; return s }
