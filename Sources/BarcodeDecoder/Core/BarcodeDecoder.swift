@@ -48,9 +48,11 @@ public struct BarcodeDecoder: Sendable {
                 if !seen { found.append(s) }
             }
         }
-        // A frame too small for the 2D finders (a symbol of one or two pixels per module, cropped to its quiet zone) is
-        // read again three times enlarged.
-        if found.isEmpty, min(image.width, image.height) < Self.smallFrameLimit, options.symbologies.contains(where: { !$0.isLinear }) {
+        // A small frame (a symbol of a few pixels per module cropped to its quiet zone) where nothing was found is read
+        // again three times enlarged: its modules are too small for the finder and L searches. Not a long strip (a
+        // line-scan frame), whose enlarged copy would cost more than the frame is worth.
+        if found.isEmpty, min(image.width, image.height) < Self.smallFrameLimit, max(image.width, image.height) <= Self.pyramidThreshold,
+           options.symbologies.contains(where: { !$0.isLinear }) {
             var twoD = options
             twoD.symbologies = options.symbologies.filter { !$0.isLinear }
             found = decodeLayer(image.enlarged(by: 3), options: twoD).map { s in var s = s; s.corners = s.corners.map { $0 * (1.0 / 3) }; return s }
@@ -58,8 +60,9 @@ public struct BarcodeDecoder: Sendable {
         return found
     }
 
-    /// Frames whose shorter side is under this many pixels are also read enlarged when nothing is found in them.
-    static let smallFrameLimit = 40
+    /// Frames whose shorter side is under this many pixels are also read enlarged when nothing is found in them: below
+    /// it the local-mean window (an eighth of the shorter side) stops shrinking with the frame, at its 12-pixel floor.
+    static let smallFrameLimit = 96
 
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
     func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true) -> [DecodedSymbol] {

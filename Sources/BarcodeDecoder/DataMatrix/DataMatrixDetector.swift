@@ -38,7 +38,9 @@ enum DataMatrixDetector {
     }
 
     /// Symbols located in a candidate; `mirrored` reads the symbol as seen from behind (the L turns the other way).
-    static func locate(_ frame: PreparedFrame, hullAndRect: [Point], mirrored: Bool = false) -> [Located] {
+    /// `sawL` tells whether any corner of the candidate had two solid sides (when none had, a mirrored look finds none
+    /// either: mirroring only turns the L found).
+    static func locate(_ frame: PreparedFrame, hullAndRect: [Point], mirrored: Bool = false, sawL: inout Bool) -> [Located] {
         guard let split = hullAndRect.firstIndex(where: { $0.x.isNaN }) else { return [] }
         let hull = Array(hullAndRect[..<split])
         let rect = Array(hullAndRect[(split + 1)...])
@@ -49,18 +51,19 @@ enum DataMatrixDetector {
             let nearest = hull.min { $0.distance(to: corner) < $1.distance(to: corner) } ?? corner
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
-        var found = locate(frame, quad: raw, center: center, mirrored: mirrored) + locate(frame, quad: snapped, center: center, mirrored: mirrored)
+        var found = locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL)
+            + locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL)
         // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area.
         if found.isEmpty, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
             let quad = spanning.map { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
             if zip(quad, snapped).contains(where: { $0.distance(to: $1) > 1 }) {
-                found = locate(frame, quad: quad, center: center, mirrored: mirrored)
+                found = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL)
             }
         }
         return found
     }
 
-    static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool) -> [Located] {
+    static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool, sawL: inout Bool) -> [Located] {
         let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
         guard short >= 8 else { return [] }
@@ -84,6 +87,7 @@ enum DataMatrixDetector {
             let f3 = darkFraction(bits, next, opposite, center: center, inset: inset1)
             let f4 = darkFraction(bits, opposite, prev, center: center, inset: inset2)
             guard f3 < 0.8, f4 < 0.8 else { continue }
+            sawL = true
             // Symbol orientation: the L corner is bottom-left; bottom-right and top-left must turn the right way.
             var (topLeft, bottomRight) = (prev, next)
             let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)

@@ -9,10 +9,13 @@ public struct DataMatrixReader: SymbologyReader {
         for candidate in DataMatrixDetector.candidates(frame, effort: options.effort) {
             let points = candidate.filter { !$0.x.isNaN }
             if frame.isKnown(points.reduce(Point(0, 0), +) * (1 / Double(max(1, points.count))), among: [.dataMatrix]) { continue }
-            // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails.
-            let located = [false, true].lazy.map { DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: $0) }
-                .map { $0.compactMap { l in Self.decode(frame, l) } }
-                .first { !$0.isEmpty } ?? []
+            // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails
+            // on a candidate that has an L.
+            var sawL = false
+            var located = DataMatrixDetector.locate(frame, hullAndRect: candidate, sawL: &sawL).compactMap { Self.decode(frame, $0) }
+            if located.isEmpty, sawL {
+                located = DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: true, sawL: &sawL).compactMap { Self.decode(frame, $0) }
+            }
             for (located, result) in located {
                 let w = Double(located.size.columns), h = Double(located.size.rows)
                 let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)].map(located.transform.apply)

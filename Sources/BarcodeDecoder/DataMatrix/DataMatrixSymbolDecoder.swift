@@ -27,8 +27,9 @@ public enum DataMatrixSymbolDecoder {
             throw .unknownSize(rows: grid.height, columns: grid.width)
         }
         let cw = codewords(grid, size: size)
-        // The check codewords of 144×144 (whose data does not fill every block equally) continue the data's round-robin
-        // over the blocks in ISO/IEC 16022; some encoders restart it at the first block. Both are read.
+        // The check codewords of 144×144 (whose data does not fill every block equally) are interleaved in two ways by
+        // encoders in use: continuing the data's round-robin over the blocks, or restarting it at the first block.
+        // Both are read; Reed–Solomon decides.
         let offsets = size.dataCodewords % size.blocks == 0 ? [0] : [size.dataCodewords % size.blocks, 0]
         var repaired: (data: [UInt8], corrected: Int)?
         var failure = DataMatrixDecodeError.uncorrectable(block: 0)

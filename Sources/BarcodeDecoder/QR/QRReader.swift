@@ -12,20 +12,32 @@ public struct QRReader: SymbologyReader {
         let deltas = options.effort >= 2 ? [0, -4, 4, -8, 8, -12, 12] : [0]
         var attempts = 0
         let maxAttempts = options.effort * 8
+        // Strong perspective moves the bottom-right alignment pattern far from where the three finders put it. Triples
+        // that showed format information but whose pattern was not within 5 modules of that are looked at again,
+        // searching within 10 modules, once every triple has had its ordinary look (so they cannot use up its budget)
+        // and only when none read (a costly look, rarely needed).
+        var farAlignment: [(Int, Int, Int, Double)] = []
         for triple in QRDetector.triples(finders) {
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
             attempts += 1
             if attempts > maxAttempts { break }
-            // Strong perspective moves the bottom-right alignment pattern far from where the three finders put it: when
-            // the triple does not read, shows format information and the pattern was not within 5 modules of where the
-            // finders put it, it is looked for within 10.
             var alignment: Point?
-            let first = read(frame, finders, triple, deltas: deltas, alignmentRadius: 5, alignment: &alignment, attempts: &attempts)
-            var symbol = first.symbol
-            if symbol == nil, first.formatSeen, alignment == nil {
-                symbol = read(frame, finders, triple, deltas: deltas, alignmentRadius: 10, alignment: &alignment, attempts: &attempts).symbol
+            let look = read(frame, finders, triple, deltas: deltas, alignmentRadius: 5, alignment: &alignment, attempts: &attempts)
+            guard let symbol = look.symbol else {
+                if look.formatSeen, alignment == nil { farAlignment.append(triple) }
+                continue
             }
-            guard let symbol else { continue }
+            symbols.append(symbol)
+            used.formUnion([triple.0, triple.1, triple.2])
+        }
+        attempts = 0
+        for triple in farAlignment where symbols.isEmpty {
+            if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
+            attempts += 1
+            if attempts > maxAttempts { break }
+            var alignment: Point?
+            guard let symbol = read(frame, finders, triple, deltas: deltas, alignmentRadius: 10, alignment: &alignment, attempts: &attempts).symbol
+            else { continue }
             symbols.append(symbol)
             used.formUnion([triple.0, triple.1, triple.2])
         }
@@ -51,14 +63,20 @@ public struct QRReader: SymbologyReader {
             if tried.count >= 3 && !formatSeen { break }
             guard formatSeen, let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, alignmentRadius: alignmentRadius,
                                                               knownAlignment: &alignment) else { continue }
+            // The far look adds nothing where it finds no alignment pattern either: it would sample as the ordinary look did.
+            if alignmentRadius > 5, alignment == nil { return (nil, formatSeen) }
             if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
                 queue.insert(delta + version.dimension - located.dimension, at: 0)
             }
             attempts += 1
             // The module-relative threshold first, then the binary image at the module centres; a mirrored symbol
             // samples as its own transpose (the finders turn the other way).
-            let binaryGrid = ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension)
-            var decoded = [located.grid, binaryGrid].lazy.compactMap { grid in
+            // (The binary grid is sampled only when the first does not decode.)
+            let grids: [() -> BitMatrix] = [
+                { located.grid },
+                { ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension) },
+            ]
+            var decoded = grids.lazy.map { $0() }.compactMap { grid in
                 (try? QRSymbolDecoder.decode(grid)) ?? (try? QRSymbolDecoder.decode(grid.transposed()))
             }.first.map { ($0, located.transform) }
             if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {

@@ -15,7 +15,17 @@ public enum PDF417ReedSolomon {
         return (exp, log)
     }()
 
-    @inline(__always) static func multiply(_ a: Int, _ b: Int) -> Int { a * b % modulus }
+    @inline(__always) static func multiply(_ a: Int, _ b: Int) -> Int { reduce(a * b) }
+
+    /// `a` mod 929 for 0 ≤ `a` < 2²⁰ (a product of two field elements plus one) by a multiply and a shift instead of a
+    /// division: ⌈2⁴⁰/929⌉ overshoots 2⁴⁰/929 by less than 1, so for such `a` the quotient's error stays under
+    /// 2⁻²⁰ < 1/929 and never crosses an integer. Syndromes and the Chien search of a level-8 symbol take hundreds of
+    /// thousands of these.
+    @inline(__always) static func reduce(_ a: Int) -> Int {
+        a - ((a &* reciprocal) >> 40) &* modulus
+    }
+
+    static let reciprocal = ((1 << 40) + modulus - 1) / modulus
     @inline(__always) static func power(_ n: Int) -> Int { tables.exp[((n % 928) + 928) % 928] }
     @inline(__always) static func inverse(_ a: Int) -> Int { tables.exp[(928 - tables.log[a]) % 928] }
 
@@ -57,16 +67,8 @@ public enum PDF417ReedSolomon {
     public static func correct(_ codewords: inout [Int], checkCount k: Int, erasures: [Int] = []) throws(ReedSolomonError) -> Int {
         let n = codewords.count
         guard k >= 2, n > k, n <= 928 else { throw .uncorrectable(errors: nil) }
-        var syndromes = [Int](repeating: 0, count: k)  // syndromes[j-1] = C(3ʲ)
-        var clean = true
-        for j in 1...k {
-            let x = power(j)
-            var s = 0
-            for c in codewords { s = (s * x + c) % modulus }
-            syndromes[j - 1] = s
-            if s != 0 { clean = false }
-        }
-        if clean { return 0 }
+        let syndromes = Self.syndromes(codewords, count: k)  // syndromes[j-1] = C(3ʲ)
+        if syndromes.allSatisfy({ $0 == 0 }) { return 0 }
         let erased = Array(Set(erasures.filter { $0 >= 0 && $0 < n }))
         guard erased.count <= k else { throw .uncorrectable(errors: erased.count) }
         // Locator of codeword i is X = 3^(n−1−i).
@@ -113,12 +115,14 @@ public enum PDF417ReedSolomon {
         let reserve = k >= 8 ? 2 : 0
         guard degree >= 1, 2 * max(0, errorCount) + e + reserve <= k else { throw .uncorrectable(errors: degree) }
         // Chien search over the codeword positions.
+        // X⁻¹ of codeword i is 3^(i−(n−1)): one multiplication by 3 from each position to the next.
         var positions: [Int] = []
+        var xInverse = power(-(n - 1))
         for i in 0..<n {
-            let xInverse = inverse(locator(i))
             var v = 0
-            for c in lambda.reversed() { v = (v * xInverse + c) % modulus }
+            for c in lambda.reversed() { v = reduce(v &* xInverse &+ c) }
             if v == 0 { positions.append(i) }
+            xInverse = reduce(xInverse &* 3)
         }
         guard positions.count == degree else { throw .uncorrectable(errors: degree) }
         // Ω(x) = S(x)Λ(x) mod xᵏ, S(x) = Σ S_{j+1} xʲ.
@@ -141,12 +145,27 @@ public enum PDF417ReedSolomon {
             let y = (modulus - multiply(om, inverse(derivative))) % modulus
             codewords[i] = (codewords[i] + modulus - y) % modulus
         }
-        for j in 1...k {
-            let x = power(j)
-            var s = 0
-            for c in codewords { s = (s * x + c) % modulus }
-            guard s == 0 else { throw .uncorrectable(errors: degree) }
-        }
+        guard Self.syndromes(codewords, count: k).allSatisfy({ $0 == 0 }) else { throw .uncorrectable(errors: degree) }
         return degree
+    }
+
+    /// C(3ʲ) for j = 1…`count` by Horner's rule over `codewords` (values 0…928), four at a time: four independent chains
+    /// of multiply and reduce keep the processor busy where one would wait on each step's result.
+    static func syndromes(_ codewords: [Int], count k: Int) -> [Int] {
+        var out = [Int](repeating: 0, count: k)
+        codewords.withUnsafeBufferPointer { cw in
+            var j = 1
+            while j <= k {
+                let x0 = power(j), x1 = power(j + 1), x2 = power(j + 2), x3 = power(j + 3)
+                var s0 = 0, s1 = 0, s2 = 0, s3 = 0
+                for c in cw {
+                    s0 = reduce(s0 &* x0 &+ c); s1 = reduce(s1 &* x1 &+ c)
+                    s2 = reduce(s2 &* x2 &+ c); s3 = reduce(s3 &* x3 &+ c)
+                }
+                for (offset, value) in [s0, s1, s2, s3].enumerated() where j + offset <= k { out[j + offset - 1] = value }
+                j += 4
+            }
+        }
+        return out
     }
 }
