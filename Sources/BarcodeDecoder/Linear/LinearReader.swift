@@ -85,8 +85,7 @@ public struct LinearReader: SymbologyReader {
                 var offset = -halfDiagonal + spacing / 2
                 while offset < halfDiagonal {
                     if let (origin, length) = Self.clip(mid: center + n * offset, direction: d, width: w, height: h), length > 20 {
-                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, extremal: false, active, options,
-                             into: &hits)
+                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, active, options, into: &hits)
                     }
                     offset += spacing
                 }
@@ -155,13 +154,9 @@ public struct LinearReader: SymbologyReader {
     }
 
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads.
-    ///
-    /// `extremal`: whether a line nothing else reads is also read from its extremes (`ExtremumRuns`); the whole-frame
-    /// sweep at fixed angles, hundreds of lines on a frame with nothing to read, leaves it to the rows, columns and region
-    /// lines before it.
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
-                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), extremal: Bool = true, _ active: [any RowDecoder],
-                      _ options: DecoderOptions, into hits: inout [LineHit]) {
+                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), _ active: [any RowDecoder], _ options: DecoderOptions,
+                      into hits: inout [LineHit]) {
         let gray = Self.grays(frame, origin: origin, direction: d, length: length, step: step)
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
         // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
@@ -174,9 +169,9 @@ public struct LinearReader: SymbologyReader {
         }
         // Neither reads: each edge at the midpoint of the extremes beside it, for narrow elements that blur or glare kept
         // from reaching the local envelope's midpoint and from making an edge of their own.
-        if lineHits.isEmpty && extremal {
-            let extremumRow = ExtremumRuns.runs(gray, step: step)
-            if extremumRow.widths.count >= 20 { decode(extremumRow, edges: edges, active, options, into: &lineHits) }
+        if lineHits.isEmpty {
+            let extremal = ExtremumRuns.runs(gray, step: step)
+            if extremal.widths.count >= 20 { decode(extremal, edges: edges, active, options, into: &lineHits) }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
