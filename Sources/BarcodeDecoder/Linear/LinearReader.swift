@@ -167,12 +167,6 @@ public struct LinearReader: SymbologyReader {
             decode(row, edges: edges, active, options, into: &lineHits)
             if !lineHits.isEmpty { break }
         }
-        // Neither reads: each edge at the midpoint of the extremes beside it, for narrow elements that blur or glare kept
-        // from reaching the local envelope's midpoint and from making an edge of their own.
-        if lineHits.isEmpty {
-            let extremal = ExtremumRuns.runs(gray, step: step)
-            if extremal.widths.count >= 20 { decode(extremal, edges: edges, active, options, into: &lineHits) }
-        }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
         if lineHits.isEmpty && step == 1 && thresholded.widths.count >= 40 && Self.medianRun(thresholded) < 2.5 {

@@ -88,11 +88,6 @@ enum SlidingExtremes {
 
     /// The median of values in 0…255 to a quarter, by histogram (values outside are clamped).
     static func median(byteRange values: [Double]) -> Double {
-        quantile(byteRange: values, fraction: 0.5)
-    }
-
-    /// The value below which `fraction` of `values` lie (in 0…255, to a quarter, by histogram; values outside are clamped).
-    static func quantile(byteRange values: [Double], fraction: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         // Called for every scan line: the histogram lives on the stack.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1021) { histogram in
@@ -101,10 +96,10 @@ enum SlidingExtremes {
                 for value in v { histogram[Int(Swift.max(0, Swift.min(255, value)) * 4 + 0.5)] &+= 1 }
             }
             var seen = 0
-            let rank = Int(Double(values.count) * fraction)
+            let half = values.count / 2
             for value in 0..<1021 {
                 seen += Int(histogram[value])
-                if seen > rank { return Double(value) / 4 }
+                if seen > half { return Double(value) / 4 }
             }
             return 255
         }
