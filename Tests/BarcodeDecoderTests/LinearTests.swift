@@ -110,8 +110,8 @@ func decode(_ image: GrayImage, _ symbology: Symbology, effort: Int = 2, configu
         #expect(Symbology(name: "morse") == nil)
         #expect(Symbology.allCases.allSatisfy { $0.isSupported })
         #expect(Symbology(name: "rss14") == .dataBar && Symbology(name: "rssexpandedstacked") == .dataBarExpanded && Symbology(name: "databarltd") == .dataBarLimited)
-        #expect(Symbology(name: "Aztec Code") == .aztec && Symbology(name: "MaxiCode") == .maxiCode)
-        #expect(Symbology.supported.count == 19)
+        #expect(Symbology(name: "Aztec Code") == .aztec && Symbology(name: "MaxiCode") == .maxiCode && Symbology(name: "MicroPDF417") == .microPDF417)
+        #expect(Symbology.supported.count == 20)
     }
 
     @Test func effortIsClamped() {

@@ -59,7 +59,7 @@ import Testing
         #expect(await rig(["decode", "-s", "code39", "qr.png"], in: dir).code == 1)
     }
 
-    @Test(arguments: [["decode"], ["decode", "x.png", "--effort", "4"], ["decode", "x.png", "--symbology", "morse"], ["decode", "x.png", "-s", "maxicode"]])
+    @Test(arguments: [["decode"], ["decode", "x.png", "--effort", "4"], ["decode", "x.png", "--symbology", "morse"], ["decode", "x.png", "-s", "codablock"]])
     func usageErrors(arguments: [String]) async {
         let outcome = await rig(arguments)
         #expect(outcome.code == 2)
