@@ -67,7 +67,7 @@ public struct BarcodeDecoder: Sendable {
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
     func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true) -> [DecodedSymbol] {
         let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
-        let needsBinary = options.symbologies.contains { !$0.isLinear }
+        let needsBinary = active.contains { $0.usesBinaryImage }
         var frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
         frame.known = known
         frame.makesLinearSecondLooks = linearSecondLooks
@@ -85,7 +85,7 @@ public struct BarcodeDecoder: Sendable {
         // the wide mean does not), then the negative for light-on-dark symbols (laser-marked metal, inverted printing).
         var twoD = options
         twoD.symbologies = options.symbologies.filter { !$0.isLinear }
-        let readers2D = active.filter { !$0.symbologies.isDisjoint(with: twoD.symbologies) }
+        let readers2D = active.filter { $0.usesBinaryImage && !$0.symbologies.isDisjoint(with: twoD.symbologies) }
         for second in [PreparedFrame(image, binarization: .hybrid), PreparedFrame(image.inverted(), binarization: .localMean)] {
             let found = readers2D.flatMap { $0.read(second, options: twoD) }.filter { Self.hasArea($0) }
             if !found.isEmpty { return symbols + found }

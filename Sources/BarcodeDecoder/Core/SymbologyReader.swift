@@ -6,4 +6,12 @@ public protocol SymbologyReader: Sendable {
     var symbologies: Set<Symbology> { get }
     /// The symbols found in `frame`, only of symbologies in `options.symbologies`.
     func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol]
+    /// Whether the reader looks at the frame's binary image (the 2D readers): the frame is binarized for it, and it gets
+    /// the second looks on other binarizations. A reader of the gray image alone gets neither (they would show it
+    /// nothing new).
+    var usesBinaryImage: Bool { get }
+}
+
+extension SymbologyReader {
+    public var usesBinaryImage: Bool { symbologies.contains { !$0.isLinear } }
 }

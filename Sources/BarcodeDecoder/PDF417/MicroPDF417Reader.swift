@@ -13,6 +13,8 @@ import Foundation
 /// edge, and lines square to it follow its rows (up to about 15° from level or plumb).
 public struct MicroPDF417Reader: SymbologyReader {
     public let symbologies: Set<Symbology> = [.microPDF417]
+    /// Rows are read on the gray image: no binarization, and no second looks on other ones.
+    public var usesBinaryImage: Bool { false }
     public init() {}
 
     /// One symbol row as read on a pixel row.
