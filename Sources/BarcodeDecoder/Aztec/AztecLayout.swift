@@ -122,11 +122,4 @@ public struct AztecLayout: Sendable, Equatable {
     static func orientationMatches(_ grid: BitMatrix, center: Int, radius: Int) -> Int {
         orientationMarks(center: center, radius: radius).filter { grid[$0.x, $0.y] == $0.dark }.count
     }
-
-    /// Whether (x, y) is dark in the bull's-eye (its rings at even Chebyshev distance from the centre are dark).
-    public func isBullsEyeDark(x: Int, y: Int) -> Bool? {  // nil outside the bull's-eye
-        let c = size / 2
-        let d = max(abs(x - c), abs(y - c))
-        return d < modeRingRadius ? d % 2 == 0 : nil
-    }
 }
