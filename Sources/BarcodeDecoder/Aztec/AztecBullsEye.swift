@@ -69,31 +69,9 @@ enum AztecBullsEye {
     /// The bull's-eye's nine runs through (x, y) in direction (dx, dy): the centre run's midpoint (steps from (x, y)) and
     /// the module width in steps.
     static func runs(_ binary: BitMatrix, x: Int, y: Int, dx: Int, dy: Int) -> (centerOffset: Double, module: Double)? {
-        func dark(_ t: Int) -> Bool? {
-            let px = x + t * dx, py = y + t * dy
-            guard px >= 0, py >= 0, px < binary.width, py < binary.height else { return nil }
-            return binary[px, py]
-        }
-        guard dark(0) == true else { return nil }
-        var low = 0, high = 0
-        while dark(low - 1) == true { low -= 1 }
-        while dark(high + 1) == true { high += 1 }
-        var widths = [high - low + 1]
-        var a = low - 1, b = high + 1
-        for _ in 0..<4 {
-            guard let colour = dark(a) else { return nil }
-            let end = a
-            while dark(a) == colour { a -= 1 }
-            widths.insert(end - a, at: 0)
-        }
-        for _ in 0..<4 {
-            guard let colour = dark(b) else { return nil }
-            let start = b
-            while dark(b) == colour { b += 1 }
-            widths.append(b - start)
-        }
-        guard let module = bullsEyeRuns(widths) else { return nil }
-        return (Double(low + high) / 2, module)
+        guard binary[x, y], let found = binary.runs(through: x, y, dx: dx, dy: dy, each: 4),
+              let module = bullsEyeRuns(found.widths) else { return nil }
+        return (found.centerOffset, module)
     }
 
     /// The corners of the middle of the light ring at distance 3 (clockwise on screen), traced around `candidate`; nil

@@ -17,3 +17,35 @@ extension BitMatrix {
         }
     }
 }
+
+extension BitMatrix {
+    /// The run through (x, y) and `each` runs either side of it along the step (dx, dy): their widths in steps, outermost
+    /// first, and the middle run's centre in steps from (x, y); nil where the image ends first. The bull's-eye checks of
+    /// Aztec and MaxiCode read their rings this way along rows, columns and diagonals.
+    func runs(through x: Int, _ y: Int, dx: Int, dy: Int, each: Int) -> (widths: [Int], centerOffset: Double)? {
+        func dark(_ t: Int) -> Bool? {
+            let px = x + t * dx, py = y + t * dy
+            guard px >= 0, py >= 0, px < width, py < height else { return nil }
+            return self[px, py]
+        }
+        guard let middle = dark(0) else { return nil }
+        var low = 0, high = 0
+        while dark(low - 1) == middle { low -= 1 }
+        while dark(high + 1) == middle { high += 1 }
+        var widths = [high - low + 1]
+        var a = low - 1, b = high + 1
+        for _ in 0..<each {
+            guard let colour = dark(a) else { return nil }
+            let end = a
+            while dark(a) == colour { a -= 1 }
+            widths.insert(end - a, at: 0)
+        }
+        for _ in 0..<each {
+            guard let colour = dark(b) else { return nil }
+            let start = b
+            while dark(b) == colour { b += 1 }
+            widths.append(b - start)
+        }
+        return (widths, Double(low + high) / 2)
+    }
+}

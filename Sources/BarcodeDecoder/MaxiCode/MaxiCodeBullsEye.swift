@@ -52,32 +52,9 @@ enum MaxiCodeBullsEye {
     /// The eleven runs through the light pixel (x, y) in direction (dx, dy): the centre run's midpoint (along the
     /// direction, in pixels from (x, y) measured on the row or column coordinate) and the ring width.
     static func confirm(_ binary: BitMatrix, x: Int, y: Int, dx: Int, dy: Int) -> (center: Double, unit: Double)? {
-        func dark(_ t: Int) -> Bool? {
-            let px = x + t * dx, py = y + t * dy
-            guard px >= 0, py >= 0, px < binary.width, py < binary.height else { return nil }
-            return binary[px, py]
-        }
-        guard dark(0) == false else { return nil }
-        var low = 0, high = 0
-        while dark(low - 1) == false { low -= 1 }
-        while dark(high + 1) == false { high += 1 }
-        var widths = [high - low + 1]
-        var a = low - 1, b = high + 1
-        for _ in 0..<5 {
-            guard let colour = dark(a) else { return nil }
-            let end = a
-            while dark(a) == colour { a -= 1 }
-            widths.insert(end - a, at: 0)
-        }
-        for _ in 0..<5 {
-            guard let colour = dark(b) else { return nil }
-            let start = b
-            while dark(b) == colour { b += 1 }
-            widths.append(b - start)
-        }
-        guard let unit = pattern(widths) else { return nil }
-        let origin = dy == 0 ? x : y
-        return (Double(origin) + Double(low + high) / 2, unit)
+        guard x >= 0, y >= 0, x < binary.width, y < binary.height, !binary[x, y],
+              let found = binary.runs(through: x, y, dx: dx, dy: dy, each: 5), let unit = pattern(found.widths) else { return nil }
+        return (Double(dy == 0 ? x : y) + found.centerOffset, unit)
     }
 
     /// The 2×2 matrix taking module widths (about the bull's-eye's centre) to pixels, up to a turn: fitted to the middles of
