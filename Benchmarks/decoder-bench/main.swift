@@ -1,6 +1,6 @@
 // Barcode decoder benchmark: RigKit against zxing-cpp and ZBar on the same images, in one run.
 //
-//   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--verbose] [--rigkit-only] [--no-fps] [--code32]
+//   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--per-image FILE] [--verbose] [--rigkit-only] [--no-fps] [--code32]
 //   swift run -c release decoder-bench decode FILE [--symbology NAME] [--effort N]
 //   swift run -c release decoder-bench make-corpus --out DIR [--count N] [--size WxH] [--seed S]
 //
@@ -30,7 +30,7 @@ if arguments.first == "make-corpus" {
     exit(0)
 }
 
-// One image, for looking into a miss: decoder-bench decode FILE [--symbology NAME] [--effort N]
+// One image, for looking into a miss or a slow read: decoder-bench decode FILE [--symbology NAME] [--effort N] [--repeat N]
 if arguments.first == "decode", arguments.count >= 2 {
     let symbologies = option("symbology").flatMap(Symbology.init(name:)).map { Set([$0]) } ?? Set(Symbology.supported)
     let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: symbologies, effort: Int(option("effort") ?? "") ?? 2,
@@ -39,8 +39,9 @@ if arguments.first == "decode", arguments.count >= 2 {
         let image = try ImageFile.load(path: arguments[1])
         let clock = ContinuousClock()
         var symbols: [DecodedSymbol] = []
-        let times = (0..<5).map { _ in RigKitEngine.milliseconds(clock.measure { symbols = decoder.decode(image) }) }
-        print("\(image.width)×\(image.height), first \(times[0]) ms, best of 5 \(times.min()!) ms")
+        let repeats = max(1, Int(option("repeat") ?? "") ?? 5)
+        let times = (0..<repeats).map { _ in RigKitEngine.milliseconds(clock.measure { symbols = decoder.decode(image) }) }
+        print("\(image.width)×\(image.height), first \(times[0]) ms, best of \(repeats) \(times.min()!) ms")
         for s in symbols { print("\(s.symbology) \(s.text.debugDescription) \(s.corners)") }
     } catch { print("error: \(error)"); exit(3) }
     exit(0)
@@ -101,6 +102,19 @@ if arguments.contains("--verbose") {
         for o in outcomes where (!o.isRead && !o.entry.expected.isEmpty) || o.falseReads > 0 {
             print("\(engine) \(o.entry.path.split(separator: "/").suffix(2).joined(separator: "/")): expected \(o.entry.expected.debugDescription), got \(o.texts.map(\.debugDescription))")
         }
+    }
+}
+// --per-image FILE: one CSV line per engine and image (engine, path, symbology, read, false reads, ms), to find the slow ones.
+if let perImagePath = option("per-image") {
+    var csv = "engine,path,symbology,read,false_reads,ms\n"
+    for (engine, outcomes) in engineOutcomes {
+        for o in outcomes {
+            csv += "\(engine),\(o.entry.path),\(o.entry.symbologyName),\(o.isRead ? 1 : 0),\(o.falseReads),\(BenchTable.format(o.milliseconds, 3))\n"
+        }
+    }
+    do { try OutputFile.write(Data(csv.utf8), to: perImagePath) } catch {
+        FileHandle.standardError.write(Data("decoder-bench: \(error)\n".utf8))
+        exit(3)
     }
 }
 let tables = engineOutcomes.map { ($0.0, BenchRow.rows($0.1)) }
