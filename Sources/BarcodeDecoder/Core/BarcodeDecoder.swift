@@ -20,7 +20,8 @@ public struct BarcodeDecoder: Sendable {
     /// `pyramidThreshold` pixels, smallest first: averaging 3×3 pixels removes sensor noise and JPEG blocking, and a
     /// symbol too blurred or noisy at full size often reads on a small copy. Every layer is read; a larger layer skips the
     /// areas smaller ones read. The linear reader's costly second looks (closer lines, whole-frame sweeps) run on the
-    /// smallest layer only, where they are cheap and the averaging helps blurred bars; the 2D second looks (block
+    /// smallest layer only, where they are cheap and the averaging helps blurred bars, and only when no layer's first look
+    /// read a linear symbol (a symbol sharp at full size costs no second looks on a blurred copy); the 2D second looks (block
     /// thresholds, the negative) on every layer while no 2D symbol is found, as a small light-on-dark symbol may not
     /// survive the downscale. At effort 1 the search stops at the first layer that yields symbols (fast, but a second,
     /// smaller symbol may be missed). Corners are scaled back to `image`; a symbol found on two layers is kept once.
@@ -33,13 +34,10 @@ public struct BarcodeDecoder: Sendable {
             layers.append((last.image.downscaled(by: 3), last.scale * 3))
         }
         var found: [DecodedSymbol] = []
-        for (index, layer) in layers.enumerated().reversed() {
-            if options.effort == 1 && !found.isEmpty { break }
-            // What smaller layers found, in this layer's coordinates.
-            let known = found.map { f in var k = f; k.corners = k.corners.map { $0 * (1 / layer.scale) }; return k }
-            for symbol in decodeLayer(layer.image, options: options, known: known, linearSecondLooks: index == layers.count - 1) {
+        func add(_ symbols: [DecodedSymbol], scale: Double) {
+            for symbol in symbols {
                 var s = symbol
-                s.corners = s.corners.map { $0 * layer.scale }
+                s.corners = s.corners.map { $0 * scale }
                 let center = s.corners.reduce(Point(0, 0), +) * 0.25
                 let seen = found.contains { f in
                     f.symbology == s.symbology && f.text == s.text
@@ -47,6 +45,23 @@ public struct BarcodeDecoder: Sendable {
                 }
                 if !seen { found.append(s) }
             }
+        }
+        func known(at scale: Double) -> [DecodedSymbol] {
+            found.map { f in var k = f; k.corners = k.corners.map { $0 * (1 / scale) }; return k }
+        }
+        for layer in layers.reversed() {
+            if options.effort == 1 && !found.isEmpty { break }
+            // A single layer makes its own second looks; on a pyramid they wait until every layer has had its first look.
+            add(decodeLayer(layer.image, options: options, known: known(at: layer.scale), linearSecondLooks: layers.count == 1),
+                scale: layer.scale)
+        }
+        // The linear second looks, on the smallest layer, when no layer read a linear symbol at first look.
+        if layers.count > 1, options.effort >= 2, !found.contains(where: { $0.symbology.isLinear }),
+           options.symbologies.contains(where: { $0.isLinear }) {
+            var linear = options
+            linear.symbologies = options.symbologies.filter { $0.isLinear }
+            let smallest = layers.last!
+            add(decodeLayer(smallest.image, options: linear, known: known(at: smallest.scale), linearSecondLooks: true), scale: smallest.scale)
         }
         // A small frame (a symbol of a few pixels per module cropped to its quiet zone) where nothing was found is read
         // again three times enlarged: its modules are too small for the finder and L searches. Not a long strip (a

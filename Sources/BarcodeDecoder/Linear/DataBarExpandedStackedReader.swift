@@ -25,7 +25,10 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
         let width = Double(frame.image.width), height = frame.image.height
         let step = max(1, height / 80)
         var fragments: [Fragment] = []
-        for yi in stride(from: 0, to: height, by: step) {
+        var scanned = [Bool](repeating: false, count: height)
+        func scan(_ yi: Int) {
+            guard !scanned[yi] else { return }
+            scanned[yi] = true
             let y = Double(yi) + 0.5
             let forward = LinearReader.sample(frame, origin: Point(0.5, y), direction: Point(1, 0), length: width - 1)
             for (row, reversed) in [(forward, false), (forward.reversed(), true)] {
@@ -39,7 +42,7 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
                         let a = row.starts[g], b = row.starts[f.last] + row.widths[f.last]
                         let (x0, x1) = reversed ? (width - b, width - a) : (a, b)
                         if let k = fragments.firstIndex(where: { $0.finders == f.finders && $0.characters == f.characters && $0.firstSwapped == swapped
-                            && abs($0.x0 - x0) < 8 && abs(($0.ys.last ?? y) - y) <= Double(4 * step) }) {
+                            && abs($0.x0 - x0) < 8 && $0.ys.contains { abs($0 - y) <= Double(4 * step) } }) {
                             fragments[k].ys.append(y)
                         } else {
                             fragments.append(Fragment(finders: f.finders, characters: f.characters, firstSwapped: swapped, ys: [y], x0: x0, x1: x1))
@@ -53,6 +56,22 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
                 }
             }
         }
+        // A first pass over every fourth row, at least 10 pixels apart (a stacked row, 34 modules tall, is crossed at least
+        // three times at a pixel per module, or once where the symbol's rows are a twentieth of the frame tall). A fragment that is a whole symbol on its own is a one-row
+        // symbol, the linear reader's; only fragments that are not make it worth reading the rows around them all.
+        let coarse = max(4 * step, 10)
+        for yi in stride(from: 0, to: height, by: coarse) { scan(yi) }
+        let whole = fragments.filter { DataBarExpandedDecoder.text(finders: $0.finders, characters: $0.characters) != nil }
+        // A part of a one-row symbol (a line where glare or a crease broke the read) lies across that symbol's bars.
+        let partial = fragments.filter { f in
+            DataBarExpandedDecoder.text(finders: f.finders, characters: f.characters) == nil && !whole.contains { w in
+                f.x0 < w.x1 && w.x0 < f.x1 && f.y >= w.ys.min()! - Double(coarse) && f.y <= w.ys.max()! + Double(coarse)
+            }
+        }
+        guard let top = partial.flatMap(\.ys).min(), let bottom = partial.flatMap(\.ys).max() else { return [] }
+        // The rows between them and a few coarse steps beyond (the first and last rows of the symbol may have been missed).
+        let reach = Double(12 * step)
+        for yi in stride(from: max(0, Int(top - reach)), to: min(height, Int(bottom + reach) + 1), by: step) { scan(yi) }
         let rows = fragments.filter { $0.ys.count >= 2 }
         guard rows.count >= 2 else { return [] }
         var found: [DecodedSymbol] = []

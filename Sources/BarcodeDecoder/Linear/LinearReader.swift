@@ -393,7 +393,8 @@ public struct LinearReader: SymbologyReader {
             guard minimumLines < 2 || offsets.max()! - offsets.min()! >= 1 else { continue }
             var perAngle: [Int: [LineHit]] = [:]
             for hit in group { perAngle[hit.angle, default: []].append(hit) }
-            let best = perAngle.values.max { $0.count < $1.count }!
+            // The angle most lines read it at; of equal counts the lowest group, so the outline never depends on hashing order.
+            let best = perAngle.min { ($1.value.count, $0.key) < ($0.value.count, $1.key) }!.value
             let d = (best[0].end - best[0].start) * (1 / max(1e-9, best[0].start.distance(to: best[0].end)))
             let n = Point(-d.y, d.x)
             let origin = best[0].start
