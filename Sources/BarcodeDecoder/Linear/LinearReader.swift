@@ -18,9 +18,6 @@ public struct LinearReader: SymbologyReader {
         }
     }
 
-    /// The larger side up to which a frame with nothing read yet is swept whole at effort 2.
-    static let smallFrame = 320
-
     /// Pixels between neighbouring scan lines for an effort level.
     static func spacing(effort: Int, width: Int, height: Int) -> Double {
         let base: Double = effort == 1 ? 10 : effort == 2 ? 5 : 3
@@ -48,8 +45,11 @@ public struct LinearReader: SymbologyReader {
             .filter { region in region.halfLength >= 1.25 * Double(blockSize) }
             .filter { region in !quick.contains { Self.contains($0.corners, region.center) } && !frame.isKnown(region.center, among: symbologies) }
             .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
-        scanRegions(frame, regions, jitters: options.effort == 1 ? [0] : [0, -0.06, 0.06],
-                    lines: options.effort == 1 ? 8 : options.effort == 2 ? 14 : 24, active, options, into: &hits)
+        // Once a symbol is read (here or on a smaller layer), the remaining regions are mostly text and texture: a look at
+        // their own angle, with half the lines, still reads a second symbol that stands clear of them.
+        let readBefore = !quick.isEmpty || frame.known.contains { $0.symbology.isLinear }
+        scanRegions(frame, regions, jitters: options.effort == 1 || (readBefore && options.effort == 2) ? [0] : [0, -0.06, 0.06],
+                    lines: options.effort == 1 ? 8 : options.effort == 2 ? (readBefore ? 8 : 14) : 24, active, options, into: &hits)
         // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
         let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesLinearSecondLooks
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
@@ -70,12 +70,10 @@ public struct LinearReader: SymbologyReader {
                 sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, active, options, into: &hits)
             }
         }
-        // At effort 3, sweep the whole frame at fixed angles as well; at effort 2 too when nothing was read on a small
-        // frame (or the pyramid's smallest layer), where it costs little: blurred and curved symbols give few clean lines,
-        // and two must agree.
-        let small = max(frame.image.width, frame.image.height) <= Self.smallFrame
-        if options.effort >= 3 || (options.effort == 2 && small && !noSecondLooks && vote(hits).isEmpty) {
-            let spacing = options.effort >= 3 ? Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height) : 4
+        // At effort 3, sweep the whole frame at fixed angles as well. (At effort 2 such a sweep of small frames with nothing
+        // read cost up to 1,000 lines a frame and read nothing the looks above miss, on real photos or synthetic frames.)
+        if options.effort >= 3 {
+            let spacing = Self.spacing(effort: options.effort, width: frame.image.width, height: frame.image.height)
             for (angleIndex, degrees) in Self.angles(effort: options.effort).enumerated() {
                 let a = degrees * .pi / 180
                 let d = Point(cos(a), sin(a))
