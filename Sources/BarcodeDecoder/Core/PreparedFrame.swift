@@ -44,18 +44,25 @@ public struct PreparedFrame: Sendable {
     /// The bilinearly interpolated gray value at (`x`, `y`); white outside the image.
     @inlinable
     public func gray(_ x: Double, _ y: Double) -> Double {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            Self.bilinear(pixels, width: image.width, height: image.height, stride: image.stride, x, y)
+        }
+    }
+
+    /// The bilinearly interpolated value at (`x`, `y`) of `pixels` laid out as `GrayImage` lays them out; 255 outside.
+    @inlinable @usableFromInline
+    static func bilinear(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, _ x: Double, _ y: Double) -> Double {
         let fx = x - 0.5, fy = y - 0.5
-        guard fx >= 0, fy >= 0, fx < Double(image.width - 1), fy < Double(image.height - 1) else {
+        guard fx >= 0, fy >= 0, fx < Double(width - 1), fy < Double(height - 1) else {
             let ix = Int(x), iy = Int(y)
-            guard x >= 0, y >= 0, ix < image.width, iy < image.height else { return 255 }
-            return Double(image[ix, iy])
+            guard x >= 0, y >= 0, ix < width, iy < height else { return 255 }
+            return Double(pixels[iy * stride + ix])
         }
         let ix = Int(fx), iy = Int(fy)
         let ax = fx - Double(ix), ay = fy - Double(iy)
-        let i = iy * image.stride + ix
-        let p = image.pixels
-        let top = Double(p[i]) * (1 - ax) + Double(p[i + 1]) * ax
-        let bottom = Double(p[i + image.stride]) * (1 - ax) + Double(p[i + image.stride + 1]) * ax
+        let i = iy * stride + ix
+        let top = Double(pixels[i]) * (1 - ax) + Double(pixels[i + 1]) * ax
+        let bottom = Double(pixels[i + stride]) * (1 - ax) + Double(pixels[i + stride + 1]) * ax
         return top * (1 - ay) + bottom * ay
     }
 }

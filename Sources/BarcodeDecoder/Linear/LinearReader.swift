@@ -237,11 +237,25 @@ public struct LinearReader: SymbologyReader {
             }
             return g
         }
-        for k in 0..<count {
-            let p = origin + d * (Double(k) * step)
-            g[k] = frame.gray(p.x, p.y)
+        // `PreparedFrame.gray` on the pixels directly: this runs for every sample of every line.
+        let image = frame.image
+        image.pixels.withUnsafeBufferPointer { pixels in
+            g.withUnsafeMutableBufferPointer { out in
+                for k in 0..<count {
+                    let p = origin + d * (Double(k) * step)
+                    out[k] = PreparedFrame.bilinear(pixels, width: image.width, height: image.height, stride: image.stride, p.x, p.y)
+                }
+            }
         }
         return g
+    }
+
+    /// The largest of `values` less the smallest (0 when empty), in one pass.
+    static func range(_ values: [Double]) -> Double {
+        guard var low = values.first else { return 0 }
+        var high = low
+        for v in values { low = Swift.min(low, v); high = Swift.max(high, v) }
+        return high - low
     }
 
     /// Samples the line at one-pixel steps and splits it into runs by midpoint thresholding.
@@ -260,7 +274,7 @@ public struct LinearReader: SymbologyReader {
         let noise = SlidingExtremes.median(byteRange: steps)
         // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
         // is capped at a quarter of the line's range.
-        let range = (g.max() ?? 0) - (g.min() ?? 0)
+        let range = Self.range(g)
         let minimumContrast = max(20, min(noise * 6, range * 0.25))
         let (localLow, localHigh) = SlidingExtremes.compute(g, radius: Int(8 / step))
         let (wideLow, wideHigh) = SlidingExtremes.widen(low: localLow, high: localHigh, narrow: Int(8 / step), to: Int(80 / step))
@@ -314,8 +328,8 @@ public struct LinearReader: SymbologyReader {
         for k in 1..<(count - 1) { slope[k] = (g[k + 1] - g[k - 1]) / 2 }
         let strength = slope.map(abs)
         let noise = SlidingExtremes.median(byteRange: strength)
-        let range = (g.max() ?? 0) - (g.min() ?? 0)
-        let (_, localStrongest) = SlidingExtremes.compute(strength, radius: Int(24 / step))
+        let range = Self.range(g)
+        let localStrongest = SlidingExtremes.maximum(strength, radius: Int(24 / step))
         // (position, slope): negative slope is light to dark, the start of a bar.
         var edges: [(position: Double, slope: Double)] = []
         for k in 2..<(count - 2) {

@@ -1,61 +1,57 @@
 /// Minimum and maximum of every window of a sequence, in linear time (monotonic queues).
 enum SlidingExtremes {
     /// For each index k, the minimum and maximum of `values[k - radius ... k + radius]` (clipped to the sequence).
+    static func compute(_ values: [Double], radius: Int) -> (low: [Double], high: [Double]) {
+        (extreme(values, radius: radius, Swift.min), extreme(values, radius: radius, Swift.max))
+    }
+
+    /// For each index k, the maximum of `values[k - radius ... k + radius]` (clipped to the sequence).
+    static func maximum(_ values: [Double], radius: Int) -> [Double] {
+        extreme(values, radius: radius, Swift.max)
+    }
+
+    /// For each index k, `pick` folded over `values[k - radius ... k + radius]` (clipped to the sequence); `pick` is
+    /// `min` or `max`.
     ///
     /// Van Herk / Gil–Werman: running extremes forwards and backwards within blocks of the window's length, so every
     /// window is the union of one block's tail and the next block's head: three comparisons per value, whatever the radius.
-    static func compute(_ values: [Double], radius: Int) -> (low: [Double], high: [Double]) {
+    @inline(__always)
+    private static func extreme(_ values: [Double], radius: Int, _ pick: (Double, Double) -> Double) -> [Double] {
         let n = values.count
-        guard n > 0 else { return ([], []) }
+        guard n > 0 else { return [] }
         let r = max(0, radius), window = 2 * r + 1
         // The sequence padded by `r` on each side with copies of its end values: a window that reaches past an end then
         // holds only values its clipped window holds already.
         let padded = n + 2 * r
         let count = (padded + window - 1) / window * window
-        var low = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
-        var high = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
-        // Called for every scan line: one scratch allocation for the padded values and the four running extremes.
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * count) { scratch in
-            let pad = scratch.baseAddress!, headMin = pad + count, headMax = headMin + count
-            let tailMin = headMax + count, tailMax = tailMin + count
-            values.withUnsafeBufferPointer { v in
-                let first = v[0], last = v[n - 1]
-                for j in 0..<r { pad[j] = first }
-                for j in 0..<n { pad[j + r] = v[j] }
-                for j in (n + r)..<count { pad[j] = last }
-            }
-            var blockStart = 0
-            while blockStart < count {
-                let blockEnd = blockStart + window
-                headMin[blockStart] = pad[blockStart]; headMax[blockStart] = pad[blockStart]
-                var i = blockStart + 1
-                while i < blockEnd {
-                    let p = pad[i]
-                    headMin[i] = Swift.min(headMin[i - 1], p); headMax[i] = Swift.max(headMax[i - 1], p)
-                    i += 1
+        return [Double](unsafeUninitializedCapacity: n) { result, initialized in
+            // Called for every scan line: one scratch allocation for the padded values and the two running extremes.
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count) { scratch in
+                let pad = scratch.baseAddress!, head = pad + count, tail = head + count
+                values.withUnsafeBufferPointer { v in
+                    let first = v[0], last = v[n - 1]
+                    for j in 0..<r { pad[j] = first }
+                    for j in 0..<n { pad[j + r] = v[j] }
+                    for j in (n + r)..<count { pad[j] = last }
                 }
-                tailMin[blockEnd - 1] = pad[blockEnd - 1]; tailMax[blockEnd - 1] = pad[blockEnd - 1]
-                i = blockEnd - 2
-                while i >= blockStart {
-                    let p = pad[i]
-                    tailMin[i] = Swift.min(tailMin[i + 1], p); tailMax[i] = Swift.max(tailMax[i + 1], p)
-                    i -= 1
+                var blockStart = 0
+                while blockStart < count {
+                    let blockEnd = blockStart + window
+                    head[blockStart] = pad[blockStart]
+                    var i = blockStart + 1
+                    while i < blockEnd { head[i] = pick(head[i - 1], pad[i]); i += 1 }
+                    tail[blockEnd - 1] = pad[blockEnd - 1]
+                    i = blockEnd - 2
+                    while i >= blockStart { tail[i] = pick(tail[i + 1], pad[i]); i -= 1 }
+                    blockStart = blockEnd
                 }
-                blockStart = blockEnd
+                // The window of value k covers padded positions k ... k + 2r.
+                let out = result.baseAddress!
+                for k in 0..<n { out[k] = pick(tail[k], head[k + 2 * r]) }
             }
-            low.withUnsafeMutableBufferPointer { lo in
-                high.withUnsafeMutableBufferPointer { hi in
-                    // The window of value k covers padded positions k ... k + 2r.
-                    for k in 0..<n {
-                        lo[k] = Swift.min(tailMin[k], headMin[k + 2 * r])
-                        hi[k] = Swift.max(tailMax[k], headMax[k + 2 * r])
-                    }
-                }
-            }
+            initialized = n
         }
-        return (low, high)
     }
-
 
     /// Extremes over a wide window from extremes over a narrow one (`low`, `high`, radius `narrow`): at every `narrow`-th
     /// index the union of narrow windows `2 × narrow` apart covering `±radius`, held for the indices around it. Within
