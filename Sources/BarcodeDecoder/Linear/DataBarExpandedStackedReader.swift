@@ -69,9 +69,12 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
             }
         }
         guard let top = partial.flatMap(\.ys).min(), let bottom = partial.flatMap(\.ys).max() else { return [] }
-        // The rows between them and a few coarse steps beyond (the first and last rows of the symbol may have been missed).
+        // The rows between them and a few coarse steps beyond (the first and last rows of the symbol may have been missed),
+        // about eight to a symbol row (34 modules tall; the module from the fragments' widths: 17 a character, 15 a finder).
+        let modules = partial.map { f in (f.x1 - f.x0) / Double(17 * f.characters.count + 15 * f.finders.count) }.sorted()
+        let fine = max(step, Int(modules[modules.count / 2] * 34 / 8))
         let reach = Double(12 * step)
-        for yi in stride(from: max(0, Int(top - reach)), to: min(height, Int(bottom + reach) + 1), by: step) { scan(yi) }
+        for yi in stride(from: max(0, Int(top - reach)), to: min(height, Int(bottom + reach) + 1), by: fine) { scan(yi) }
         let rows = fragments.filter { $0.ys.count >= 2 }
         guard rows.count >= 2 else { return [] }
         var found: [DecodedSymbol] = []
