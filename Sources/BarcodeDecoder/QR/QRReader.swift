@@ -28,7 +28,7 @@ public struct QRReader: SymbologyReader {
                 continue
             }
             symbols.append(symbol)
-            used.formUnion([triple.0, triple.1, triple.2])
+            used.formUnion([triple.0, triple.1, triple.2] + Self.finders(finders, inside: symbol))
         }
         attempts = 0
         for triple in farAlignment where symbols.isEmpty {
@@ -39,9 +39,16 @@ public struct QRReader: SymbologyReader {
             guard let symbol = read(frame, finders, triple, deltas: deltas, alignmentRadius: 10, alignment: &alignment, attempts: &attempts).symbol
             else { continue }
             symbols.append(symbol)
-            used.formUnion([triple.0, triple.1, triple.2])
+            used.formUnion([triple.0, triple.1, triple.2] + Self.finders(finders, inside: symbol))
         }
         return symbols
+    }
+
+    /// The indices of the finder candidates inside `symbol` (its own three among them). A large symbol's data holds
+    /// finder-like blocks; once it is read, triples using them can frame no other symbol (symbols do not overlap), and
+    /// trying each with every size estimate cost more than reading the symbol.
+    static func finders(_ finders: [QRFinderPattern], inside symbol: DecodedSymbol) -> [Int] {
+        finders.indices.filter { LinearReader.contains(symbol.corners, finders[$0].center) }
     }
 
     /// The symbol a finder triple frames, trying the size estimate and its neighbours (`deltas`), and whether any size
