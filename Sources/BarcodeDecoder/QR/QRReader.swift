@@ -78,16 +78,16 @@ public struct QRReader: SymbologyReader {
             attempts += 1
             // The module-relative threshold first, then the binary image at the module centres; a mirrored symbol
             // samples as its own transpose (the finders turn the other way).
-            // (The binary grid is sampled only when the first does not decode.)
-            let grids: [() -> BitMatrix] = [
-                { located.grid },
-                { ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension) },
-            ]
-            var decoded = grids.lazy.map { $0() }.compactMap { grid in
-                (try? QRSymbolDecoder.decode(grid)) ?? (try? QRSymbolDecoder.decode(grid.transposed()))
-            }.first.map { ($0, located.transform) }
+            // (The binary grid is sampled only when the first does not decode; every grid has the same data positions.)
+            var placement: QRSymbolDecoder.Placement?
+            func decode(_ grid: BitMatrix) -> QRSymbolDecoder.Result? { try? QRSymbolDecoder.decode(grid, placement: &placement) }
+            var decoded = (decode(located.grid) ?? decode(located.grid.transposed())).map { ($0, located.transform) }
+            if decoded == nil {
+                let binary = ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension)
+                decoded = (decode(binary) ?? decode(binary.transposed())).map { ($0, located.transform) }
+            }
             if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
-                decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
+                decoded = decode(refined.grid).map { ($0, refined.transform) }
             }
             guard let (result, transform) = decoded else { continue }
             let n = Double(located.dimension)
