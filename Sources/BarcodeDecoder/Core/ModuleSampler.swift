@@ -1,41 +1,75 @@
 /// Samples a 2D symbol's modules through a transform and thresholds each against its own neighbourhood of modules.
 ///
 /// Thresholding sampled module values (not image pixels) keeps blurred light modules among dark ones light.
+///
+/// Readers sample many candidate grids per frame (each size estimate, each corner nudge), so the loops read the pixels
+/// and the transform's coefficients directly rather than through `PreparedFrame.gray` and `PerspectiveTransform.apply`,
+/// with the same arithmetic (the same values, bit for bit).
 enum ModuleSampler {
-    /// Samples every module, or only those `only` accepts (the rest stay light), e.g. just the corners of a QR symbol.
+    /// Samples every module, or with `corners` only those within `corners` modules of both a vertical and a horizontal
+    /// edge (the four corner squares, e.g. a QR symbol's finders with their format and version information); the rest
+    /// stay light. The corner squares are sampled and thresholded on their own, without a buffer for the whole grid.
     static func sample(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int,
-                       only: ((Int, Int) -> Bool)? = nil) -> BitMatrix {
-        var gray = [Double](repeating: .nan, count: width * height)
+                       corners: Int? = nil) -> BitMatrix {
+        let columns = corners.map { c in (0..<width).filter { $0 < c || $0 >= width - c } } ?? Array(0..<width)
+        let rows = corners.map { c in (0..<height).filter { $0 < c || $0 >= height - c } } ?? Array(0..<height)
+        let cw = columns.count, ch = rows.count
+        var gray = [Double](repeating: 0, count: cw * ch)
         var lo = 255.0, hi = 0.0
-        for y in 0..<height {
-            for x in 0..<width where only?(x, y) ?? true {
-                let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-                let v = frame.gray(p.x, p.y)
-                gray[y * width + x] = v
-                lo = min(lo, v)
-                hi = max(hi, v)
+        let h = transform.h
+        let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
+        let image = frame.image
+        image.pixels.withUnsafeBufferPointer { pixels in
+            gray.withUnsafeMutableBufferPointer { g in
+                for j in 0..<ch {
+                    let py = Double(rows[j]) + 0.5
+                    for i in 0..<cw {
+                        let px = Double(columns[i]) + 0.5
+                        let w = h6 * px + h7 * py + h8
+                        let v = bilinear(pixels, image, (h0 * px + h1 * py + h2) / w, (h3 * px + h4 * py + h5) / w)
+                        g[j * cw + i] = v
+                        lo = min(lo, v)
+                        hi = max(hi, v)
+                    }
+                }
             }
         }
         let globalMid = (lo + hi) / 2
         let minimumContrast = (hi - lo) * 0.35
-        if only == nil { return threshold(gray, width: width, height: height, globalMid: globalMid, minimumContrast: minimumContrast) }
+        if corners == nil { return threshold(gray, width: width, height: height, globalMid: globalMid, minimumContrast: minimumContrast) }
+        // Neighbours are the sampled modules within two modules in the full grid: a gap between corner squares separates them.
         var grid = BitMatrix(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width where !gray[y * width + x].isNaN {
+        for j in 0..<ch {
+            for i in 0..<cw {
                 var a = 255.0, b = 0.0
-                for ny in max(0, y - 2)...min(height - 1, y + 2) {
-                    for nx in max(0, x - 2)...min(width - 1, x + 2) {
-                        let v = gray[ny * width + nx]
-                        guard !v.isNaN else { continue }
+                for nj in max(0, j - 2)...min(ch - 1, j + 2) where abs(rows[nj] - rows[j]) <= 2 {
+                    for ni in max(0, i - 2)...min(cw - 1, i + 2) where abs(columns[ni] - columns[i]) <= 2 {
+                        let v = gray[nj * cw + ni]
                         a = min(a, v)
                         b = max(b, v)
                     }
                 }
                 let threshold = b - a >= minimumContrast ? (a + b) / 2 : globalMid
-                grid[x, y] = gray[y * width + x] < threshold
+                grid[columns[i], rows[j]] = gray[j * cw + i] < threshold
             }
         }
         return grid
+    }
+
+    /// `PreparedFrame.gray(_:_:)` on the frame's pixels: the bilinearly interpolated value at (`x`, `y`), white outside.
+    @inline(__always)
+    private static func bilinear(_ p: UnsafeBufferPointer<UInt8>, _ image: GrayImage, _ x: Double, _ y: Double) -> Double {
+        let fx = x - 0.5, fy = y - 0.5
+        guard fx >= 0, fy >= 0, fx < Double(image.width - 1), fy < Double(image.height - 1) else {
+            guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return 255 }
+            return Double(p[Int(y) * image.stride + Int(x)])
+        }
+        let ix = Int(fx), iy = Int(fy)
+        let ax = fx - Double(ix), ay = fy - Double(iy)
+        let i = iy * image.stride + ix
+        let top = Double(p[i]) * (1 - ax) + Double(p[i + 1]) * ax
+        let bottom = Double(p[i + image.stride]) * (1 - ax) + Double(p[i + image.stride + 1]) * ax
+        return top * (1 - ay) + bottom * ay
     }
 
     /// Thresholds every module of a fully sampled grid against the midpoint of the darkest and lightest module within two
@@ -80,10 +114,21 @@ enum ModuleSampler {
     /// fails (strong perspective or curvature that puts a module's neighbourhood across light and shadow).
     static func sampleBinary(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int) -> BitMatrix {
         var grid = BitMatrix(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-                if p.x >= 0, p.y >= 0, frame.binary[Int(p.x), Int(p.y)] { grid[x, y] = true }
+        let h = transform.h
+        let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
+        let bits = frame.binary
+        let bw = Double(bits.width), bh = Double(bits.height)
+        bits.cells.withUnsafeBufferPointer { source in
+            grid.cells.withUnsafeMutableBufferPointer { cells in
+                for y in 0..<height {
+                    let py = Double(y) + 0.5
+                    for x in 0..<width {
+                        let px = Double(x) + 0.5
+                        let w = h6 * px + h7 * py + h8
+                        let ix = (h0 * px + h1 * py + h2) / w, iy = (h3 * px + h4 * py + h5) / w
+                        if ix >= 0, iy >= 0, ix < bw, iy < bh, source[Int(iy) * bits.width + Int(ix)] != 0 { cells[y * width + x] = 1 }
+                    }
+                }
             }
         }
         return grid

@@ -53,6 +53,33 @@ public enum DataMatrixPlacement {
         return cells.map { $0 == Int.min ? -1 : $0 }
     }
 
+    /// Where each codeword bit of one size sits in the symbol, for reading many grids of that size.
+    ///
+    /// A reader decodes many candidate grids of one size per candidate symbol (each corner nudge resamples and
+    /// decodes), and laying out the placement for each cost as much as sampling the grid: it is laid out once.
+    struct Bits {
+        let size: DataMatrixSize
+        /// Every codeword bit (`codeword * 8 + bit`) with the symbol cell holding it, in mapping-cell order.
+        let positions: [(bit: Int, x: Int, y: Int)]
+
+        init(_ size: DataMatrixSize) {
+            self.size = size
+            let layout = DataMatrixPlacement.layout(rows: size.mappingRows, columns: size.mappingColumns)
+            let total = size.dataCodewords + size.checkCodewords
+            var out: [(bit: Int, x: Int, y: Int)] = []
+            out.reserveCapacity(total * 8)
+            for row in 0..<size.mappingRows {
+                for col in 0..<size.mappingColumns {
+                    let v = layout[row * size.mappingColumns + col]
+                    guard v >= 0, v / 8 < total else { continue }
+                    let (x, y) = DataMatrixPlacement.symbolPosition(size, row: row, column: col)
+                    out.append((v, x, y))
+                }
+            }
+            positions = out
+        }
+    }
+
     /// The symbol cell (x, y) of mapping cell (row, column), skipping each region's borders.
     public static func symbolPosition(_ size: DataMatrixSize, row: Int, column: Int) -> (x: Int, y: Int) {
         let y = row / size.regionRows * (size.regionRows + 2) + row % size.regionRows + 1

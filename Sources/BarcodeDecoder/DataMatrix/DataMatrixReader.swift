@@ -34,9 +34,11 @@ public struct DataMatrixReader: SymbologyReader {
     /// module in turn (a corner placed a fraction of a module off shears the far modules of large symbols past their
     /// neighbours).
     static func decode(_ frame: PreparedFrame, _ l: DataMatrixDetector.Located) -> (DataMatrixDetector.Located, DataMatrixSymbolDecoder.Result)? {
-        if let result = try? DataMatrixSymbolDecoder.decode(l.grid) { return (l, result) }
+        let placement = DataMatrixPlacement.Bits(l.size)
+        if let result = try? DataMatrixSymbolDecoder.decode(l.grid, placement: placement) { return (l, result) }
         let columns = l.size.columns, rows = l.size.rows
-        if let result = try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: columns, height: rows)) {
+        if let result = try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: columns, height: rows),
+                                                            placement: placement) {
             return (l, result)
         }
         // Up to 64×64 modules: beyond, 32 resamplings cost more than they find.
@@ -49,7 +51,7 @@ public struct DataMatrixReader: SymbologyReader {
                 guard let transform = PerspectiveTransform(rectangleWidth: Double(columns), height: Double(rows), to: moved.map(l.transform.apply))
                 else { continue }
                 let grid = ModuleSampler.sample(frame, transform: transform, width: columns, height: rows)
-                if let result = try? DataMatrixSymbolDecoder.decode(grid) {
+                if let result = try? DataMatrixSymbolDecoder.decode(grid, placement: placement) {
                     return (DataMatrixDetector.Located(grid: grid, transform: transform, size: l.size), result)
                 }
             }

@@ -7,26 +7,24 @@ public enum DataMatrixSymbolDecoder {
         public var correctedErrors: Int
     }
 
-    /// The codewords of `grid` in placement order.
-    static func codewords(_ grid: BitMatrix, size: DataMatrixSize) -> [UInt8] {
-        let layout = DataMatrixPlacement.layout(rows: size.mappingRows, columns: size.mappingColumns)
+    /// The codewords of `grid` in placement order (`placement` when it is laid out for `size`).
+    static func codewords(_ grid: BitMatrix, size: DataMatrixSize, placement: DataMatrixPlacement.Bits? = nil) -> [UInt8] {
         var cw = [UInt8](repeating: 0, count: size.dataCodewords + size.checkCodewords)
-        for row in 0..<size.mappingRows {
-            for col in 0..<size.mappingColumns {
-                let v = layout[row * size.mappingColumns + col]
-                guard v >= 0, v / 8 < cw.count else { continue }
-                let (x, y) = DataMatrixPlacement.symbolPosition(size, row: row, column: col)
-                if grid[x, y] { cw[v / 8] |= 0x80 >> UInt8(v % 8) }
-            }
-        }
+        let bits = placement.flatMap { $0.size == size ? $0 : nil } ?? DataMatrixPlacement.Bits(size)
+        for (bit, x, y) in bits.positions where grid[x, y] { cw[bit / 8] |= 0x80 >> UInt8(bit % 8) }
         return cw
     }
 
     public static func decode(_ grid: BitMatrix) throws(DataMatrixDecodeError) -> Result {
+        try decode(grid, placement: nil)
+    }
+
+    /// `decode(_:)` with the placement laid out beforehand, for decoding many grids of one size.
+    static func decode(_ grid: BitMatrix, placement: DataMatrixPlacement.Bits?) throws(DataMatrixDecodeError) -> Result {
         guard let size = DataMatrixSize.with(rows: grid.height, columns: grid.width) else {
             throw .unknownSize(rows: grid.height, columns: grid.width)
         }
-        let cw = codewords(grid, size: size)
+        let cw = codewords(grid, size: size, placement: placement)
         // The check codewords of 144×144 (whose data does not fill every block equally) are interleaved in two ways by
         // encoders in use: continuing the data's round-robin over the blocks, or restarting it at the first block.
         // Both are read; Reed–Solomon decides.

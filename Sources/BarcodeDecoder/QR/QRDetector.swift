@@ -78,8 +78,7 @@ enum QRDetector {
         }
         guard let transform = PerspectiveTransform(from: source, to: destination) else { return nil }
         // Without the alignment pattern this is a quick look at the format and version areas beside the finders.
-        let corners: ((Int, Int) -> Bool)? = useAlignment ? nil : { x, y in (x < 11 || x >= dim - 11) && (y < 11 || y >= dim - 11) }
-        let grid = ModuleSampler.sample(frame, transform: transform, width: dim, height: dim, only: corners)
+        let grid = ModuleSampler.sample(frame, transform: transform, width: dim, height: dim, corners: useAlignment ? nil : 11)
         return Located(grid: grid, transform: transform, anchors: (Array(source.prefix(3)), Array(destination.prefix(3))),
                        dimension: dim, finders: [t.0, t.1, t.2])
     }

@@ -28,7 +28,7 @@ public struct QRReader: SymbologyReader {
                 continue
             }
             symbols.append(symbol)
-            used.formUnion([triple.0, triple.1, triple.2])
+            used.formUnion([triple.0, triple.1, triple.2] + Self.finders(finders, inside: symbol))
         }
         attempts = 0
         for triple in farAlignment where symbols.isEmpty {
@@ -39,9 +39,16 @@ public struct QRReader: SymbologyReader {
             guard let symbol = read(frame, finders, triple, deltas: deltas, alignmentRadius: 10, alignment: &alignment, attempts: &attempts).symbol
             else { continue }
             symbols.append(symbol)
-            used.formUnion([triple.0, triple.1, triple.2])
+            used.formUnion([triple.0, triple.1, triple.2] + Self.finders(finders, inside: symbol))
         }
         return symbols
+    }
+
+    /// The indices of the finder candidates inside `symbol` (its own three among them). A large symbol's data holds
+    /// finder-like blocks; once it is read, triples using them can frame no other symbol (symbols do not overlap), and
+    /// trying each with every size estimate cost more than reading the symbol.
+    static func finders(_ finders: [QRFinderPattern], inside symbol: DecodedSymbol) -> [Int] {
+        finders.indices.filter { LinearReader.contains(symbol.corners, finders[$0].center) }
     }
 
     /// The symbol a finder triple frames, trying the size estimate and its neighbours (`deltas`), and whether any size
@@ -71,16 +78,16 @@ public struct QRReader: SymbologyReader {
             attempts += 1
             // The module-relative threshold first, then the binary image at the module centres; a mirrored symbol
             // samples as its own transpose (the finders turn the other way).
-            // (The binary grid is sampled only when the first does not decode.)
-            let grids: [() -> BitMatrix] = [
-                { located.grid },
-                { ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension) },
-            ]
-            var decoded = grids.lazy.map { $0() }.compactMap { grid in
-                (try? QRSymbolDecoder.decode(grid)) ?? (try? QRSymbolDecoder.decode(grid.transposed()))
-            }.first.map { ($0, located.transform) }
+            // (The binary grid is sampled only when the first does not decode; every grid has the same data positions.)
+            var placement: QRSymbolDecoder.Placement?
+            func decode(_ grid: BitMatrix) -> QRSymbolDecoder.Result? { try? QRSymbolDecoder.decode(grid, placement: &placement) }
+            var decoded = (decode(located.grid) ?? decode(located.grid.transposed())).map { ($0, located.transform) }
+            if decoded == nil {
+                let binary = ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension)
+                decoded = (decode(binary) ?? decode(binary.transposed())).map { ($0, located.transform) }
+            }
             if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
-                decoded = (try? QRSymbolDecoder.decode(refined.grid)).map { ($0, refined.transform) }
+                decoded = decode(refined.grid).map { ($0, refined.transform) }
             }
             guard let (result, transform) = decoded else { continue }
             let n = Double(located.dimension)

@@ -24,6 +24,16 @@ public enum QRSymbolDecoder {
     }
 
     public static func decode(_ grid: BitMatrix) throws(QRDecodeError) -> Result {
+        var placement: Placement?
+        return try decode(grid, placement: &placement)
+    }
+
+    /// The data module positions of one symbol size (`QRFunctionPatterns.dataPositions(_:)`).
+    typealias Placement = (dimension: Int, positions: [(Int, Int)])
+
+    /// `decode(_:)` keeping the data module positions in `placement` (laid out when first needed), for a reader that
+    /// decodes several grids of one size: the threshold and binary samplings, each also transposed, and a refined one.
+    static func decode(_ grid: BitMatrix, placement: inout Placement?) throws(QRDecodeError) -> Result {
         guard grid.width == grid.height, var version = QRVersion(dimension: grid.width) else { throw .badDimension(grid.width) }
         let n = grid.width
         guard let (level, mask) = formatInformation(grid) else { throw .unreadableFormat }
@@ -37,7 +47,8 @@ public enum QRSymbolDecoder {
             guard let decoded = QRFormatInformation.decodeVersion([v1, v2]), decoded == version.number else { throw .unreadableVersion }
             version = QRVersion(decoded)!
         }
-        let positions = QRFunctionPatterns.dataPositions(version)
+        let positions = placement.flatMap { $0.dimension == n ? $0.positions : nil } ?? QRFunctionPatterns.dataPositions(version)
+        placement = (n, positions)
         let total = version.totalCodewords
         var codewords = [UInt8](repeating: 0, count: total)
         for k in 0..<(total * 8) where k < positions.count {
