@@ -20,10 +20,21 @@ import Testing
         process.executableURL = URL(fileURLWithPath: Self.rig)
         process.arguments = ["run", "--rig", "wall.json", "--filter", "Roomio: ", "--junit", "j.xml", "--html", "r.html", "--trace", "t.jsonl", "--out", "o"]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await Task.sleep(for: .milliseconds(2500))   // a real wait: the child runs on the wall clock
+        // The signal goes once the run has begun (its first line of output; the watch is set up before it), not after a
+        // fixed wait from the start: on a loaded machine rig may take seconds to start. The output is drained to the end.
+        let began = await withCheckedContinuation { (began: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.global().async {
+                let reader = output.fileHandleForReading
+                began.resume(returning: !reader.availableData.isEmpty)
+                while !reader.availableData.isEmpty {}
+            }
+        }
+        #expect(began, "rig printed nothing")
+        try await Task.sleep(for: .milliseconds(1000))   // a real wait: the child runs its first scenario on the wall clock
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == code, "status \(process.terminationStatus)")
