@@ -48,8 +48,10 @@ public struct LinearReader: SymbologyReader {
         // Once a symbol is read (here or on a smaller layer), the remaining regions are mostly text and texture: a look at
         // their own angle, with half the lines, still reads a second symbol that stands clear of them.
         let readBefore = !quick.isEmpty || frame.known.contains { $0.symbology.isLinear }
+        // A region stops at the first angle that reads it.
         scanRegions(frame, regions, jitters: options.effort == 1 || (readBefore && options.effort == 2) ? [0] : [0, -0.06, 0.06],
-                    lines: options.effort == 1 ? 8 : options.effort == 2 ? (readBefore ? 8 : 14) : 24, active, options, into: &hits)
+                    lines: options.effort == 1 ? 8 : options.effort == 2 ? (readBefore ? 8 : 14) : 24, active, options,
+                    stopWhenRead: vote, into: &hits)
         // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
         let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesLinearSecondLooks
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
