@@ -164,10 +164,10 @@ public struct LinearReader: SymbologyReader {
         // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
         // narrow bars and spaces from ever crossing the midpoint.
         let thresholded = Self.thresholdRuns(gray, step: step)
-        for row in [thresholded, Self.edgeRuns(gray, step: step)] {
-            guard row.widths.count >= 20 else { continue }
-            decode(row, edges: edges, active, options, into: &lineHits)
-            if !lineHits.isEmpty { break }
+        if thresholded.widths.count >= 20 { decode(thresholded, edges: edges, active, options, into: &lineHits) }
+        if lineHits.isEmpty {
+            let edged = Self.edgeRuns(gray, step: step)
+            if edged.widths.count >= 20 { decode(edged, edges: edges, active, options, into: &lineHits) }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
