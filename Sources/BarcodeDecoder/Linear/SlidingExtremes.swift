@@ -13,8 +13,9 @@ enum SlidingExtremes {
     /// For each index k, `pick` folded over `values[k - radius ... k + radius]` (clipped to the sequence); `pick` is
     /// `min` or `max`.
     ///
-    /// Van Herk / Gil–Werman: running extremes forwards and backwards within blocks of the window's length, so every
-    /// window is the union of one block's tail and the next block's head: three comparisons per value, whatever the radius.
+    /// By doubling: after round j every position holds the extreme of the 2^j values from it on, so a window of w values
+    /// is the extreme of two overlapping spans of the largest 2^j ≤ w. Each round is a plain pass without a chain from one
+    /// value to the next (the compiler vectorizes it): log2(w) + 1 passes.
     @inline(__always)
     private static func extreme(_ values: [Double], radius: Int, _ pick: (Double, Double) -> Double) -> [Double] {
         let n = values.count
@@ -23,31 +24,27 @@ enum SlidingExtremes {
         // The sequence padded by `r` on each side with copies of its end values: a window that reaches past an end then
         // holds only values its clipped window holds already.
         let padded = n + 2 * r
-        let count = (padded + window - 1) / window * window
         return [Double](unsafeUninitializedCapacity: n) { result, initialized in
-            // Called for every scan line: one scratch allocation for the padded values and the two running extremes.
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count) { scratch in
-                let pad = scratch.baseAddress!, head = pad + count, tail = head + count
+            // Called for every scan line: one scratch allocation for two buffers the rounds alternate between.
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * padded) { scratch in
+                var source = scratch.baseAddress!, target = source + padded
                 values.withUnsafeBufferPointer { v in
                     let first = v[0], last = v[n - 1]
-                    for j in 0..<r { pad[j] = first }
-                    for j in 0..<n { pad[j + r] = v[j] }
-                    for j in (n + r)..<count { pad[j] = last }
+                    for j in 0..<r { source[j] = first }
+                    for j in 0..<n { source[j + r] = v[j] }
+                    for j in (n + r)..<padded { source[j] = last }
                 }
-                var blockStart = 0
-                while blockStart < count {
-                    let blockEnd = blockStart + window
-                    head[blockStart] = pad[blockStart]
-                    var i = blockStart + 1
-                    while i < blockEnd { head[i] = pick(head[i - 1], pad[i]); i += 1 }
-                    tail[blockEnd - 1] = pad[blockEnd - 1]
-                    i = blockEnd - 2
-                    while i >= blockStart { tail[i] = pick(tail[i + 1], pad[i]); i -= 1 }
-                    blockStart = blockEnd
+                var span = 1
+                while 2 * span <= window {
+                    // Valid positions shrink by `span` each round: position i covers source[i ..< i + 2 · span].
+                    let ahead = source + span
+                    for i in 0..<(padded - 2 * span + 1) { target[i] = pick(source[i], ahead[i]) }
+                    swap(&source, &target)
+                    span *= 2
                 }
-                // The window of value k covers padded positions k ... k + 2r.
-                let out = result.baseAddress!
-                for k in 0..<n { out[k] = pick(tail[k], head[k + 2 * r]) }
+                // The window of value k covers padded positions k ..< k + window.
+                let out = result.baseAddress!, shifted = source + (window - span)
+                for k in 0..<n { out[k] = pick(source[k], shifted[k]) }
             }
             initialized = n
         }
