@@ -7,51 +7,99 @@ struct DarkComponent {
 }
 
 enum DarkComponents {
-    /// Components whose bounding box is at least `minimumSide` cells on each side.
+    /// Components (4-connected) whose bounding box is at least `minimumSide` cells on each side, in the raster order of
+    /// their first cell, at most `maximumCount`.
+    ///
+    /// Labelled by runs, not cells: each row's dark runs are joined (union–find) to the runs they touch in the row above,
+    /// so the work grows with the number of runs rather than of dark cells (a flood fill touched every dark cell with four
+    /// neighbour checks and a division, ~10 % of a frame without a code).
     static func find(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int = 400) -> [DarkComponent] {
         let w = bits.width, h = bits.height
         guard w > 0, h > 0 else { return [] }
-        let label = UnsafeMutablePointer<Int32>.allocate(capacity: w * h)
-        label.initialize(repeating: 0, count: w * h)
-        defer { label.deallocate() }
-        var stack: [Int32] = []
-        var components: [DarkComponent] = []
-        var rowMin = [Int](repeating: Int.max, count: h), rowMax = [Int](repeating: Int.min, count: h)
-        var next: Int32 = 1
+        // Runs in raster order: row, first and last cell; `rowStart[y]` is the index of row y's first run.
+        var runY: [Int32] = [], runX0: [Int32] = [], runX1: [Int32] = []
+        var rowStart = [Int](repeating: 0, count: h + 1)
+        runY.reserveCapacity(h * 8); runX0.reserveCapacity(h * 8); runX1.reserveCapacity(h * 8)
         bits.cells.withUnsafeBufferPointer { cells in
-            for start in 0..<(w * h) where cells[start] != 0 && label[start] == 0 {
-                label[start] = next
-                stack.append(Int32(start))
-                var c = DarkComponent(minX: w, minY: h, maxX: -1, maxY: -1, area: 0, outline: [])
-                while let top = stack.popLast() {
-                    let i = Int(top)
-                    let x = i % w, y = i / w
-                    c.area += 1
-                    if x < c.minX { c.minX = x }
-                    if x > c.maxX { c.maxX = x }
-                    if y < c.minY { c.minY = y }
-                    if y > c.maxY { c.maxY = y }
-                    if x < rowMin[y] { rowMin[y] = x }
-                    if x > rowMax[y] { rowMax[y] = x }
-                    if x > 0, cells[i - 1] != 0, label[i - 1] == 0 { label[i - 1] = next; stack.append(Int32(i - 1)) }
-                    if x + 1 < w, cells[i + 1] != 0, label[i + 1] == 0 { label[i + 1] = next; stack.append(Int32(i + 1)) }
-                    if y > 0, cells[i - w] != 0, label[i - w] == 0 { label[i - w] = next; stack.append(Int32(i - w)) }
-                    if y + 1 < h, cells[i + w] != 0, label[i + w] == 0 { label[i + w] = next; stack.append(Int32(i + w)) }
+            for y in 0..<h {
+                rowStart[y] = runX0.count
+                let row = cells.baseAddress! + y * w
+                var x = 0
+                while x < w {
+                    while x < w && row[x] == 0 { x += 1 }
+                    guard x < w else { break }
+                    let start = x
+                    while x < w && row[x] != 0 { x += 1 }
+                    runY.append(Int32(y)); runX0.append(Int32(start)); runX1.append(Int32(x - 1))
                 }
-                next &+= 1
-                let big = c.maxX - c.minX + 1 >= minimumSide && c.maxY - c.minY + 1 >= minimumSide
-                for y in c.minY...c.maxY {
-                    if big && rowMin[y] != Int.max {
-                        c.outline.append(Point(Double(rowMin[y]) + 0.5, Double(y) + 0.5))
-                        c.outline.append(Point(Double(rowMax[y]) + 0.5, Double(y) + 0.5))
-                    }
-                    rowMin[y] = Int.max
-                    rowMax[y] = Int.min
-                }
-                guard big else { continue }
-                components.append(c)
-                if components.count >= maximumCount { break }
             }
+            rowStart[h] = runX0.count
+        }
+        let count = runX0.count
+        guard count > 0 else { return [] }
+        var parent = [Int32](repeating: 0, count: count)
+        parent.withUnsafeMutableBufferPointer { p in
+            for i in 0..<count { p[i] = Int32(i) }
+            func root(_ i: Int) -> Int {
+                var i = i
+                while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
+                return i
+            }
+            for y in 1..<max(1, h) {
+                // Two pointers over the runs of this row and the row above; runs touch when their spans overlap.
+                var a = rowStart[y - 1], b = rowStart[y]
+                let aEnd = rowStart[y], bEnd = rowStart[y + 1]
+                while a < aEnd && b < bEnd {
+                    if runX0[a] <= runX1[b] && runX0[b] <= runX1[a] {
+                        let ra = root(a), rb = root(b)
+                        // The smaller index as root: a component's root is its first run in raster order.
+                        if ra < rb { p[rb] = Int32(ra) } else if rb < ra { p[ra] = Int32(rb) }
+                    }
+                    if runX1[a] < runX1[b] { a += 1 } else { b += 1 }
+                }
+            }
+            for i in 0..<count { p[i] = p[Int(p[i])] }
+        }
+        // After the last pass every run points at its root directly (roots precede their runs, so are already final).
+        // Bounding boxes and areas per root, then the big components in the order of their roots.
+        var minX = [Int32](repeating: Int32.max, count: count), maxX = [Int32](repeating: -1, count: count)
+        var minY = [Int32](repeating: Int32.max, count: count), maxY = [Int32](repeating: -1, count: count)
+        var area = [Int](repeating: 0, count: count)
+        for i in 0..<count {
+            let r = Int(parent[i])
+            minX[r] = min(minX[r], runX0[i]); maxX[r] = max(maxX[r], runX1[i])
+            minY[r] = min(minY[r], runY[i]); maxY[r] = max(maxY[r], runY[i])
+            area[r] += Int(runX1[i] - runX0[i] + 1)
+        }
+        var slot = [Int32](repeating: -1, count: count)
+        var components: [DarkComponent] = []
+        var rowMin: [[Int32]] = [], rowMax: [[Int32]] = []
+        for r in 0..<count where Int(parent[r]) == r {
+            guard maxX[r] - minX[r] + 1 >= minimumSide && maxY[r] - minY[r] + 1 >= minimumSide else { continue }
+            slot[r] = Int32(components.count)
+            components.append(DarkComponent(minX: Int(minX[r]), minY: Int(minY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
+                                            area: area[r], outline: []))
+            let rows = Int(maxY[r] - minY[r]) + 1
+            rowMin.append([Int32](repeating: Int32.max, count: rows))
+            rowMax.append([Int32](repeating: -1, count: rows))
+            if components.count >= maximumCount { break }
+        }
+        for i in 0..<count {
+            let s = Int(slot[Int(parent[i])])
+            guard s >= 0 else { continue }
+            let row = Int(runY[i]) - components[s].minY
+            rowMin[s][row] = min(rowMin[s][row], runX0[i])
+            rowMax[s][row] = max(rowMax[s][row], runX1[i])
+        }
+        for s in components.indices {
+            var outline: [Point] = []
+            outline.reserveCapacity(rowMin[s].count * 2)
+            for row in rowMin[s].indices where rowMin[s][row] != Int32.max {
+                let y = Double(components[s].minY + row) + 0.5
+                outline.append(Point(Double(rowMin[s][row]) + 0.5, y))
+                outline.append(Point(Double(rowMax[s][row]) + 0.5, y))
+            }
+            components[s].outline = outline
         }
         return components
     }

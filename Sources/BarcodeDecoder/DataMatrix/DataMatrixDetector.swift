@@ -122,12 +122,15 @@ enum DataMatrixDetector {
                 // A perfect coarse fit cannot be bettered.
                 if center == nil, best?.score == size.rows + size.columns { break }
                 let origin = center ?? best?.d ?? d0
+                // The first corner with the highest score is kept. The search's centre scores at least `floor`, so a
+                // corner that cannot reach it, or cannot beat the best so far, is scored only until that is certain.
+                let floor = center.flatMap { transform(size, a, b, c, $0) }.map { timingScore(frame, $0, size) } ?? best?.score ?? 0
                 for oy in -3...3 {
                     for ox in -3...3 {
                         let d = origin + Point(Double(ox) * step, Double(oy) * step)
                         guard let t = transform(size, a, b, c, d) else { continue }
-                        let s = timingScore(frame, t, size)
-                        if best == nil || s > best!.score { best = (s, d) }
+                        let s = timingScore(frame, t, size, needed: max(floor, best.map { $0.score + 1 } ?? 0))
+                        if s >= floor, best == nil || s > best!.score { best = (s, d) }
                     }
                 }
             }
@@ -154,18 +157,21 @@ enum DataMatrixDetector {
         PerspectiveTransform(rectangleWidth: Double(size.columns), height: Double(size.rows), to: [a, d, b, c])
     }
 
-    /// How many top-row and right-column modules match the timing pattern.
+    /// How many top-row and right-column modules match the timing pattern; once fewer than `needed` can match, some
+    /// count under `needed` (the search keeps only better corners, and most corners of a search fail within a few modules).
     ///
     /// The hot loop of the free-corner search (49 corners × 2 passes × each size): the homography's numerators and
     /// denominator are stepped along the edge instead of recomputed, and the binary image is read without copies.
-    static func timingScore(_ frame: PreparedFrame, _ t: PerspectiveTransform, _ size: DataMatrixSize) -> Int {
+    static func timingScore(_ frame: PreparedFrame, _ t: PerspectiveTransform, _ size: DataMatrixSize, needed: Int = 0) -> Int {
         let h = t.h
         let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
         let bits = frame.binary
         let width = bits.width, height = bits.height
+        // Misses allowed before `needed` is out of reach.
+        var allowed = size.columns + size.rows - needed
         return bits.cells.withUnsafeBufferPointer { cells in
             /// Counts samples from module (`x0`, `y0`) in steps of (`sx`, `sy`) that are dark where `darkFirst` says,
-            /// alternating from there.
+            /// alternating from there; stops once the misses exceed `allowed`.
             func run(_ x0: Double, _ y0: Double, _ sx: Double, _ sy: Double, count: Int, darkFirst: Bool) -> Int {
                 var u = h0 * x0 + h1 * y0 + h2, v = h3 * x0 + h4 * y0 + h5, w = h6 * x0 + h7 * y0 + h8
                 let du = h0 * sx + h1 * sy, dv = h3 * sx + h4 * sy, dw = h6 * sx + h7 * sy
@@ -179,14 +185,18 @@ enum DataMatrixDetector {
                         let ix = Int(px), iy = Int(py)
                         cell = cells[iy * width + ix] != 0
                     }
-                    if cell == dark { score += 1 }
+                    if cell == dark { score += 1 } else {
+                        allowed -= 1
+                        if allowed < 0 { return score }
+                    }
                     dark.toggle()
                     u += du; v += dv; w += dw
                 }
                 return score
             }
-            return run(0.5, 0.5, 1, 0, count: size.columns, darkFirst: true)
-                + run(Double(size.columns) - 0.5, 0.5, 0, 1, count: size.rows, darkFirst: false)
+            let top = run(0.5, 0.5, 1, 0, count: size.columns, darkFirst: true)
+            guard allowed >= 0 else { return top }
+            return top + run(Double(size.columns) - 0.5, 0.5, 0, 1, count: size.rows, darkFirst: false)
         }
     }
 

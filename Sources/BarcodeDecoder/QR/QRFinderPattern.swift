@@ -16,23 +16,28 @@ enum QRFinderPatternFinder {
         while y < bits.height {
             runs.removeAll(keepingCapacity: true)
             starts.removeAll(keepingCapacity: true)
-            var previous = false
-            for x in 0..<bits.width {
-                let dark = bits[x, y]
-                if x == 0 || dark != previous {
-                    runs.append(1)
-                    starts.append(x)
-                    previous = dark
-                } else {
-                    runs[runs.count - 1] += 1
+            // Runs of the row, each found whole rather than counted cell by cell.
+            bits.cells.withUnsafeBufferPointer { cells in
+                let row = cells.baseAddress! + y * bits.width
+                var x = 0
+                while x < bits.width {
+                    let value = row[x], start = x
+                    x += 1
+                    while x < bits.width && row[x] == value { x += 1 }
+                    runs.append(x - start)
+                    starts.append(start)
                 }
             }
             let firstDark = bits[0, y] ? 0 : 1
             var i = firstDark
+            // The five runs are checked in place; an array is made only for the few that match (one per dark run of
+            // every scanned row made this loop a third of the finder search).
             while i + 4 < runs.count {
-                let counts = Array(runs[i..<i + 5])
-                if ratiosMatch(counts), let p = confirm(bits, centerX: Double(starts[i + 2]) + Double(runs[i + 2]) / 2, y: y, counts: counts) {
-                    add(p, to: &found)
+                if ratiosMatch(runs[i], runs[i + 1], runs[i + 2], runs[i + 3], runs[i + 4]) {
+                    let counts = Array(runs[i..<i + 5])
+                    if let p = confirm(bits, centerX: Double(starts[i + 2]) + Double(runs[i + 2]) / 2, y: y, counts: counts) {
+                        add(p, to: &found)
+                    }
                 }
                 i += 2
             }
@@ -41,13 +46,15 @@ enum QRFinderPatternFinder {
         return found
     }
 
-    static func ratiosMatch(_ c: [Int]) -> Bool {
-        let total = c.reduce(0, +)
-        guard total >= 7, c.allSatisfy({ $0 > 0 }) else { return false }
+    static func ratiosMatch(_ c: [Int]) -> Bool { ratiosMatch(c[0], c[1], c[2], c[3], c[4]) }
+
+    static func ratiosMatch(_ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, _ c4: Int) -> Bool {
+        let total = c0 + c1 + c2 + c3 + c4
+        guard total >= 7, c0 > 0, c1 > 0, c2 > 0, c3 > 0, c4 > 0 else { return false }
         let m = Double(total) / 7
         let tolerance = m * 0.7
-        return abs(m - Double(c[0])) < tolerance && abs(m - Double(c[1])) < tolerance && abs(3 * m - Double(c[2])) < 3 * tolerance
-            && abs(m - Double(c[3])) < tolerance && abs(m - Double(c[4])) < tolerance
+        return abs(m - Double(c0)) < tolerance && abs(m - Double(c1)) < tolerance && abs(3 * m - Double(c2)) < 3 * tolerance
+            && abs(m - Double(c3)) < tolerance && abs(m - Double(c4)) < tolerance
     }
 
     /// Runs through (`x`, `y`) along (`dx`, `dy`): the five run lengths centred on the dark centre, or nil.

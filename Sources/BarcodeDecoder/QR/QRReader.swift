@@ -13,7 +13,7 @@ public struct QRReader: SymbologyReader {
         var attempts = 0
         let maxAttempts = options.effort * 8
         // Strong perspective moves the bottom-right alignment pattern far from where the three finders put it. Triples
-        // that showed format information but whose pattern was not within 5 modules of that are looked at again,
+        // that showed format information and their finders but whose pattern was not within 5 modules of that are looked at again,
         // searching within 10 modules, once every triple has had its ordinary look (so they cannot use up its budget)
         // and only when none read (a costly look, rarely needed).
         var farAlignment: [(Int, Int, Int, Double)] = []
@@ -24,7 +24,7 @@ public struct QRReader: SymbologyReader {
             var alignment: Point?
             let look = read(frame, finders, triple, deltas: deltas, alignmentRadius: 5, alignment: &alignment, attempts: &attempts)
             guard let symbol = look.symbol else {
-                if look.formatSeen, alignment == nil { farAlignment.append(triple) }
+                if look.framed, alignment == nil { farAlignment.append(triple) }
                 continue
             }
             symbols.append(symbol)
@@ -44,6 +44,9 @@ public struct QRReader: SymbologyReader {
         return symbols
     }
 
+    /// The agreement (`QRFunctionPatterns.finderAgreement(_:)`) a size needs for its full look.
+    static let minimumFinderAgreement = 0.7
+
     /// The indices of the finder candidates inside `symbol` (its own three among them). A large symbol's data holds
     /// finder-like blocks; once it is read, triples using them can frame no other symbol (symbols do not overlap), and
     /// trying each with every size estimate cost more than reading the symbol.
@@ -52,12 +55,12 @@ public struct QRReader: SymbologyReader {
     }
 
     /// The symbol a finder triple frames, trying the size estimate and its neighbours (`deltas`), and whether any size
-    /// showed readable format information; `alignment` is the bottom-right alignment pattern once found (searched within
+    /// showed readable format information and the finders (so had a full look); `alignment` is the bottom-right alignment pattern once found (searched within
     /// `alignmentRadius` modules).
     private func read(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ triple: (Int, Int, Int, Double), deltas: [Int],
-                      alignmentRadius: Double, alignment: inout Point?, attempts: inout Int) -> (symbol: DecodedSymbol?, formatSeen: Bool) {
+                      alignmentRadius: Double, alignment: inout Point?, attempts: inout Int) -> (symbol: DecodedSymbol?, framed: Bool) {
         var tried = Set<Int>()
-        var formatSeen = false
+        var formatSeen = false, framed = false
         var queue = deltas
         while !queue.isEmpty {
             let delta = queue.removeFirst()
@@ -68,10 +71,18 @@ public struct QRReader: SymbologyReader {
             guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false, knownAlignment: &none) else { continue }
             if QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
             if tried.count >= 3 && !formatSeen { break }
-            guard formatSeen, let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, alignmentRadius: alignmentRadius,
-                                                              knownAlignment: &alignment) else { continue }
+            // Nor is a size at which the three finders and their separators do not sample as finders: the full look
+            // (alignment search, the whole grid sampled and decoded four ways) is most of a frame's QR cost, and on
+            // frames without a code three finder-like blobs often show format information by chance (any 15 bits are
+            // within 3 of a format code more than half the time). A size turned away counts against the frame's budget as
+            // its full look would have, so no more triples are looked at than without the check.
+            guard formatSeen else { continue }
+            guard QRFunctionPatterns.finderAgreement(quick.grid) >= Self.minimumFinderAgreement else { attempts += 1; continue }
+            framed = true
+            guard let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, alignmentRadius: alignmentRadius,
+                                                        knownAlignment: &alignment) else { continue }
             // The far look adds nothing where it finds no alignment pattern either: it would sample as the ordinary look did.
-            if alignmentRadius > 5, alignment == nil { return (nil, formatSeen) }
+            if alignmentRadius > 5, alignment == nil { return (nil, framed) }
             if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
                 queue.insert(delta + version.dimension - located.dimension, at: 0)
             }
@@ -93,9 +104,9 @@ public struct QRReader: SymbologyReader {
             let n = Double(located.dimension)
             let corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(transform.apply)
             return (DecodedSymbol(symbology: .qr, text: result.text, bytes: result.bytes, corners: corners,
-                                  isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors), formatSeen)
+                                  isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors), framed)
         }
-        return (nil, formatSeen)
+        return (nil, framed)
     }
 
 

@@ -43,12 +43,22 @@ public struct ReedSolomon: Sendable {
         guard checkCount > 0, n > checkCount, n < field.size else { throw .uncorrectable(errors: nil) }
         var syndromes = [Int](repeating: 0, count: checkCount)
         var clean = true
-        for i in 0..<checkCount {
-            let x = field.power(field.generatorBase + i)
-            var s = 0
-            for c in codewords { s = field.multiply(s, x) ^ c }
-            syndromes[i] = s
-            if s != 0 { clean = false }
+        // Every grid a reader tries is corrected, most of them noise: the syndromes (n·checkCount products) and the Chien
+        // search below are the hot loops, so they read the log and antilog tables without bounds checks and multiply by
+        // a fixed element through its logarithm.
+        let order = field.size - 1
+        field.exp.withUnsafeBufferPointer { exp in
+            field.log.withUnsafeBufferPointer { log in
+                codewords.withUnsafeBufferPointer { words in
+                    for i in 0..<checkCount {
+                        let logX = ((field.generatorBase + i) % order + order) % order
+                        var s = 0
+                        for c in words { s = (s == 0 ? 0 : exp[log[s] + logX]) ^ c }
+                        syndromes[i] = s
+                        if s != 0 { clean = false }
+                    }
+                }
+            }
         }
         if clean { return 0 }
         // Berlekamp–Massey: the error locator polynomial, lowest coefficient first.
@@ -85,11 +95,17 @@ public struct ReedSolomon: Sendable {
         guard errorCount > 0, 2 * errorCount <= checkCount else { throw .uncorrectable(errors: errorCount) }
         // Chien search: position p (from the end) is in error when Λ(α^-p) = 0.
         var positions: [Int] = []
-        for p in 0..<n {
-            let xInv = field.power(-p)
-            var value = 0
-            for c in locator.reversed() { value = field.multiply(value, xInv) ^ c }
-            if value == 0 { positions.append(p) }
+        let coefficients = Array(locator.reversed())
+        field.exp.withUnsafeBufferPointer { exp in
+            field.log.withUnsafeBufferPointer { log in
+                for p in 0..<n {
+                    // log α^-p
+                    let logXInv = (order - p % order) % order
+                    var value = 0
+                    for c in coefficients { value = (value == 0 ? 0 : exp[log[value] + logXInv]) ^ c }
+                    if value == 0 { positions.append(p) }
+                }
+            }
         }
         guard positions.count == errorCount else { throw .uncorrectable(errors: errorCount) }
         // Forney: error values from the evaluator Ω = S·Λ mod x^checkCount.

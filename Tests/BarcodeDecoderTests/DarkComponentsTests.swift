@@ -1,0 +1,60 @@
+@testable import BarcodeDecoder
+import RigCore
+import Testing
+
+@Suite struct DarkComponentsTests {
+    /// The run-based labelling finds what a 4-connected flood fill from each unlabelled dark cell in raster order finds:
+    /// the same components, in the same order, with the same boxes, areas and outlines.
+    @Test(arguments: [0.3, 0.5, 0.7])
+    func matchesAFloodFill(density: Double) {
+        var random = SeededGenerator(seed: UInt64(density * 100))
+        for trial in 0..<20 {
+            let w = 1 + trial * 7 % 61, h = 1 + trial * 11 % 53
+            var bits = BitMatrix(width: w, height: h)
+            // Blobs and noise, so components of every shape (spirals, combs, single cells) occur.
+            for y in 0..<h {
+                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
+            }
+            for minimumSide in [1, 3, 12] {
+                for maximumCount in [2, 400] {
+                    let found = DarkComponents.find(bits, minimumSide: minimumSide, maximumCount: maximumCount)
+                    let expected = Self.floodFill(bits, minimumSide: minimumSide, maximumCount: maximumCount)
+                    #expect(found.count == expected.count)
+                    for (f, e) in zip(found, expected) {
+                        #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
+                        #expect(f.outline == e.outline)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The reference: a flood fill started at each unlabelled dark cell in raster order.
+    static func floodFill(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int) -> [DarkComponent] {
+        let w = bits.width, h = bits.height
+        var label = [Bool](repeating: false, count: w * h)
+        var out: [DarkComponent] = []
+        for start in 0..<(w * h) where bits[start % w, start / w] && !label[start] {
+            label[start] = true
+            var stack = [start], cells: [Int] = []
+            while let i = stack.popLast() {
+                cells.append(i)
+                let x = i % w, y = i / w
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where bits[nx, ny] && !label[ny * w + nx] {
+                    label[ny * w + nx] = true
+                    stack.append(ny * w + nx)
+                }
+            }
+            let xs = cells.map { $0 % w }, ys = cells.map { $0 / w }
+            var c = DarkComponent(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!, area: cells.count, outline: [])
+            guard c.maxX - c.minX + 1 >= minimumSide, c.maxY - c.minY + 1 >= minimumSide else { continue }
+            for y in c.minY...c.maxY {
+                let row = zip(xs, ys).filter { $0.1 == y }.map(\.0)
+                c.outline += [Point(Double(row.min()!) + 0.5, Double(y) + 0.5), Point(Double(row.max()!) + 0.5, Double(y) + 0.5)]
+            }
+            out.append(c)
+            if out.count >= maximumCount { break }
+        }
+        return out
+    }
+}
