@@ -61,10 +61,11 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
         // symbol, the linear reader's; only fragments that are not make it worth reading the rows around them all.
         let coarse = max(4 * step, 10)
         for yi in stride(from: 0, to: height, by: coarse) { scan(yi) }
-        let whole = fragments.filter { DataBarExpandedDecoder.text(finders: $0.finders, characters: $0.characters) != nil }
+        let isWhole = fragments.map { DataBarExpandedDecoder.text(finders: $0.finders, characters: $0.characters) != nil }
+        let whole = fragments.indices.filter { isWhole[$0] }.map { fragments[$0] }
         // A part of a one-row symbol (a line where glare or a crease broke the read) lies across that symbol's bars.
-        let partial = fragments.filter { f in
-            DataBarExpandedDecoder.text(finders: f.finders, characters: f.characters) == nil && !whole.contains { w in
+        let partial = fragments.indices.filter { !isWhole[$0] }.map { fragments[$0] }.filter { f in
+            !whole.contains { w in
                 f.x0 < w.x1 && w.x0 < f.x1 && f.y >= w.ys.min()! - Double(coarse) && f.y <= w.ys.max()! + Double(coarse)
             }
         }

@@ -62,16 +62,16 @@ public struct LinearReader: SymbologyReader {
             // first that reads. (On the real photos every closer read came from the largest region within ±0.1 rad; each
             // angle costs 16 lines of twice the samples.)
             let long = Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort))
-            scanRegions(frame, long, jitters: [0, -0.05, 0.05, -0.1, 0.1, -0.15, 0.15], lines: 16, step: 0.5, active, options,
+            scanRegions(frame, long, jitters: [0, -0.05, 0.05, -0.1, 0.1, -0.15, 0.15], lines: 16, step: 0.5, sharpen: true, active, options,
                         stopWhenRead: vote, into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
         // symbol from the region finder).
         if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
             let most = options.effort >= 3 ? 64 : 24
-            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, active, options, into: &hits)
+            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, sharpen: true, active, options, into: &hits)
             if vote(hits).isEmpty {
-                sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, active, options, into: &hits)
+                sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, sharpen: true, active, options, into: &hits)
             }
         }
         // At effort 3, sweep the whole frame at fixed angles as well. (At effort 2 such a sweep of small frames with nothing
@@ -97,7 +97,7 @@ public struct LinearReader: SymbologyReader {
     }
 
     /// Scans `lines` pixel rows (0°) or columns (90°) from the middle of the frame outwards, spread over 90 % of it.
-    private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, _ active: [any RowDecoder], _ options: DecoderOptions,
+    private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
                        into hits: inout [LineHit]) {
         guard lines > 0 else { return }
         let w = Double(frame.image.width), h = Double(frame.image.height)
@@ -108,7 +108,7 @@ public struct LinearReader: SymbologyReader {
             let mid = Point(w / 2, h / 2) + n * offset
             guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
                                                    width: w, height: h), length > 20 else { continue }
-            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, active, options, into: &hits)
+            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, into: &hits)
         }
     }
 
@@ -126,7 +126,7 @@ public struct LinearReader: SymbologyReader {
     /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
     ///
     /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol.
-    private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1,
+    private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1, sharpen: Bool = false,
                              _ active: [any RowDecoder], _ options: DecoderOptions, stopWhenRead vote: (([LineHit]) -> [DecodedSymbol])? = nil,
                              into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
@@ -149,15 +149,16 @@ public struct LinearReader: SymbologyReader {
                     let t1 = min(length, t0 + 2 * reach)
                     guard t1 - t0 > 20 else { continue }
                     scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
-                         step: step, edges: (t0 == 0, t1 == length), active, options, into: &hits)
+                         step: step, edges: (t0 == 0, t1 == length), sharpen: sharpen, active, options, into: &hits)
                 }
             }
         }
     }
 
-    /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads.
+    /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads. With `sharpen` (second
+    /// looks), a line nothing else read is read once more sharpened.
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
-                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), _ active: [any RowDecoder], _ options: DecoderOptions,
+                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
                       into hits: inout [LineHit]) {
         let gray = Self.grays(frame, origin: origin, direction: d, length: length, step: step)
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
@@ -168,6 +169,11 @@ public struct LinearReader: SymbologyReader {
         if lineHits.isEmpty {
             let edged = Self.edgeRuns(gray, step: step)
             if edged.widths.count >= 20 { decode(edged, edges: edges, active, options, into: &lineHits) }
+        }
+        // Blur that leaves a narrow space between two bars as a shallow bump within one dip: the line sharpened.
+        if lineHits.isEmpty && sharpen {
+            let sharp = Self.thresholdRuns(Self.sharpened(gray, reach: max(1, Int((1 / step).rounded()))), step: step)
+            if sharp.widths.count >= 20 { decode(sharp, edges: edges, active, options, into: &lineHits) }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
@@ -252,6 +258,16 @@ public struct LinearReader: SymbologyReader {
             }
         }
         return g
+    }
+
+    /// The line sharpened: each value twice itself less the mean of its neighbours `reach` samples either side, so a
+    /// narrow space that blur left as a shallow bump between two bars crosses the midpoint again.
+    static func sharpened(_ g: [Double], reach: Int) -> [Double] {
+        let n = g.count
+        guard n > 2 * reach else { return g }
+        var out = g
+        for k in reach..<(n - reach) { out[k] = 2 * g[k] - (g[k - reach] + g[k + reach]) / 2 }
+        return out
     }
 
     /// The largest of `values` less the smallest (0 when empty), in one pass.
