@@ -12,25 +12,31 @@ public enum LocalBinarizer {
         // Thresholds per 4×4 block (the windows are far larger than a block), compared per pixel.
         let block = 4
         let wide = radius * 3
+        let blockColumns = (w + block - 1) / block
+        // Each pixel column's threshold in the current block row (thresholds lie in -2...253): the pixel loop is then one
+        // branch-free comparison per pixel, which the compiler vectorizes.
+        var limits = [Int16](repeating: 0, count: w)
         image.pixels.withUnsafeBufferPointer { px in
             out.cells.withUnsafeMutableBufferPointer { cells in
-                var by = 0
-                while by < h {
-                    let cy = min(h - 1, by + block / 2)
-                    var bx = 0
-                    while bx < w {
-                        let cx = min(w - 1, bx + block / 2)
-                        let mean = integral.mean(x: cx, y: cy, radius: radius)
-                        let threshold = mean - 2 - mean / 32
-                        let wideThreshold = integral.mean(x: cx, y: cy, radius: wide) * 3 / 5
-                        let limit = max(threshold, wideThreshold)
-                        for y in by..<min(h, by + block) {
-                            let row = y * image.stride, outRow = y * w
-                            for x in bx..<min(w, bx + block) where Int(px[row + x]) < limit { cells[outRow + x] = 1 }
+                limits.withUnsafeMutableBufferPointer { limits in
+                    let limit = limits.baseAddress!
+                    var by = 0
+                    while by < h {
+                        let cy = min(h - 1, by + block / 2)
+                        for column in 0..<blockColumns {
+                            let cx = min(w - 1, column * block + block / 2)
+                            let mean = integral.mean(x: cx, y: cy, radius: radius)
+                            let threshold = mean - 2 - mean / 32
+                            let wideThreshold = integral.mean(x: cx, y: cy, radius: wide) * 3 / 5
+                            let value = Int16(max(threshold, wideThreshold))
+                            for x in (column * block)..<min(w, column * block + block) { limit[x] = value }
                         }
-                        bx += block
+                        for y in by..<min(h, by + block) {
+                            let row = px.baseAddress! + y * image.stride, outRow = cells.baseAddress! + y * w
+                            for x in 0..<w { outRow[x] = Int16(row[x]) < limit[x] ? 1 : 0 }
+                        }
+                        by += block
                     }
-                    by += block
                 }
             }
         }
