@@ -26,6 +26,12 @@ struct PDF417EdgeFinder {
         var meanOuter: Double { hits.reduce(0) { $0 + $1.outer } / Double(hits.count) }
         var top: Point { Point(hits.first!.outer, hits.first!.y) }
         var bottom: Point { Point(hits.last!.outer, hits.last!.y) }
+        /// A point inside the symbol: halfway down the edge, 8 modules in from its outer side (within the start or stop
+        /// pattern). The outer side itself lies on a symbol's outline, where a known symbol's corners may leave it out.
+        var inside: Point {
+            let inward = isStart != isReversed ? 1.0 : -1.0
+            return Point(meanOuter + inward * 8 * module, (top.y + bottom.y) / 2)
+        }
     }
 
     /// How well `widths` match `pattern` (mean absolute deviation in modules), or nil when an element is off by more

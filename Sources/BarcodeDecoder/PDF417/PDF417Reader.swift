@@ -36,10 +36,12 @@ public struct PDF417Reader: SymbologyReader {
         if !found.isEmpty { return (found, true) }
         // Symbols turned about 90°: the columns, read as rows of the transposed image.
         let edges = PDF417EdgeFinder.edges(in: binary, step: binary.width >= 240 ? 2 : 1, transposed: true)
-        let all = rowEdges + edges
+        let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
+        // Edges of symbols already read (on a smaller layer) do not count: they would send an image whose only symbol is
+        // read to the costly 45° look.
+        let all = rowEdges.filter { !Self.isKnown($0, known) } + edges.filter { !Self.isKnown($0, transposedKnown) }
         let sawBothEdges = all.contains(where: \.isStart) && all.contains { !$0.isStart }
         guard edges.contains(where: \.isStart) else { return ([], sawBothEdges) }
-        let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
         let symbols = read(edges, image: image.transposed(), known: transposedKnown).map { symbol in
             var s = symbol
             s.corners = s.corners.map { Point($0.y, $0.x) }
@@ -58,8 +60,7 @@ public struct PDF417Reader: SymbologyReader {
                     && stop.module / start.module > 0.6 && stop.module / start.module < 1.6
                     && Self.couldBeOneSymbol(start, stop)
             }.sorted { abs($0.meanOuter - start.meanOuter) < abs($1.meanOuter - start.meanOuter) }
-            let middle = Point(start.meanOuter, (start.top.y + start.bottom.y) / 2)
-            if found.contains(where: { LinearReader.contains($0.corners, middle) }) || known.contains(where: { LinearReader.contains($0, middle) }) { continue }
+            if found.contains(where: { LinearReader.contains($0.corners, start.inside) }) || Self.isKnown(start, known) { continue }
             // With its stop edge; else from the start edge alone (compact PDF417, or a symbol cut by the image border).
             for stop in Array(candidates.prefix(2)) + [nil] {
                 if let symbol = decode(image, start: start, stop: stop) {
@@ -69,6 +70,12 @@ public struct PDF417Reader: SymbologyReader {
             }
         }
         return found
+    }
+
+    /// Whether `edge` lies inside one of the `known` symbol outlines.
+    static func isKnown(_ edge: PDF417EdgeFinder.Edge, _ known: [[Point]]) -> Bool {
+        let inside = edge.inside
+        return known.contains { LinearReader.contains($0, inside) }
     }
 
     /// Whether a stop edge could end the rows a start edge begins: of similar length, and no further above or below it
