@@ -123,16 +123,20 @@ public struct PDF417Reader: SymbologyReader {
             var columns = estimatedColumns
             var (topRight, bottomRight) = (topRight0, bottomRight0)
 
-            func scan(columns: Int) -> [ScanLine] {
+            func scan(columns: Int, reach: Double = .infinity) -> [ScanLine] {
                 (0..<lineCount).map { i in
                     let t = (Double(i) + 0.5) / Double(lineCount)
                     let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
-                    return ScanLine(t: t, codewords: readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil))
+                    return ScanLine(t: t, codewords: readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil,
+                                                              reach: reach))
                 }
             }
-            var lines = scan(columns: columns)
+            // Without a stop edge the lines run as far as the widest symbol would (30 columns), yet only the left row
+            // indicators tell the shape: a first scan reads just the start pattern and the left indicator (90 modules
+            // hold them at the largest module width readLine accepts), and only a shape that reads costs full lines.
+            var lines = scan(columns: columns, reach: stop == nil ? 90 * module : .infinity)
             guard var shape = PDF417Shape(lines: lines, columns: columns) else { return nil }
-            if shape.columns != columns {
+            if shape.columns != columns || stop == nil {
                 columns = shape.columns
                 (topRight, bottomRight) = rightCorners(columns: columns)
                 lines = scan(columns: columns)
@@ -195,12 +199,14 @@ public struct PDF417Reader: SymbologyReader {
     }
 
     /// The codewords on the line from `a` (the start pattern's outer edge) to `b` (the stop pattern's outer edge).
-    func readLine(_ image: GrayImage, from a: Point, to b: Point, module: Double, columns: Int, hasStop: Bool) -> [LineCodeword] {
+    /// Only the first `reach` of the line is read (its codewords beyond are left unread) when that is shorter.
+    func readLine(_ image: GrayImage, from a: Point, to b: Point, module: Double, columns: Int, hasStop: Bool,
+                  reach: Double = .infinity) -> [LineCodeword] {
         let length = a.distance(to: b)
         guard length > 1 else { return [] }
         let direction = (b - a) * (1 / length)
         let step = max(0.3, min(1, module / 2.5))
-        let from = -3 * module, to = length + 3 * module
+        let from = -3 * module, to = min(length + 3 * module, reach)
         // Gray values along the line, thresholded at the midpoint of the local (±4 modules) extremes; edges placed
         // between samples by linear interpolation. Where the local contrast is weak the colour holds.
         let count = Int((to - from) / step) + 1
@@ -256,6 +262,8 @@ public struct PDF417Reader: SymbologyReader {
         let codewordWidth = 17 * lineModule
 
         var result: [LineCodeword] = []
+        var candidates: [Int] = []
+        candidates.reserveCapacity(16)
         var first = 0
         // Each codeword is looked for where the one before it ended (so a symbol stretched unevenly along the line is
         // followed), or a codeword's width further on where that one was not read.
@@ -265,7 +273,7 @@ public struct PDF417Reader: SymbologyReader {
             if expected + codewordWidth > to { break }
             while first < runCount && begins[first] < expected - 2 * lineModule { first += 1 }
             // Dark runs beginning near the expected place, nearest first.
-            var candidates: [Int] = []
+            candidates.removeAll(keepingCapacity: true)
             var i = first
             while i < runCount && begins[i] <= expected + 2 * lineModule {
                 if dark[i] { candidates.append(i) }
@@ -275,14 +283,16 @@ public struct PDF417Reader: SymbologyReader {
             for i in candidates where i + 7 < runCount {
                 let total = end(i + 7) - begins[i]
                 guard total > codewordWidth * 0.75, total < codewordWidth * 1.25 else { continue }
-                var widths: [Int] = []
-                var previousEdge = 0
+                // The 17 module bits, bar first, from the element edges rounded to modules; each element 1…6 modules.
+                var bits = 0, previousEdge = 0, fits = true
                 for j in 0..<8 {
                     let edge = Int(((end(i + j) - begins[i]) / total * 17).rounded())
-                    widths.append(edge - previousEdge)
+                    let width = edge - previousEdge
+                    guard width >= 1, width <= 6 else { fits = false; break }
+                    bits = j & 1 == 0 ? (bits << width) | (1 << width - 1) : bits << width
                     previousEdge = edge
                 }
-                guard widths.allSatisfy({ $0 >= 1 && $0 <= 6 }), let codeword = PDF417Codeword.from(moduleWidths: widths) else { continue }
+                guard fits, let codeword = PDF417Codeword.from(bits: bits) else { continue }
                 result.append(LineCodeword(column: column, codeword: codeword))
                 expected = end(i + 7) - codewordWidth
                 break
