@@ -59,29 +59,36 @@ struct PDF417EdgeFinder {
         let (along, across) = transposed ? (binary.width, 1) : (1, binary.width)
         var open: [Edge] = []
         var closed: [Edge] = []
-        var begins = [Double](), widths = [Double]()
-        begins.reserveCapacity(lineLength / 2)
-        widths.reserveCapacity(lineLength / 2)
+        // Scratch for one line, at most one run per pixel plus the leading light one: where the colour changes, then the
+        // runs' begins and widths.
+        let changes = UnsafeMutablePointer<Int>.allocate(capacity: lineLength + 1)
+        let begins = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
+        let widths = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
+        defer { changes.deallocate(); begins.deallocate(); widths.deallocate() }
         for y in stride(from: 0, to: lineCount, by: step) {
-            begins.removeAll(keepingCapacity: true)
-            widths.removeAll(keepingCapacity: true)
-            // Runs of the row, starting with a light one (the border counts as light).
-            var current = false, runStart = 0
+            // Runs of the row, starting with a light one (the border counts as light). Every pixel's x is written and
+            // kept only where its colour differs from the one before: no branch to mispredict on noisy rows.
+            var changeCount = 0
             binary.cells.withUnsafeBufferPointer { cells in
-                let row = y * across
+                let row = cells.baseAddress! + y * across
+                var previous = 0
                 for x in 0..<lineLength {
-                    let dark = cells[row + x * along] != 0
-                    if dark != current {
-                        begins.append(Double(runStart)); widths.append(Double(x - runStart))
-                        runStart = x
-                        current = dark
-                    }
+                    let dark = row[x &* along] != 0 ? 1 : 0
+                    changes[changeCount] = x
+                    changeCount &+= dark ^ previous
+                    previous = dark
                 }
             }
-            begins.append(Double(runStart)); widths.append(Double(lineLength - runStart))
+            let n = changeCount + 1
+            var runStart = 0
+            for k in 0..<changeCount {
+                begins[k] = Double(runStart); widths[k] = Double(changes[k] - runStart)
+                runStart = changes[k]
+            }
+            begins[changeCount] = Double(runStart); widths[changeCount] = Double(lineLength - runStart)
             var hits: [(isStart: Bool, isReversed: Bool, hit: Hit)] = []
-            widths.withUnsafeBufferPointer { w in
-                let n = w.count
+            do {
+                let w = UnsafeBufferPointer(start: widths, count: n)
                 // Odd indices are dark runs.
                 var i = 1
                 while i < n {
