@@ -93,22 +93,28 @@ struct PDF417EdgeFinder {
                 var i = 1
                 while i < n {
                     let quietBefore = i == 1 ? Double.infinity : w[i - 1]  // the image border counts as a quiet zone
-                    // Cheap tests first: each pattern has a bar 7 or 8 modules wide beside elements 1 module wide.
-                    if i + 7 < n, w[i] > 2.5 * w[i + 2], let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
+                    // Cheap tests first: each pattern has a bar 7 or 8 modules wide beside elements 1 module wide, which
+                    // `deviation` lets be no narrower than 5.6 or 4.9 units against at most 1.75 (so over 3.2 or 2.8 times
+                    // as wide; tested with a margin, these only spare it patterns it would turn down).
+                    if i + 7 < n, w[i] > 3.1 * w[i + 1], w[i] > 3.1 * w[i + 2],
+                       let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
                         let unit = (begins[i + 7] + w[i + 7] - begins[i]) / 17
                         if quietBefore >= unit * 2 { hits.append((true, false, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit))) }
                     }
-                    if i + 8 < n, w[i] > 2.5 * w[i + 2], let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
+                    if i + 8 < n, w[i] > 2.7 * w[i + 1], w[i] > 2.7 * w[i + 2],
+                       let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
                         let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
                         let after = i + 9 < n - 1 ? w[i + 9] : .infinity
                         if after >= unit * 2 { hits.append((false, false, Hit(y: Double(y) + 0.5, outer: begins[i + 8] + w[i + 8], module: unit))) }
                     }
                     // Right to left: the stop pattern's last bar first; the start pattern's space of 3 precedes its bars.
-                    if i + 8 < n, w[i + 8] > 2.5 * w[i + 6], let d = deviation(w, from: i, reversed: true, pattern: stopPattern), d < 0.45, quietBefore >= w[i] * 2 {
+                    if i + 8 < n, w[i + 8] > 2.7 * w[i + 7], w[i + 8] > 2.7 * w[i + 6],
+                       let d = deviation(w, from: i, reversed: true, pattern: stopPattern), d < 0.45, quietBefore >= w[i] * 2 {
                         let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
                         hits.append((false, true, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit)))
                     }
-                    if i + 7 < n, w[i + 6] > 2.5 * w[i + 4], let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
+                    if i + 7 < n, w[i + 6] > 3.1 * w[i + 5], w[i + 6] > 3.1 * w[i + 4],
+                       let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
                         let unit = (begins[i + 6] + w[i + 6] - begins[i - 1]) / 17
                         let after = i + 7 < n - 1 ? w[i + 7] : .infinity
                         if after >= unit * 2 { hits.append((true, true, Hit(y: Double(y) + 0.5, outer: begins[i + 6] + w[i + 6], module: unit))) }
