@@ -163,11 +163,13 @@ public struct MicroPDF417Reader: SymbologyReader {
     /// Where the first left RAP after a quiet zone of two modules starts along a line, with its module width and which RAP
     /// it is (codewords hold RAP-like stretches, so only the first after open space counts).
     static func leftRAPs(_ line: RunRow) -> [(Double, Double, Int)] {
-        let runs = line.widths
-        for s in stride(from: 1, to: max(1, runs.count - 6), by: 2) {
-            if let (index, module) = rap(runs, at: s, table: sideRAPWidths), runs[s - 1] >= 2 * module { return [(line.starts[s], module, index)] }
+        let table = sideRAPWidths
+        return line.widths.withUnsafeBufferPointer { runs in
+            for s in stride(from: 1, to: max(1, runs.count - 6), by: 2) {
+                if let (index, module) = rap(runs, at: s, table: table), runs[s - 1] >= 2 * module { return [(line.starts[s], module, index)] }
+            }
+            return []
         }
-        return []
     }
 
     /// Whether some size has a row with these RAPs, this many columns and this cluster (random bars rarely do).
@@ -186,7 +188,11 @@ public struct MicroPDF417Reader: SymbologyReader {
     /// codeword's elements can pass for a narrower layout's right RAP), and the first whose codewords, RAPs and stop bar
     /// all read is taken.
     static func rows(_ line: RunRow) -> [RowRead] {
-        let runs = line.widths
+        line.widths.withUnsafeBufferPointer { rows(line, runs: $0, side: sideRAPWidths, center: centerRAPWidths) }
+    }
+
+    private static func rows(_ line: RunRow, runs: UnsafeBufferPointer<Double>, side sideRAPWidths: MicroPDF417RAPTable,
+                             center centerRAPWidths: MicroPDF417RAPTable) -> [RowRead] {
         var found: [RowRead] = []
         var s = 1
         while s + 21 < runs.count {
@@ -226,7 +232,7 @@ public struct MicroPDF417Reader: SymbologyReader {
     /// The RAP whose six element widths start at run `s` (a bar), and the module width, if one of `table` fits. Called at
     /// every bar of every line read, so it allocates nothing: the widths are rounded to modules (nudged to a total of 10
     /// where rounding was least sure) and looked up packed, 3 bits an element.
-    static func rap(_ runs: [Double], at s: Int, table: [Int: Int]) -> (Int, Double)? {
+    static func rap(_ runs: UnsafeBufferPointer<Double>, at s: Int, table: MicroPDF417RAPTable) -> (Int, Double)? {
         guard s + 6 <= runs.count else { return nil }
         var total = 0.0, widest = 0.0, narrowest = Double.infinity
         for i in s..<(s + 6) { total += runs[i]; widest = max(widest, runs[i]); narrowest = min(narrowest, runs[i]) }
@@ -237,7 +243,9 @@ public struct MicroPDF417Reader: SymbologyReader {
         var bestUp = (index: -1, margin: -Double.infinity), bestDown = (index: -1, margin: -Double.infinity)
         for i in 0..<6 {
             let scaled = runs[s + i] / unit
-            let count = max(1, Int(scaled.rounded()))
+            // Rounded half up: for a width of at least half a module that is `rounded()` (a libm call here), below it
+            // both give 0, which counts as 1.
+            let count = max(1, Int(scaled + 0.5))
             sum += count
             key |= count << (3 * i)
             // How far rounding went the wrong way for a nudge up or down.
@@ -251,17 +259,8 @@ public struct MicroPDF417Reader: SymbologyReader {
         return (index, unit)
     }
 
-    /// Packed element widths (3 bits each, first element lowest) of each RAP → its index in the sequence.
-    static func packedTable(_ patterns: [Int]) -> [Int: Int] {
-        var table: [Int: Int] = [:]
-        for (index, pattern) in patterns.enumerated() {
-            table[widths(pattern).enumerated().reduce(0) { $0 | $1.element << (3 * $1.offset) }] = index
-        }
-        return table
-    }
-
-    static let sideRAPWidths = packedTable(MicroPDF417Variant.sideRAPs)
-    static let centerRAPWidths = packedTable(MicroPDF417Variant.centerRAPs)
+    static let sideRAPWidths = MicroPDF417RAPTable(MicroPDF417Variant.sideRAPs)
+    static let centerRAPWidths = MicroPDF417RAPTable(MicroPDF417Variant.centerRAPs)
 
     /// The six element widths of a 10-module RAP pattern, bar first.
     static func widths(_ pattern: Int) -> [Int] {
