@@ -199,21 +199,20 @@ public struct MicroPDF417Reader: SymbologyReader {
             defer { s += 2 }
             // MicroPDF417 asks for a quiet zone of one module only.
             guard let (left, module) = rap(runs, at: s, table: sideRAPWidths), runs[s - 1] >= 0.8 * module || s == 1 else { continue }
+            // Every layout's first codeword follows the left RAP: read once (on random bars a RAP fits often, a codeword
+            // after it rarely).
+            guard let first = codeword(runs, at: s + 6, module: module) else { continue }
             layouts: for columns in (1...4).reversed() {
-                var at = s + 6
-                var codewords: [PDF417Codeword] = []
+                var at = s + 14
+                var codewords = [first]
                 var center: Int?
-                for column in 0..<columns {
+                for column in 1..<columns {
                     if columns >= 3 && column == columns - 2 {
                         guard let (value, _) = rap(runs, at: at, table: centerRAPWidths) else { continue layouts }
                         center = value
                         at += 6
                     }
-                    guard at + 8 <= runs.count else { continue layouts }
-                    let widths = Array(runs[at..<(at + 8)])
-                    guard abs(widths.reduce(0, +) / module - 17) < 3, let counts = DataBarDecoder.moduleCounts(widths, modules: 17),
-                          let codeword = PDF417Codeword.from(moduleWidths: counts), codewords.allSatisfy({ $0.cluster == codeword.cluster })
-                    else { continue layouts }
+                    guard let codeword = codeword(runs, at: at, module: module), codeword.cluster == first.cluster else { continue layouts }
                     codewords.append(codeword)
                     at += 8
                 }
@@ -227,6 +226,15 @@ public struct MicroPDF417Reader: SymbologyReader {
             }
         }
         return found
+    }
+
+    /// The codeword whose eight element widths start at run `at`, if they are about 17 modules of `module` and read.
+    static func codeword(_ runs: UnsafeBufferPointer<Double>, at: Int, module: Double) -> PDF417Codeword? {
+        guard at + 8 <= runs.count else { return nil }
+        var total = 0.0
+        for i in at..<(at + 8) { total += runs[i] }
+        guard abs(total / module - 17) < 3, let counts = DataBarDecoder.moduleCounts(Array(runs[at..<(at + 8)]), modules: 17) else { return nil }
+        return PDF417Codeword.from(moduleWidths: counts)
     }
 
     /// The RAP whose six element widths start at run `s` (a bar), and the module width, if one of `table` fits. Called at
