@@ -22,6 +22,26 @@ private let microOnly = BarcodeDecoder(options: DecoderOptions(symbologies: [.mi
         #expect(Set(MicroPDF417Variant.sideRAPs).isDisjoint(with: MicroPDF417Variant.centerRAPs))
     }
 
+    /// The RAP table finds every pattern's packed widths at its index, and nothing for any other split of 10 modules into
+    /// six elements (1–5 each).
+    @Test func rapTableMatchesThePatterns() {
+        func packed(_ widths: [Int]) -> Int { widths.enumerated().reduce(0) { $0 | $1.element << (3 * $1.offset) } }
+        for (patterns, table) in [(MicroPDF417Variant.sideRAPs, MicroPDF417Reader.sideRAPWidths),
+                                  (MicroPDF417Variant.centerRAPs, MicroPDF417Reader.centerRAPWidths)] {
+            let expected = Dictionary(uniqueKeysWithValues: patterns.enumerated().map { (packed(MicroPDF417Reader.widths($1)), $0) })
+            // The splits: each element at least 1 module, leaving at least 1 for each element after it.
+            var splits: [[Int]] = [[]]
+            for element in 0..<6 {
+                splits = splits.flatMap { widths in
+                    let left = 10 - widths.reduce(0, +), after = 5 - element
+                    return element == 5 ? [widths + [left]] : (1..<max(1, left - after + 1)).map { widths + [$0] }
+                }
+            }
+            #expect(splits.count == 126)
+            for widths in splits { #expect(table[packed(widths)] == expected[packed(widths)]) }
+        }
+    }
+
     /// Every size, filled with random text-compaction codewords, reads back to what its codewords say.
     @Test(arguments: MicroPDF417Variant.all.indices)
     func everySizeRoundTrips(index: Int) throws {

@@ -163,11 +163,13 @@ public struct MicroPDF417Reader: SymbologyReader {
     /// Where the first left RAP after a quiet zone of two modules starts along a line, with its module width and which RAP
     /// it is (codewords hold RAP-like stretches, so only the first after open space counts).
     static func leftRAPs(_ line: RunRow) -> [(Double, Double, Int)] {
-        let runs = line.widths
-        for s in stride(from: 1, to: max(1, runs.count - 6), by: 2) {
-            if let (index, module) = rap(runs, at: s, table: sideRAPWidths), runs[s - 1] >= 2 * module { return [(line.starts[s], module, index)] }
+        let table = sideRAPWidths
+        return line.widths.withUnsafeBufferPointer { runs in
+            for s in stride(from: 1, to: max(1, runs.count - 6), by: 2) {
+                if let (index, module) = rap(runs, at: s, table: table), runs[s - 1] >= 2 * module { return [(line.starts[s], module, index)] }
+            }
+            return []
         }
-        return []
     }
 
     /// Whether some size has a row with these RAPs, this many columns and this cluster (random bars rarely do).
@@ -186,28 +188,31 @@ public struct MicroPDF417Reader: SymbologyReader {
     /// codeword's elements can pass for a narrower layout's right RAP), and the first whose codewords, RAPs and stop bar
     /// all read is taken.
     static func rows(_ line: RunRow) -> [RowRead] {
-        let runs = line.widths
+        line.widths.withUnsafeBufferPointer { rows(line, runs: $0, side: sideRAPWidths, center: centerRAPWidths) }
+    }
+
+    private static func rows(_ line: RunRow, runs: UnsafeBufferPointer<Double>, side sideRAPWidths: MicroPDF417RAPTable,
+                             center centerRAPWidths: MicroPDF417RAPTable) -> [RowRead] {
         var found: [RowRead] = []
         var s = 1
         while s + 21 < runs.count {
             defer { s += 2 }
             // MicroPDF417 asks for a quiet zone of one module only.
             guard let (left, module) = rap(runs, at: s, table: sideRAPWidths), runs[s - 1] >= 0.8 * module || s == 1 else { continue }
+            // Every layout's first codeword follows the left RAP: read once (on random bars a RAP fits often, a codeword
+            // after it rarely).
+            guard let first = codeword(runs, at: s + 6, module: module) else { continue }
             layouts: for columns in (1...4).reversed() {
-                var at = s + 6
-                var codewords: [PDF417Codeword] = []
+                var at = s + 14
+                var codewords = [first]
                 var center: Int?
-                for column in 0..<columns {
+                for column in 1..<columns {
                     if columns >= 3 && column == columns - 2 {
                         guard let (value, _) = rap(runs, at: at, table: centerRAPWidths) else { continue layouts }
                         center = value
                         at += 6
                     }
-                    guard at + 8 <= runs.count else { continue layouts }
-                    let widths = Array(runs[at..<(at + 8)])
-                    guard abs(widths.reduce(0, +) / module - 17) < 3, let counts = DataBarDecoder.moduleCounts(widths, modules: 17),
-                          let codeword = PDF417Codeword.from(moduleWidths: counts), codewords.allSatisfy({ $0.cluster == codeword.cluster })
-                    else { continue layouts }
+                    guard let codeword = codeword(runs, at: at, module: module), codeword.cluster == first.cluster else { continue layouts }
                     codewords.append(codeword)
                     at += 8
                 }
@@ -223,10 +228,19 @@ public struct MicroPDF417Reader: SymbologyReader {
         return found
     }
 
+    /// The codeword whose eight element widths start at run `at`, if they are about 17 modules of `module` and read.
+    static func codeword(_ runs: UnsafeBufferPointer<Double>, at: Int, module: Double) -> PDF417Codeword? {
+        guard at + 8 <= runs.count else { return nil }
+        var total = 0.0
+        for i in at..<(at + 8) { total += runs[i] }
+        guard abs(total / module - 17) < 3, let counts = DataBarDecoder.moduleCounts(Array(runs[at..<(at + 8)]), modules: 17) else { return nil }
+        return PDF417Codeword.from(moduleWidths: counts)
+    }
+
     /// The RAP whose six element widths start at run `s` (a bar), and the module width, if one of `table` fits. Called at
     /// every bar of every line read, so it allocates nothing: the widths are rounded to modules (nudged to a total of 10
     /// where rounding was least sure) and looked up packed, 3 bits an element.
-    static func rap(_ runs: [Double], at s: Int, table: [Int: Int]) -> (Int, Double)? {
+    static func rap(_ runs: UnsafeBufferPointer<Double>, at s: Int, table: MicroPDF417RAPTable) -> (Int, Double)? {
         guard s + 6 <= runs.count else { return nil }
         var total = 0.0, widest = 0.0, narrowest = Double.infinity
         for i in s..<(s + 6) { total += runs[i]; widest = max(widest, runs[i]); narrowest = min(narrowest, runs[i]) }
@@ -237,7 +251,9 @@ public struct MicroPDF417Reader: SymbologyReader {
         var bestUp = (index: -1, margin: -Double.infinity), bestDown = (index: -1, margin: -Double.infinity)
         for i in 0..<6 {
             let scaled = runs[s + i] / unit
-            let count = max(1, Int(scaled.rounded()))
+            // Rounded half up: for a width of at least half a module that is `rounded()` (a libm call here), below it
+            // both give 0, which counts as 1.
+            let count = max(1, Int(scaled + 0.5))
             sum += count
             key |= count << (3 * i)
             // How far rounding went the wrong way for a nudge up or down.
@@ -251,17 +267,8 @@ public struct MicroPDF417Reader: SymbologyReader {
         return (index, unit)
     }
 
-    /// Packed element widths (3 bits each, first element lowest) of each RAP → its index in the sequence.
-    static func packedTable(_ patterns: [Int]) -> [Int: Int] {
-        var table: [Int: Int] = [:]
-        for (index, pattern) in patterns.enumerated() {
-            table[widths(pattern).enumerated().reduce(0) { $0 | $1.element << (3 * $1.offset) }] = index
-        }
-        return table
-    }
-
-    static let sideRAPWidths = packedTable(MicroPDF417Variant.sideRAPs)
-    static let centerRAPWidths = packedTable(MicroPDF417Variant.centerRAPs)
+    static let sideRAPWidths = MicroPDF417RAPTable(MicroPDF417Variant.sideRAPs)
+    static let centerRAPWidths = MicroPDF417RAPTable(MicroPDF417Variant.centerRAPs)
 
     /// The six element widths of a 10-module RAP pattern, bar first.
     static func widths(_ pattern: Int) -> [Int] {

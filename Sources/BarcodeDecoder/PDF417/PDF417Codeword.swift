@@ -20,7 +20,13 @@ public struct PDF417Codeword: Sendable, Equatable {
             for _ in 0..<w { bits = bits << 1 | (bar ? 1 : 0) }
             bar.toggle()
         }
-        guard bits < 1 << 17 else { return nil }
+        return from(bits: bits)
+    }
+
+    /// The codeword whose 17 modules (first module the highest bit, 1 = bar) are `bits`, if any.
+    @inline(__always)
+    static func from(bits: Int) -> PDF417Codeword? {
+        guard bits >= 0, bits < 1 << 17 else { return nil }
         let entry = Int(byPattern[bits])
         return entry < 0 ? nil : PDF417Codeword(value: entry % 1000, cluster: entry / 1000)
     }

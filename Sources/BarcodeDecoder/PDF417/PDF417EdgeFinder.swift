@@ -26,6 +26,12 @@ struct PDF417EdgeFinder {
         var meanOuter: Double { hits.reduce(0) { $0 + $1.outer } / Double(hits.count) }
         var top: Point { Point(hits.first!.outer, hits.first!.y) }
         var bottom: Point { Point(hits.last!.outer, hits.last!.y) }
+        /// A point inside the symbol: halfway down the edge, 8 modules in from its outer side (within the start or stop
+        /// pattern). The outer side itself lies on a symbol's outline, where a known symbol's corners may leave it out.
+        var inside: Point {
+            let inward = isStart != isReversed ? 1.0 : -1.0
+            return Point(meanOuter + inward * 8 * module, (top.y + bottom.y) / 2)
+        }
     }
 
     /// How well `widths` match `pattern` (mean absolute deviation in modules), or nil when an element is off by more
@@ -53,49 +59,62 @@ struct PDF417EdgeFinder {
         let (along, across) = transposed ? (binary.width, 1) : (1, binary.width)
         var open: [Edge] = []
         var closed: [Edge] = []
-        var begins = [Double](), widths = [Double]()
-        begins.reserveCapacity(lineLength / 2)
-        widths.reserveCapacity(lineLength / 2)
+        // Scratch for one line, at most one run per pixel plus the leading light one: where the colour changes, then the
+        // runs' begins and widths.
+        let changes = UnsafeMutablePointer<Int>.allocate(capacity: lineLength + 1)
+        let begins = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
+        let widths = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
+        defer { changes.deallocate(); begins.deallocate(); widths.deallocate() }
         for y in stride(from: 0, to: lineCount, by: step) {
-            begins.removeAll(keepingCapacity: true)
-            widths.removeAll(keepingCapacity: true)
-            // Runs of the row, starting with a light one (the border counts as light).
-            var current = false, runStart = 0
+            // Runs of the row, starting with a light one (the border counts as light). Every pixel's x is written and
+            // kept only where its colour differs from the one before: no branch to mispredict on noisy rows.
+            var changeCount = 0
             binary.cells.withUnsafeBufferPointer { cells in
-                let row = y * across
+                let row = cells.baseAddress! + y * across
+                var previous = 0
                 for x in 0..<lineLength {
-                    let dark = cells[row + x * along] != 0
-                    if dark != current {
-                        begins.append(Double(runStart)); widths.append(Double(x - runStart))
-                        runStart = x
-                        current = dark
-                    }
+                    let dark = row[x &* along] != 0 ? 1 : 0
+                    changes[changeCount] = x
+                    changeCount &+= dark ^ previous
+                    previous = dark
                 }
             }
-            begins.append(Double(runStart)); widths.append(Double(lineLength - runStart))
+            let n = changeCount + 1
+            var runStart = 0
+            for k in 0..<changeCount {
+                begins[k] = Double(runStart); widths[k] = Double(changes[k] - runStart)
+                runStart = changes[k]
+            }
+            begins[changeCount] = Double(runStart); widths[changeCount] = Double(lineLength - runStart)
             var hits: [(isStart: Bool, isReversed: Bool, hit: Hit)] = []
-            widths.withUnsafeBufferPointer { w in
-                let n = w.count
+            do {
+                let w = UnsafeBufferPointer(start: widths, count: n)
                 // Odd indices are dark runs.
                 var i = 1
                 while i < n {
                     let quietBefore = i == 1 ? Double.infinity : w[i - 1]  // the image border counts as a quiet zone
-                    // Cheap tests first: each pattern has a bar 7 or 8 modules wide beside elements 1 module wide.
-                    if i + 7 < n, w[i] > 2.5 * w[i + 2], let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
+                    // Cheap tests first: each pattern has a bar 7 or 8 modules wide beside elements 1 module wide, which
+                    // `deviation` lets be no narrower than 5.6 or 4.9 units against at most 1.75 (so over 3.2 or 2.8 times
+                    // as wide; tested with a margin, these only spare it patterns it would turn down).
+                    if i + 7 < n, w[i] > 3.1 * w[i + 1], w[i] > 3.1 * w[i + 2],
+                       let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
                         let unit = (begins[i + 7] + w[i + 7] - begins[i]) / 17
                         if quietBefore >= unit * 2 { hits.append((true, false, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit))) }
                     }
-                    if i + 8 < n, w[i] > 2.5 * w[i + 2], let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
+                    if i + 8 < n, w[i] > 2.7 * w[i + 1], w[i] > 2.7 * w[i + 2],
+                       let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
                         let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
                         let after = i + 9 < n - 1 ? w[i + 9] : .infinity
                         if after >= unit * 2 { hits.append((false, false, Hit(y: Double(y) + 0.5, outer: begins[i + 8] + w[i + 8], module: unit))) }
                     }
                     // Right to left: the stop pattern's last bar first; the start pattern's space of 3 precedes its bars.
-                    if i + 8 < n, w[i + 8] > 2.5 * w[i + 6], let d = deviation(w, from: i, reversed: true, pattern: stopPattern), d < 0.45, quietBefore >= w[i] * 2 {
+                    if i + 8 < n, w[i + 8] > 2.7 * w[i + 7], w[i + 8] > 2.7 * w[i + 6],
+                       let d = deviation(w, from: i, reversed: true, pattern: stopPattern), d < 0.45, quietBefore >= w[i] * 2 {
                         let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
                         hits.append((false, true, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit)))
                     }
-                    if i + 7 < n, w[i + 6] > 2.5 * w[i + 4], let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
+                    if i + 7 < n, w[i + 6] > 3.1 * w[i + 5], w[i + 6] > 3.1 * w[i + 4],
+                       let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
                         let unit = (begins[i + 6] + w[i + 6] - begins[i - 1]) / 17
                         let after = i + 7 < n - 1 ? w[i + 7] : .infinity
                         if after >= unit * 2 { hits.append((true, true, Hit(y: Double(y) + 0.5, outer: begins[i + 6] + w[i + 6], module: unit))) }

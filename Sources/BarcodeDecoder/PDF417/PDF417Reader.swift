@@ -36,10 +36,12 @@ public struct PDF417Reader: SymbologyReader {
         if !found.isEmpty { return (found, true) }
         // Symbols turned about 90°: the columns, read as rows of the transposed image.
         let edges = PDF417EdgeFinder.edges(in: binary, step: binary.width >= 240 ? 2 : 1, transposed: true)
-        let all = rowEdges + edges
+        let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
+        // Edges of symbols already read (on a smaller layer) do not count: they would send an image whose only symbol is
+        // read to the costly 45° look.
+        let all = rowEdges.filter { !Self.isKnown($0, known) } + edges.filter { !Self.isKnown($0, transposedKnown) }
         let sawBothEdges = all.contains(where: \.isStart) && all.contains { !$0.isStart }
         guard edges.contains(where: \.isStart) else { return ([], sawBothEdges) }
-        let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
         let symbols = read(edges, image: image.transposed(), known: transposedKnown).map { symbol in
             var s = symbol
             s.corners = s.corners.map { Point($0.y, $0.x) }
@@ -58,8 +60,7 @@ public struct PDF417Reader: SymbologyReader {
                     && stop.module / start.module > 0.6 && stop.module / start.module < 1.6
                     && Self.couldBeOneSymbol(start, stop)
             }.sorted { abs($0.meanOuter - start.meanOuter) < abs($1.meanOuter - start.meanOuter) }
-            let middle = Point(start.meanOuter, (start.top.y + start.bottom.y) / 2)
-            if found.contains(where: { LinearReader.contains($0.corners, middle) }) || known.contains(where: { LinearReader.contains($0, middle) }) { continue }
+            if found.contains(where: { LinearReader.contains($0.corners, start.inside) }) || Self.isKnown(start, known) { continue }
             // With its stop edge; else from the start edge alone (compact PDF417, or a symbol cut by the image border).
             for stop in Array(candidates.prefix(2)) + [nil] {
                 if let symbol = decode(image, start: start, stop: stop) {
@@ -69,6 +70,12 @@ public struct PDF417Reader: SymbologyReader {
             }
         }
         return found
+    }
+
+    /// Whether `edge` lies inside one of the `known` symbol outlines.
+    static func isKnown(_ edge: PDF417EdgeFinder.Edge, _ known: [[Point]]) -> Bool {
+        let inside = edge.inside
+        return known.contains { LinearReader.contains($0, inside) }
     }
 
     /// Whether a stop edge could end the rows a start edge begins: of similar length, and no further above or below it
@@ -116,16 +123,20 @@ public struct PDF417Reader: SymbologyReader {
             var columns = estimatedColumns
             var (topRight, bottomRight) = (topRight0, bottomRight0)
 
-            func scan(columns: Int) -> [ScanLine] {
+            func scan(columns: Int, reach: Double = .infinity) -> [ScanLine] {
                 (0..<lineCount).map { i in
                     let t = (Double(i) + 0.5) / Double(lineCount)
                     let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
-                    return ScanLine(t: t, codewords: readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil))
+                    return ScanLine(t: t, codewords: readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil,
+                                                              reach: reach))
                 }
             }
-            var lines = scan(columns: columns)
+            // Without a stop edge the lines run as far as the widest symbol would (30 columns), yet only the left row
+            // indicators tell the shape: a first scan reads just the start pattern and the left indicator (90 modules
+            // hold them at the largest module width readLine accepts), and only a shape that reads costs full lines.
+            var lines = scan(columns: columns, reach: stop == nil ? 90 * module : .infinity)
             guard var shape = PDF417Shape(lines: lines, columns: columns) else { return nil }
-            if shape.columns != columns {
+            if shape.columns != columns || stop == nil {
                 columns = shape.columns
                 (topRight, bottomRight) = rightCorners(columns: columns)
                 lines = scan(columns: columns)
@@ -188,12 +199,14 @@ public struct PDF417Reader: SymbologyReader {
     }
 
     /// The codewords on the line from `a` (the start pattern's outer edge) to `b` (the stop pattern's outer edge).
-    func readLine(_ image: GrayImage, from a: Point, to b: Point, module: Double, columns: Int, hasStop: Bool) -> [LineCodeword] {
+    /// Only the first `reach` of the line is read (its codewords beyond are left unread) when that is shorter.
+    func readLine(_ image: GrayImage, from a: Point, to b: Point, module: Double, columns: Int, hasStop: Bool,
+                  reach: Double = .infinity) -> [LineCodeword] {
         let length = a.distance(to: b)
         guard length > 1 else { return [] }
         let direction = (b - a) * (1 / length)
         let step = max(0.3, min(1, module / 2.5))
-        let from = -3 * module, to = length + 3 * module
+        let from = -3 * module, to = min(length + 3 * module, reach)
         // Gray values along the line, thresholded at the midpoint of the local (±4 modules) extremes; edges placed
         // between samples by linear interpolation. Where the local contrast is weak the colour holds.
         let count = Int((to - from) / step) + 1
@@ -249,6 +262,8 @@ public struct PDF417Reader: SymbologyReader {
         let codewordWidth = 17 * lineModule
 
         var result: [LineCodeword] = []
+        var candidates: [Int] = []
+        candidates.reserveCapacity(16)
         var first = 0
         // Each codeword is looked for where the one before it ended (so a symbol stretched unevenly along the line is
         // followed), or a codeword's width further on where that one was not read.
@@ -258,7 +273,7 @@ public struct PDF417Reader: SymbologyReader {
             if expected + codewordWidth > to { break }
             while first < runCount && begins[first] < expected - 2 * lineModule { first += 1 }
             // Dark runs beginning near the expected place, nearest first.
-            var candidates: [Int] = []
+            candidates.removeAll(keepingCapacity: true)
             var i = first
             while i < runCount && begins[i] <= expected + 2 * lineModule {
                 if dark[i] { candidates.append(i) }
@@ -268,14 +283,16 @@ public struct PDF417Reader: SymbologyReader {
             for i in candidates where i + 7 < runCount {
                 let total = end(i + 7) - begins[i]
                 guard total > codewordWidth * 0.75, total < codewordWidth * 1.25 else { continue }
-                var widths: [Int] = []
-                var previousEdge = 0
+                // The 17 module bits, bar first, from the element edges rounded to modules; each element 1…6 modules.
+                var bits = 0, previousEdge = 0, fits = true
                 for j in 0..<8 {
                     let edge = Int(((end(i + j) - begins[i]) / total * 17).rounded())
-                    widths.append(edge - previousEdge)
+                    let width = edge - previousEdge
+                    guard width >= 1, width <= 6 else { fits = false; break }
+                    bits = j & 1 == 0 ? (bits << width) | (1 << width - 1) : bits << width
                     previousEdge = edge
                 }
-                guard widths.allSatisfy({ $0 >= 1 && $0 <= 6 }), let codeword = PDF417Codeword.from(moduleWidths: widths) else { continue }
+                guard fits, let codeword = PDF417Codeword.from(bits: bits) else { continue }
                 result.append(LineCodeword(column: column, codeword: codeword))
                 expected = end(i + 7) - codewordWidth
                 break
