@@ -221,7 +221,8 @@ public struct MicroPDF417Reader: SymbologyReader {
                       at + 7 == runs.count || runs[at + 7] >= 0.8 * m else { continue }
                 found.append(RowRead(left: left, center: center, right: right, codewords: codewords, x0: line.starts[s],
                                      x1: line.starts[at + 6] + runs[at + 6]))
-                s = at + 5
+                // The search goes on at the next bar after the stop bar's quiet zone (at + 8, after the loop's step).
+                s = at + 6
                 break
             }
         }
