@@ -54,4 +54,13 @@ import Testing
         }
         #expect(detected >= 45)
     }
+
+    /// Words are field elements; one outside the field is refused, not looked up in the tables.
+    @Test func aWordOutsideTheFieldIsRefused() {
+        let rs = ReedSolomon(field: .aztec6)
+        var words = [1, 2, 3, 64, 5, 6, 7, 8]
+        #expect(throws: ReedSolomonError.self) { try rs.correct(words: &words, checkCount: 4) }
+        var negative = [1, 2, -1, 4, 5, 6]
+        #expect(throws: ReedSolomonError.self) { try rs.correct(words: &negative, checkCount: 2) }
+    }
 }

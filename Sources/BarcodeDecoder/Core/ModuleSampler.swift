@@ -26,7 +26,8 @@ enum ModuleSampler {
                     for i in 0..<cw {
                         let px = Double(columns[i]) + 0.5
                         let w = h6 * px + h7 * py + h8
-                        let v = bilinear(pixels, image, (h0 * px + h1 * py + h2) / w, (h3 * px + h4 * py + h5) / w)
+                        let v = PreparedFrame.bilinear(pixels, width: image.width, height: image.height, stride: image.stride,
+                                                   (h0 * px + h1 * py + h2) / w, (h3 * px + h4 * py + h5) / w)
                         g[j * cw + i] = v
                         lo = min(lo, v)
                         hi = max(hi, v)
@@ -56,21 +57,6 @@ enum ModuleSampler {
         return grid
     }
 
-    /// `PreparedFrame.gray(_:_:)` on the frame's pixels: the bilinearly interpolated value at (`x`, `y`), white outside.
-    @inline(__always)
-    private static func bilinear(_ p: UnsafeBufferPointer<UInt8>, _ image: GrayImage, _ x: Double, _ y: Double) -> Double {
-        let fx = x - 0.5, fy = y - 0.5
-        guard fx >= 0, fy >= 0, fx < Double(image.width - 1), fy < Double(image.height - 1) else {
-            guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return 255 }
-            return Double(p[Int(y) * image.stride + Int(x)])
-        }
-        let ix = Int(fx), iy = Int(fy)
-        let ax = fx - Double(ix), ay = fy - Double(iy)
-        let i = iy * image.stride + ix
-        let top = Double(p[i]) * (1 - ax) + Double(p[i + 1]) * ax
-        let bottom = Double(p[i + image.stride]) * (1 - ax) + Double(p[i + image.stride + 1]) * ax
-        return top * (1 - ay) + bottom * ay
-    }
 
     /// Thresholds every module of a fully sampled grid against the midpoint of the darkest and lightest module within two
     /// modules (where they differ by `minimumContrast`), else against `globalMid`; the 5×5 extremes are taken separably.

@@ -49,14 +49,15 @@ public struct PreparedFrame: Sendable {
         }
     }
 
-    /// The bilinearly interpolated value at (`x`, `y`) of `pixels` laid out as `GrayImage` lays them out; 255 outside.
+    /// The bilinearly interpolated value at (`x`, `y`) of `pixels` laid out as `GrayImage` lays them out; 255 outside. For
+    /// loops that sample many points (scan lines, module grids) on the pixel buffer directly.
     @inlinable @usableFromInline
     static func bilinear(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, _ x: Double, _ y: Double) -> Double {
         let fx = x - 0.5, fy = y - 0.5
         guard fx >= 0, fy >= 0, fx < Double(width - 1), fy < Double(height - 1) else {
-            let ix = Int(x), iy = Int(y)
-            guard x >= 0, y >= 0, ix < width, iy < height else { return 255 }
-            return Double(pixels[iy * stride + ix])
+            // Compared before converting: a point from a degenerate transform may be huge or not a number.
+            guard x >= 0, y >= 0, x < Double(width), y < Double(height) else { return 255 }
+            return Double(pixels[Int(y) * stride + Int(x)])
         }
         let ix = Int(fx), iy = Int(fy)
         let ax = fx - Double(ix), ay = fy - Double(iy)

@@ -41,6 +41,8 @@ public struct ReedSolomon: Sendable {
     public func correct(words codewords: inout [Int], checkCount: Int) throws(ReedSolomonError) -> Int {
         let n = codewords.count
         guard checkCount > 0, n > checkCount, n < field.size else { throw .uncorrectable(errors: nil) }
+        // The loops below index the field's tables unchecked: a word outside the field is refused here.
+        guard codewords.allSatisfy({ $0 >= 0 && $0 < field.size }) else { throw .uncorrectable(errors: nil) }
         var syndromes = [Int](repeating: 0, count: checkCount)
         var clean = true
         // Every grid a reader tries is corrected, most of them noise: the syndromes (n·checkCount products) and the Chien
