@@ -37,38 +37,42 @@ enum DataMatrixDetector {
         return Double(dark) / Double(total)
     }
 
-    /// Symbols located in a candidate; `mirrored` reads the symbol as seen from behind (the L turns the other way).
-    /// `sawL` tells whether any corner of the candidate had two solid sides (when none had, a mirrored look finds none
-    /// either: mirroring only turns the L found).
-    static func locate(_ frame: PreparedFrame, hullAndRect: [Point], mirrored: Bool = false, sawL: inout Bool) -> [Located] {
-        guard let split = hullAndRect.firstIndex(where: { $0.x.isNaN }) else { return [] }
+    /// Symbols located in a candidate, each handed to `visit` as soon as it is fitted; `visit` returns true to stop (a
+    /// symbol read), so the quads and corners after the one that read are never fitted. `mirrored` reads the symbol as
+    /// seen from behind (the L turns the other way). `sawL` tells whether any corner of the candidate had two solid
+    /// sides (when none had, a mirrored look finds none either: mirroring only turns the L found).
+    static func locate(_ frame: PreparedFrame, hullAndRect: [Point], mirrored: Bool = false, sawL: inout Bool,
+                       visit: (Located) -> Bool) {
+        guard let split = hullAndRect.firstIndex(where: { $0.x.isNaN }) else { return }
         let hull = Array(hullAndRect[..<split])
         let rect = Array(hullAndRect[(split + 1)...])
         let center = rect.reduce(Point(0, 0), +) * 0.25
         // The rectangle fits a rotated symbol; its corners snapped to the hull fit a tilted one.
         let raw = rect.map { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
+        var found = 0
+        if locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL, found: &found, visit: visit) { return }
         let snapped = rect.map { corner in
             let nearest = hull.min { $0.distance(to: corner) < $1.distance(to: corner) } ?? corner
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
-        var found = locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL)
-            + locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL)
+        if locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL, found: &found, visit: visit) { return }
         // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area.
-        if found.isEmpty, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
+        if found == 0, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
             let quad = spanning.map { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
             if zip(quad, snapped).contains(where: { $0.distance(to: $1) > 1 }) {
-                found = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL)
+                _ = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL, found: &found, visit: visit)
             }
         }
-        return found
     }
 
-    static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool, sawL: inout Bool) -> [Located] {
+    /// The symbols fitted at the corners of `rect` that show an L, handed to `visit` in corner order and counted in
+    /// `found`; true once `visit` returned true.
+    static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool, sawL: inout Bool,
+                       found: inout Int, visit: (Located) -> Bool) -> Bool {
         let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
-        guard short >= 8 else { return [] }
+        guard short >= 8 else { return false }
         let insets = [1.0, 2.0, 3.0, 4.5, 6.5, 9, 13].filter { $0 <= max(1, short / 14) }
-        var results: [Located] = []
         for i in 0..<4 {
             let prev = rect[(i + 3) % 4], corner = rect[i], next = rect[(i + 1) % 4], opposite = rect[(i + 2) % 4]
             // The depth at which each side of the L is solid: the same for both where possible, else each its own (one side
@@ -93,10 +97,11 @@ enum DataMatrixDetector {
             let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)
             if (cross > 0) != mirrored { swap(&topLeft, &bottomRight) }
             if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite) {
-                results.append(located)
+                found += 1
+                if visit(located) { return true }
             }
         }
-        return results
+        return false
     }
 
     /// Counts timing modules, picks the symbol size, refines the free corner and samples the grid.
