@@ -9,17 +9,21 @@ enum DataMatrixDetector {
         var size: DataMatrixSize
     }
 
-    static func candidates(_ frame: PreparedFrame, effort: Int) -> [[Point]] {
+    /// Dark components shaped like a symbol (neither a thin line nor a solid blob), in raster order; each is made a
+    /// candidate by `candidate(_:)` only when the reader gets to it (most of a symbol's own components are skipped).
+    static func components(_ frame: PreparedFrame, effort: Int) -> [DarkComponent] {
         let minimumSide = effort >= 3 ? 8 : 12
-        var out: [[Point]] = []
-        for c in DarkComponents.find(frame.binary, minimumSide: minimumSide) {
+        return DarkComponents.find(frame.binary, minimumSide: minimumSide).filter { c in
             let w = Double(c.maxX - c.minX + 1), h = Double(c.maxY - c.minY + 1)
-            guard Double(c.area) > (w + h) * 1.2, Double(c.area) < w * h * 0.85 else { continue }
-            let hull = ConvexHull.hull(c.outline)
-            guard let rect = ConvexHull.minimumRectangle(hull) else { continue }
-            out.append(hull + [Point(.nan, .nan)] + rect)
+            return Double(c.area) > (w + h) * 1.2 && Double(c.area) < w * h * 0.85
         }
-        return out
+    }
+
+    /// The component's convex hull, a NaN point, then its minimum-area rectangle (nil without one).
+    static func candidate(_ c: DarkComponent) -> [Point]? {
+        let hull = ConvexHull.hull(c.outline)
+        guard let rect = ConvexHull.minimumRectangle(hull) else { return nil }
+        return hull + [Point(.nan, .nan)] + rect
     }
 
     /// The fraction of dark cells along the side from `a` to `b`, sampled `inset` pixels towards `center`.

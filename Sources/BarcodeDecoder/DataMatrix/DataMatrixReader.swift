@@ -6,7 +6,12 @@ public struct DataMatrixReader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataMatrix) else { return [] }
         var symbols: [DecodedSymbol] = []
-        for candidate in DataMatrixDetector.candidates(frame, effort: options.effort) {
+        for component in DataMatrixDetector.components(frame, effort: options.effort) {
+            // A component whose middle lies in a symbol read here is part of it (its L, or a clump of its data modules):
+            // it could only read that symbol again.
+            let middle = Point(Double(component.minX + component.maxX + 1) / 2, Double(component.minY + component.maxY + 1) / 2)
+            if symbols.contains(where: { LinearReader.contains($0.corners, middle) }) { continue }
+            guard let candidate = DataMatrixDetector.candidate(component) else { continue }
             let points = candidate.filter { !$0.x.isNaN }
             if frame.isKnown(points.reduce(Point(0, 0), +) * (1 / Double(max(1, points.count))), among: [.dataMatrix]) { continue }
             // Each located symbol is decoded as soon as it is fitted, and the first one read (and not read before) ends
