@@ -122,31 +122,55 @@ enum DataMatrixDetector {
             (abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4)
                 || (abs(height / Double(size.rows) - thickness) < thickness * 0.35 && abs(width / Double(size.columns) - thickness) < thickness * 0.35)
         }
-        var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize)] = []
-        for size in sizes {
+        // The sizes closest to the counted one first: that one usually fits all but a few timing modules, and once a
+        // fit scores 0.85 or more (so the uneven-module fallback below is out) a size is searched only for corners that
+        // beat it (ties go to the size listed first, as before): most of the other sizes are given up after a module or
+        // two per corner, or not searched at all when no score of theirs could beat it.
+        let order = sizes.indices.sorted { i, j in
+            let di = abs(sizes[i].rows - rows) + abs(sizes[i].columns - columns)
+            let dj = abs(sizes[j].rows - rows) + abs(sizes[j].columns - columns)
+            return di != dj ? di < dj : i < j
+        }
+        var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, index: Int)] = []
+        var leader: (score: Int, total: Int, index: Int)?
+        for index in order {
+            let size = sizes[index]
+            let total = size.rows + size.columns
+            // The least score that beats the leader: as high a fraction when listed before it, a higher one when after.
+            var beat = 0
+            if let leader, leader.score * 100 >= leader.total * 85 {
+                let product = leader.score * total
+                beat = index < leader.index ? (product + leader.total - 1) / leader.total : product / leader.total + 1
+                if beat > total { continue }
+            }
             let module = (height / Double(size.rows) + width / Double(size.columns)) / 2
             // Coarse to fine: whole modules over ±3, then thirds of a module around the best.
             var best: (score: Int, d: Point)?
             for (center, step) in [(d0, module), (nil, module / 3)] {
                 // A perfect coarse fit cannot be bettered.
-                if center == nil, best?.score == size.rows + size.columns { break }
+                if center == nil, best?.score == total { break }
                 let origin = center ?? best?.d ?? d0
                 // The first corner with the highest score is kept. The search's centre scores at least `floor`, so a
                 // corner that cannot reach it, or cannot beat the best so far, is scored only until that is certain.
-                let floor = center.flatMap { transform(size, a, b, c, $0) }.map { timingScore(frame, $0, size) } ?? best?.score ?? 0
+                let floor = center.flatMap { transform(size, a, b, c, $0) }.map { timingScore(frame, $0, size, needed: beat) } ?? best?.score ?? 0
                 for oy in -3...3 {
                     for ox in -3...3 {
                         let d = origin + Point(Double(ox) * step, Double(oy) * step)
                         guard let t = transform(size, a, b, c, d) else { continue }
-                        let s = timingScore(frame, t, size, needed: max(floor, best.map { $0.score + 1 } ?? 0))
+                        let s = timingScore(frame, t, size, needed: max(beat, floor, best.map { $0.score + 1 } ?? 0))
                         if s >= floor, best == nil || s > best!.score { best = (s, d) }
                     }
                 }
             }
-            guard let chosen = best, let t = transform(size, a, b, c, chosen.d) else { continue }
-            fits.append((Double(chosen.score) / Double(size.rows + size.columns), t, size))
+            // Under `beat` a score may be a partial count: such a size cannot lead.
+            guard let chosen = best, chosen.score >= beat, let t = transform(size, a, b, c, chosen.d) else { continue }
+            fits.append((Double(chosen.score) / Double(total), t, size, index))
+            if let l = leader, chosen.score * l.total < l.score * total || (chosen.score * l.total == l.score * total && index > l.index) {
+                continue
+            }
+            leader = (chosen.score, total, index)
         }
-        fits.sort { $0.score > $1.score }
+        fits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
         guard let top = fits.first else { return nil }
         guard top.score >= 0.85 else {
             // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
