@@ -152,12 +152,12 @@ enum DataMatrixDetector {
                 let origin = center ?? best?.d ?? d0
                 // The first corner with the highest score is kept. The search's centre scores at least `floor`, so a
                 // corner that cannot reach it, or cannot beat the best so far, is scored only until that is certain.
-                let floor = center.flatMap { transform(size, a, b, c, $0) }.map { timingScore(frame, $0, size, needed: beat) } ?? best?.score ?? 0
+                let floor = center.flatMap { homography(size, a, b, c, $0) }.map { timingScore(frame, $0, size, needed: beat) } ?? best?.score ?? 0
                 for oy in -3...3 {
                     for ox in -3...3 {
                         let d = origin + Point(Double(ox) * step, Double(oy) * step)
-                        guard let t = transform(size, a, b, c, d) else { continue }
-                        let s = timingScore(frame, t, size, needed: max(beat, floor, best.map { $0.score + 1 } ?? 0))
+                        guard let h = homography(size, a, b, c, d) else { continue }
+                        let s = timingScore(frame, h, size, needed: max(beat, floor, best.map { $0.score + 1 } ?? 0))
                         if s >= floor, best == nil || s > best!.score { best = (s, d) }
                     }
                 }
@@ -190,14 +190,42 @@ enum DataMatrixDetector {
         PerspectiveTransform(rectangleWidth: Double(size.columns), height: Double(size.rows), to: [a, d, b, c])
     }
 
+    /// The coefficients of `transform(size, a, b, c, d)`, worked out as `PerspectiveTransform` does (the same values,
+    /// bit for bit) but without its two arrays: the free-corner search scores up to 98 corners per size, and allocating
+    /// a quad and a matrix for each cost more than scoring most of them.
+    static func homography(_ size: DataMatrixSize, _ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Homography? {
+        let width = Double(size.columns), height = Double(size.rows)
+        let (p0, p1, p2, p3) = (a, d, b, c)
+        let dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dx3 = p0.x - p1.x + p2.x - p3.x
+        let dy1 = p1.y - p2.y, dy2 = p3.y - p2.y, dy3 = p0.y - p1.y + p2.y - p3.y
+        var g = 0.0, k = 0.0
+        if dx3 != 0 || dy3 != 0 {
+            let denominator = dx1 * dy2 - dx2 * dy1
+            guard abs(denominator) > 1e-12 else { return nil }
+            g = (dx3 * dy2 - dx2 * dy3) / denominator
+            k = (dx1 * dy3 - dx3 * dy1) / denominator
+        }
+        let ha = p1.x - p0.x + g * p1.x, hb = p3.x - p0.x + k * p3.x
+        let hd = p1.y - p0.y + g * p1.y, he = p3.y - p0.y + k * p3.y
+        let h = Homography(h0: ha / width, h1: hb / height, h2: p0.x, h3: hd / width, h4: he / height, h5: p0.y,
+                           h6: g / width, h7: k / height, h8: 1)
+        guard h.h0.isFinite, h.h1.isFinite, h.h2.isFinite, h.h3.isFinite, h.h4.isFinite, h.h5.isFinite, h.h6.isFinite,
+              h.h7.isFinite else { return nil }
+        return h
+    }
+
+    /// A perspective transform's nine coefficients, row-major, held without an array.
+    struct Homography {
+        var h0, h1, h2, h3, h4, h5, h6, h7, h8: Double
+    }
+
     /// How many top-row and right-column modules match the timing pattern; once fewer than `needed` can match, some
     /// count under `needed` (the search keeps only better corners, and most corners of a search fail within a few modules).
     ///
     /// The hot loop of the free-corner search (49 corners × 2 passes × each size): the homography's numerators and
     /// denominator are stepped along the edge instead of recomputed, and the binary image is read without copies.
-    static func timingScore(_ frame: PreparedFrame, _ t: PerspectiveTransform, _ size: DataMatrixSize, needed: Int = 0) -> Int {
-        let h = t.h
-        let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
+    static func timingScore(_ frame: PreparedFrame, _ h: Homography, _ size: DataMatrixSize, needed: Int = 0) -> Int {
+        let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h.h0, h.h1, h.h2, h.h3, h.h4, h.h5, h.h6, h.h7, h.h8)
         let bits = frame.binary
         let width = bits.width, height = bits.height
         // Misses allowed before `needed` is out of reach.
