@@ -81,6 +81,28 @@ import Testing
         #expect(decode(image, .dataMatrix).map(\.text) == ["RECTANGLE 42"])
     }
 
+    /// Two symbols in one frame: the components inside the first one read are skipped, not those of its neighbour,
+    /// and each symbol is reported once.
+    @Test func twoSymbolsSideBySide() throws {
+        let left = SymbolRenderer.render(try DataMatrixEncoder.encode("LEFT SYMBOL 1"), moduleSize: 4, quietZone: 2)
+        let right = SymbolRenderer.render(try DataMatrixEncoder.encode(String(repeating: "RIGHT SYMBOL 2 ", count: 4)), moduleSize: 3, quietZone: 2)
+        let image = FrameSynthesizer(width: 480, height: 300, seed: 5).render([
+            SymbolPlacement(symbol: left, center: Point(130, 150), rotation: 20),
+            SymbolPlacement(symbol: right, center: Point(340, 150), rotation: 330),
+        ])
+        #expect(decode(image, .dataMatrix).map(\.text).sorted() == ["LEFT SYMBOL 1", String(repeating: "RIGHT SYMBOL 2 ", count: 4)])
+    }
+
+    /// The size search starts at the size the timing edges count and gives up the others once one fits: symbols from
+    /// 10×10 up to large ones (payloads of growing length), rotated, are still read at their own size.
+    @Test(arguments: [1, 10, 30, 60, 110, 200])
+    func sizesFromSmallToLarge(length: Int) throws {
+        let text = String(String(repeating: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", count: 8).prefix(length))
+        let symbol = SymbolRenderer.render(try DataMatrixEncoder.encode(text), moduleSize: 3, quietZone: 2)
+        let image = FrameSynthesizer(width: 420, height: 420, seed: 7).render([SymbolPlacement(symbol: symbol, center: Point(210, 210), rotation: 17)])
+        #expect(decode(image, .dataMatrix).map(\.text) == [text])
+    }
+
     @Test(arguments: [0.0, 30, 90, 145, 200, 315], [0.0, 0.12])
     func rotatedAndTilted(rotation: Double, perspective: Double) throws {
         let image = try scene(.dataMatrix, "DM at \(rotation)", rotation: rotation, perspective: perspective, moduleSize: 4)

@@ -9,17 +9,21 @@ enum DataMatrixDetector {
         var size: DataMatrixSize
     }
 
-    static func candidates(_ frame: PreparedFrame, effort: Int) -> [[Point]] {
+    /// Dark components shaped like a symbol (neither a thin line nor a solid blob), in raster order; each is made a
+    /// candidate by `candidate(_:)` only when the reader gets to it (most of a symbol's own components are skipped).
+    static func components(_ frame: PreparedFrame, effort: Int) -> [DarkComponent] {
         let minimumSide = effort >= 3 ? 8 : 12
-        var out: [[Point]] = []
-        for c in DarkComponents.find(frame.binary, minimumSide: minimumSide) {
+        return DarkComponents.find(frame.binary, minimumSide: minimumSide).filter { c in
             let w = Double(c.maxX - c.minX + 1), h = Double(c.maxY - c.minY + 1)
-            guard Double(c.area) > (w + h) * 1.2, Double(c.area) < w * h * 0.85 else { continue }
-            let hull = ConvexHull.hull(c.outline)
-            guard let rect = ConvexHull.minimumRectangle(hull) else { continue }
-            out.append(hull + [Point(.nan, .nan)] + rect)
+            return Double(c.area) > (w + h) * 1.2 && Double(c.area) < w * h * 0.85
         }
-        return out
+    }
+
+    /// The component's convex hull, a NaN point, then its minimum-area rectangle (nil without one).
+    static func candidate(_ c: DarkComponent) -> [Point]? {
+        let hull = ConvexHull.hull(c.outline)
+        guard let rect = ConvexHull.minimumRectangle(hull) else { return nil }
+        return hull + [Point(.nan, .nan)] + rect
     }
 
     /// The fraction of dark cells along the side from `a` to `b`, sampled `inset` pixels towards `center`.
@@ -37,38 +41,42 @@ enum DataMatrixDetector {
         return Double(dark) / Double(total)
     }
 
-    /// Symbols located in a candidate; `mirrored` reads the symbol as seen from behind (the L turns the other way).
-    /// `sawL` tells whether any corner of the candidate had two solid sides (when none had, a mirrored look finds none
-    /// either: mirroring only turns the L found).
-    static func locate(_ frame: PreparedFrame, hullAndRect: [Point], mirrored: Bool = false, sawL: inout Bool) -> [Located] {
-        guard let split = hullAndRect.firstIndex(where: { $0.x.isNaN }) else { return [] }
+    /// Symbols located in a candidate, each handed to `visit` as soon as it is fitted; `visit` returns true to stop (a
+    /// symbol read), so the quads and corners after the one that read are never fitted. `mirrored` reads the symbol as
+    /// seen from behind (the L turns the other way). `sawL` tells whether any corner of the candidate had two solid
+    /// sides (when none had, a mirrored look finds none either: mirroring only turns the L found).
+    static func locate(_ frame: PreparedFrame, hullAndRect: [Point], mirrored: Bool = false, sawL: inout Bool,
+                       visit: (Located) -> Bool) {
+        guard let split = hullAndRect.firstIndex(where: { $0.x.isNaN }) else { return }
         let hull = Array(hullAndRect[..<split])
         let rect = Array(hullAndRect[(split + 1)...])
         let center = rect.reduce(Point(0, 0), +) * 0.25
         // The rectangle fits a rotated symbol; its corners snapped to the hull fit a tilted one.
         let raw = rect.map { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
+        var found = 0
+        if locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL, found: &found, visit: visit) { return }
         let snapped = rect.map { corner in
             let nearest = hull.min { $0.distance(to: corner) < $1.distance(to: corner) } ?? corner
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
-        var found = locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL)
-            + locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL)
+        if locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL, found: &found, visit: visit) { return }
         // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area.
-        if found.isEmpty, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
+        if found == 0, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
             let quad = spanning.map { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
             if zip(quad, snapped).contains(where: { $0.distance(to: $1) > 1 }) {
-                found = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL)
+                _ = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL, found: &found, visit: visit)
             }
         }
-        return found
     }
 
-    static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool, sawL: inout Bool) -> [Located] {
+    /// The symbols fitted at the corners of `rect` that show an L, handed to `visit` in corner order and counted in
+    /// `found`; true once `visit` returned true.
+    static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool, sawL: inout Bool,
+                       found: inout Int, visit: (Located) -> Bool) -> Bool {
         let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
-        guard short >= 8 else { return [] }
+        guard short >= 8 else { return false }
         let insets = [1.0, 2.0, 3.0, 4.5, 6.5, 9, 13].filter { $0 <= max(1, short / 14) }
-        var results: [Located] = []
         for i in 0..<4 {
             let prev = rect[(i + 3) % 4], corner = rect[i], next = rect[(i + 1) % 4], opposite = rect[(i + 2) % 4]
             // The depth at which each side of the L is solid: the same for both where possible, else each its own (one side
@@ -93,10 +101,11 @@ enum DataMatrixDetector {
             let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)
             if (cross > 0) != mirrored { swap(&topLeft, &bottomRight) }
             if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite) {
-                results.append(located)
+                found += 1
+                if visit(located) { return true }
             }
         }
-        return results
+        return false
     }
 
     /// Counts timing modules, picks the symbol size, refines the free corner and samples the grid.
@@ -113,31 +122,55 @@ enum DataMatrixDetector {
             (abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4)
                 || (abs(height / Double(size.rows) - thickness) < thickness * 0.35 && abs(width / Double(size.columns) - thickness) < thickness * 0.35)
         }
-        var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize)] = []
-        for size in sizes {
+        // The sizes closest to the counted one first: that one usually fits all but a few timing modules, and once a
+        // fit scores 0.85 or more (so the uneven-module fallback below is out) a size is searched only for corners that
+        // beat it (ties go to the size listed first, as before): most of the other sizes are given up after a module or
+        // two per corner, or not searched at all when no score of theirs could beat it.
+        let order = sizes.indices.sorted { i, j in
+            let di = abs(sizes[i].rows - rows) + abs(sizes[i].columns - columns)
+            let dj = abs(sizes[j].rows - rows) + abs(sizes[j].columns - columns)
+            return di != dj ? di < dj : i < j
+        }
+        var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, index: Int)] = []
+        var leader: (score: Int, total: Int, index: Int)?
+        for index in order {
+            let size = sizes[index]
+            let total = size.rows + size.columns
+            // The least score that beats the leader: as high a fraction when listed before it, a higher one when after.
+            var beat = 0
+            if let leader, leader.score * 100 >= leader.total * 85 {
+                let product = leader.score * total
+                beat = index < leader.index ? (product + leader.total - 1) / leader.total : product / leader.total + 1
+                if beat > total { continue }
+            }
             let module = (height / Double(size.rows) + width / Double(size.columns)) / 2
             // Coarse to fine: whole modules over ±3, then thirds of a module around the best.
             var best: (score: Int, d: Point)?
             for (center, step) in [(d0, module), (nil, module / 3)] {
                 // A perfect coarse fit cannot be bettered.
-                if center == nil, best?.score == size.rows + size.columns { break }
+                if center == nil, best?.score == total { break }
                 let origin = center ?? best?.d ?? d0
                 // The first corner with the highest score is kept. The search's centre scores at least `floor`, so a
                 // corner that cannot reach it, or cannot beat the best so far, is scored only until that is certain.
-                let floor = center.flatMap { transform(size, a, b, c, $0) }.map { timingScore(frame, $0, size) } ?? best?.score ?? 0
+                let floor = center.flatMap { homography(size, a, b, c, $0) }.map { timingScore(frame, $0, size, needed: beat) } ?? best?.score ?? 0
                 for oy in -3...3 {
                     for ox in -3...3 {
                         let d = origin + Point(Double(ox) * step, Double(oy) * step)
-                        guard let t = transform(size, a, b, c, d) else { continue }
-                        let s = timingScore(frame, t, size, needed: max(floor, best.map { $0.score + 1 } ?? 0))
+                        guard let h = homography(size, a, b, c, d) else { continue }
+                        let s = timingScore(frame, h, size, needed: max(beat, floor, best.map { $0.score + 1 } ?? 0))
                         if s >= floor, best == nil || s > best!.score { best = (s, d) }
                     }
                 }
             }
-            guard let chosen = best, let t = transform(size, a, b, c, chosen.d) else { continue }
-            fits.append((Double(chosen.score) / Double(size.rows + size.columns), t, size))
+            // Under `beat` a score may be a partial count: such a size cannot lead.
+            guard let chosen = best, chosen.score >= beat, let t = transform(size, a, b, c, chosen.d) else { continue }
+            fits.append((Double(chosen.score) / Double(total), t, size, index))
+            if let l = leader, chosen.score * l.total < l.score * total || (chosen.score * l.total == l.score * total && index > l.index) {
+                continue
+            }
+            leader = (chosen.score, total, index)
         }
-        fits.sort { $0.score > $1.score }
+        fits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
         guard let top = fits.first else { return nil }
         guard top.score >= 0.85 else {
             // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
@@ -157,14 +190,42 @@ enum DataMatrixDetector {
         PerspectiveTransform(rectangleWidth: Double(size.columns), height: Double(size.rows), to: [a, d, b, c])
     }
 
+    /// The coefficients of `transform(size, a, b, c, d)`, worked out as `PerspectiveTransform` does (the same values,
+    /// bit for bit) but without its two arrays: the free-corner search scores up to 98 corners per size, and allocating
+    /// a quad and a matrix for each cost more than scoring most of them.
+    static func homography(_ size: DataMatrixSize, _ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Homography? {
+        let width = Double(size.columns), height = Double(size.rows)
+        let (p0, p1, p2, p3) = (a, d, b, c)
+        let dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dx3 = p0.x - p1.x + p2.x - p3.x
+        let dy1 = p1.y - p2.y, dy2 = p3.y - p2.y, dy3 = p0.y - p1.y + p2.y - p3.y
+        var g = 0.0, k = 0.0
+        if dx3 != 0 || dy3 != 0 {
+            let denominator = dx1 * dy2 - dx2 * dy1
+            guard abs(denominator) > 1e-12 else { return nil }
+            g = (dx3 * dy2 - dx2 * dy3) / denominator
+            k = (dx1 * dy3 - dx3 * dy1) / denominator
+        }
+        let ha = p1.x - p0.x + g * p1.x, hb = p3.x - p0.x + k * p3.x
+        let hd = p1.y - p0.y + g * p1.y, he = p3.y - p0.y + k * p3.y
+        let h = Homography(h0: ha / width, h1: hb / height, h2: p0.x, h3: hd / width, h4: he / height, h5: p0.y,
+                           h6: g / width, h7: k / height, h8: 1)
+        guard h.h0.isFinite, h.h1.isFinite, h.h2.isFinite, h.h3.isFinite, h.h4.isFinite, h.h5.isFinite, h.h6.isFinite,
+              h.h7.isFinite else { return nil }
+        return h
+    }
+
+    /// A perspective transform's nine coefficients, row-major, held without an array.
+    struct Homography {
+        var h0, h1, h2, h3, h4, h5, h6, h7, h8: Double
+    }
+
     /// How many top-row and right-column modules match the timing pattern; once fewer than `needed` can match, some
     /// count under `needed` (the search keeps only better corners, and most corners of a search fail within a few modules).
     ///
     /// The hot loop of the free-corner search (49 corners × 2 passes × each size): the homography's numerators and
     /// denominator are stepped along the edge instead of recomputed, and the binary image is read without copies.
-    static func timingScore(_ frame: PreparedFrame, _ t: PerspectiveTransform, _ size: DataMatrixSize, needed: Int = 0) -> Int {
-        let h = t.h
-        let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
+    static func timingScore(_ frame: PreparedFrame, _ h: Homography, _ size: DataMatrixSize, needed: Int = 0) -> Int {
+        let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h.h0, h.h1, h.h2, h.h3, h.h4, h.h5, h.h6, h.h7, h.h8)
         let bits = frame.binary
         let width = bits.width, height = bits.height
         // Misses allowed before `needed` is out of reach.

@@ -6,24 +6,35 @@ public struct DataMatrixReader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataMatrix) else { return [] }
         var symbols: [DecodedSymbol] = []
-        for candidate in DataMatrixDetector.candidates(frame, effort: options.effort) {
+        for component in DataMatrixDetector.components(frame, effort: options.effort) {
+            // A component whose middle lies in a symbol read here is part of it (its L, or a clump of its data modules):
+            // it could only read that symbol again.
+            let middle = Point(Double(component.minX + component.maxX + 1) / 2, Double(component.minY + component.maxY + 1) / 2)
+            if symbols.contains(where: { LinearReader.contains($0.corners, middle) }) { continue }
+            guard let candidate = DataMatrixDetector.candidate(component) else { continue }
             let points = candidate.filter { !$0.x.isNaN }
             if frame.isKnown(points.reduce(Point(0, 0), +) * (1 / Double(max(1, points.count))), among: [.dataMatrix]) { continue }
-            // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails
-            // on a candidate that has an L.
-            var sawL = false
-            var located = DataMatrixDetector.locate(frame, hullAndRect: candidate, sawL: &sawL).compactMap { Self.decode(frame, $0) }
-            if located.isEmpty, sawL {
-                located = DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: true, sawL: &sawL).compactMap { Self.decode(frame, $0) }
-            }
-            for (located, result) in located {
+            // Each located symbol is decoded as soon as it is fitted, and the first one read (and not read before) ends
+            // the candidate: the other corners and quads are not fitted at all.
+            var sawL = false, decodedAny = false
+            let visit = { (located: DataMatrixDetector.Located) -> Bool in
+                guard let (located, result) = Self.decode(frame, located) else { return false }
+                decodedAny = true
                 let w = Double(located.size.columns), h = Double(located.size.rows)
                 let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)].map(located.transform.apply)
                 let center = corners.reduce(Point(0, 0), +) * 0.25
-                if symbols.contains(where: { $0.text == result.text && ($0.corners.reduce(Point(0, 0), +) * 0.25).distance(to: center) < 4 }) { continue }
+                if symbols.contains(where: { $0.text == result.text && ($0.corners.reduce(Point(0, 0), +) * 0.25).distance(to: center) < 4 }) {
+                    return false
+                }
                 symbols.append(DecodedSymbol(symbology: .dataMatrix, text: result.text, bytes: result.bytes, corners: corners,
                                              isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors))
-                break
+                return true
+            }
+            DataMatrixDetector.locate(frame, hullAndRect: candidate, sawL: &sawL, visit: visit)
+            // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails
+            // on a candidate that has an L.
+            if !decodedAny, sawL {
+                DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: true, sawL: &sawL, visit: visit)
             }
         }
         return symbols
