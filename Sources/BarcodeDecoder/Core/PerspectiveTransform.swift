@@ -20,8 +20,15 @@ public struct PerspectiveTransform: Sendable {
     /// The transform taking the rectangle (0, 0)–(`width`, `height`) to `quad` (the images of its corners (0, 0),
     /// (width, 0), (width, height), (0, height)), in closed form — no linear system to solve — or nil when degenerate.
     public init?(rectangleWidth width: Double, height: Double, to quad: [Point]) {
-        guard quad.count == 4, width > 0, height > 0 else { return nil }
-        let (p0, p1, p2, p3) = (quad[0], quad[1], quad[2], quad[3])
+        guard quad.count == 4, width > 0, height > 0,
+              let c = Self.rectangleToQuad(width: width, height: height, quad[0], quad[1], quad[2], quad[3]) else { return nil }
+        h = [c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7, c.8]
+    }
+
+    /// The nine coefficients of the transform taking the rectangle (0, 0)–(`width`, `height`) to `p0`…`p3`, in closed
+    /// form and without arrays (readers that score many candidate quads call it directly), or nil when degenerate.
+    static func rectangleToQuad(width: Double, height: Double, _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point)
+        -> (Double, Double, Double, Double, Double, Double, Double, Double, Double)? {
         let dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dx3 = p0.x - p1.x + p2.x - p3.x
         let dy1 = p1.y - p2.y, dy2 = p3.y - p2.y, dy3 = p0.y - p1.y + p2.y - p3.y
         var g = 0.0, k = 0.0
@@ -33,9 +40,10 @@ public struct PerspectiveTransform: Sendable {
         }
         let a = p1.x - p0.x + g * p1.x, b = p3.x - p0.x + k * p3.x
         let d = p1.y - p0.y + g * p1.y, e = p3.y - p0.y + k * p3.y
-        let matrix = [a / width, b / height, p0.x, d / width, e / height, p0.y, g / width, k / height, 1]
-        guard matrix.allSatisfy(\.isFinite) else { return nil }
-        h = matrix
+        let c = (a / width, b / height, p0.x, d / width, e / height, p0.y, g / width, k / height, 1.0)
+        guard c.0.isFinite, c.1.isFinite, c.2.isFinite, c.3.isFinite, c.4.isFinite, c.5.isFinite, c.6.isFinite, c.7.isFinite
+        else { return nil }
+        return c
     }
 
     /// The least-squares transform taking `source` points to `destination` points (four or more pairs).

@@ -190,28 +190,13 @@ enum DataMatrixDetector {
         PerspectiveTransform(rectangleWidth: Double(size.columns), height: Double(size.rows), to: [a, d, b, c])
     }
 
-    /// The coefficients of `transform(size, a, b, c, d)`, worked out as `PerspectiveTransform` does (the same values,
-    /// bit for bit) but without its two arrays: the free-corner search scores up to 98 corners per size, and allocating
-    /// a quad and a matrix for each cost more than scoring most of them.
+    /// The coefficients of `transform(size, a, b, c, d)` (`PerspectiveTransform.rectangleToQuad`, the same values bit for
+    /// bit) without the transform's arrays: the free-corner search scores up to 98 corners per size, and allocating a
+    /// quad and a matrix for each cost more than scoring most of them.
     static func homography(_ size: DataMatrixSize, _ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Homography? {
-        let width = Double(size.columns), height = Double(size.rows)
-        let (p0, p1, p2, p3) = (a, d, b, c)
-        let dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dx3 = p0.x - p1.x + p2.x - p3.x
-        let dy1 = p1.y - p2.y, dy2 = p3.y - p2.y, dy3 = p0.y - p1.y + p2.y - p3.y
-        var g = 0.0, k = 0.0
-        if dx3 != 0 || dy3 != 0 {
-            let denominator = dx1 * dy2 - dx2 * dy1
-            guard abs(denominator) > 1e-12 else { return nil }
-            g = (dx3 * dy2 - dx2 * dy3) / denominator
-            k = (dx1 * dy3 - dx3 * dy1) / denominator
-        }
-        let ha = p1.x - p0.x + g * p1.x, hb = p3.x - p0.x + k * p3.x
-        let hd = p1.y - p0.y + g * p1.y, he = p3.y - p0.y + k * p3.y
-        let h = Homography(h0: ha / width, h1: hb / height, h2: p0.x, h3: hd / width, h4: he / height, h5: p0.y,
-                           h6: g / width, h7: k / height, h8: 1)
-        guard h.h0.isFinite, h.h1.isFinite, h.h2.isFinite, h.h3.isFinite, h.h4.isFinite, h.h5.isFinite, h.h6.isFinite,
-              h.h7.isFinite else { return nil }
-        return h
+        guard let h = PerspectiveTransform.rectangleToQuad(width: Double(size.columns), height: Double(size.rows), a, d, b, c)
+        else { return nil }
+        return Homography(h0: h.0, h1: h.1, h2: h.2, h3: h.3, h4: h.4, h5: h.5, h6: h.6, h7: h.7, h8: h.8)
     }
 
     /// A perspective transform's nine coefficients, row-major, held without an array.
