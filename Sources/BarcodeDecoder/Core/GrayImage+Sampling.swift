@@ -33,6 +33,35 @@ extension GrayImage {
         return top * (1 - ay) + bottom * ay
     }
 
+    /// `bilinear` at `origin + direction · (from + i · step)` for i in 0 ..< `count`: a scan line's gray values, read on the
+    /// pixel buffer (one bounds check for the buffer, not four per sample).
+    func bilinearLine(origin: Point, direction: Point, from: Double, step: Double, count: Int) -> [Double] {
+        guard count > 0 else { return [] }
+        let maxX = Double(width - 1), maxY = Double(height - 1)
+        let lastX = width - 2 < 0 ? 0 : width - 2, lastY = height - 2 < 0 ? 0 : height - 2
+        let dx = width > 1 ? 1 : 0, dy = height > 1 ? stride : 0
+        let spansX = width > 1, spansY = height > 1
+        return pixels.withUnsafeBufferPointer { buffer in
+            // The furthest index read is the last row's last pixel (`bilinear` clamps every point to the image).
+            precondition(buffer.count >= (height - 1) * stride + width)
+            let px = buffer.baseAddress!
+            return [Double](unsafeUninitializedCapacity: count) { out, initialized in
+                for i in 0..<count {
+                    let t = from + Double(i) * step
+                    let x = origin.x + direction.x * t, y = origin.y + direction.y * t
+                    let fx = min(max(x - 0.5, 0), maxX), fy = min(max(y - 0.5, 0), maxY)
+                    let ix = min(Int(fx), lastX), iy = min(Int(fy), lastY)
+                    let ax = spansX ? fx - Double(ix) : 0, ay = spansY ? fy - Double(iy) : 0
+                    let j = iy * stride + ix
+                    let top = Double(px[j]) * (1 - ax) + Double(px[j + dx]) * ax
+                    let bottom = Double(px[j + dy]) * (1 - ax) + Double(px[j + dy + dx]) * ax
+                    out[i] = top * (1 - ay) + bottom * ay
+                }
+                initialized = count
+            }
+        }
+    }
+
     /// The image turned by 45° about its centre into a square that holds all of it (white outside), with the mappings
     /// between its coordinates and this image's.
     func rotated45() -> (image: GrayImage, toTurned: @Sendable (Point) -> Point, fromTurned: @Sendable (Point) -> Point) {

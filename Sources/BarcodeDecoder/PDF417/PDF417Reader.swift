@@ -119,16 +119,25 @@ public struct PDF417Reader: SymbologyReader {
         let width = (topLeft.distance(to: topRight0) + bottomLeft.distance(to: bottomRight0)) / 2
         let estimatedColumns = stop == nil ? 30 : max(1, Int(((width / module - 69) / 17).rounded()))
 
-        func read(lineCount: Int) -> DecodedSymbol? {
+        // Scan lines on a grid of two to a module: a first pass over some of them (three in eight, at least eight lines;
+        // most symbols read on those), all of them where Reed–Solomon fails on the first (symbols whose rows are a
+        // module or two tall, or damaged). A line read in the first pass is not read again.
+        let lineCount = max(8, min(Int(height / module * 2), 600))
+        let firstCount = max(8, min(Int(height / module * 0.75), 600))
+        var readLines = [(columns: Int, reach: Double, codewords: [LineCodeword])?](repeating: nil, count: lineCount)
+
+        func read(lines indices: [Int]) -> DecodedSymbol? {
             var columns = estimatedColumns
             var (topRight, bottomRight) = (topRight0, bottomRight0)
 
             func scan(columns: Int, reach: Double = .infinity) -> [ScanLine] {
-                (0..<lineCount).map { i in
+                indices.map { i in
                     let t = (Double(i) + 0.5) / Double(lineCount)
+                    if let done = readLines[i], done.columns == columns, done.reach == reach { return ScanLine(t: t, codewords: done.codewords) }
                     let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
-                    return ScanLine(t: t, codewords: readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil,
-                                                              reach: reach))
+                    let codewords = readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil, reach: reach)
+                    readLines[i] = (columns, reach, codewords)
+                    return ScanLine(t: t, codewords: codewords)
                 }
             }
             // Without a stop edge the lines run as far as the widest symbol would (30 columns), yet only the left row
@@ -191,11 +200,9 @@ public struct PDF417Reader: SymbologyReader {
             return symbol
         }
 
-        // Few scan lines first (most symbols read on them); more where Reed–Solomon fails on those.
-        for linesPerModule in [0.75, 2.0] {
-            if let symbol = read(lineCount: max(8, min(Int(height / module * linesPerModule), 600))) { return symbol }
-        }
-        return nil
+        guard firstCount < lineCount else { return read(lines: Array(0..<lineCount)) }
+        let first = (0..<firstCount).map { j in Int((Double(j) + 0.5) * Double(lineCount) / Double(firstCount)) }
+        return read(lines: first) ?? read(lines: Array(0..<lineCount))
     }
 
     /// The codewords on the line from `a` (the start pattern's outer edge) to `b` (the stop pattern's outer edge).
@@ -210,11 +217,7 @@ public struct PDF417Reader: SymbologyReader {
         // Gray values along the line, thresholded at the midpoint of the local (±4 modules) extremes; edges placed
         // between samples by linear interpolation. Where the local contrast is weak the colour holds.
         let count = Int((to - from) / step) + 1
-        var gray = [Double](repeating: 255, count: count)
-        for i in 0..<count {
-            let p = a + direction * (from + Double(i) * step)
-            gray[i] = image.bilinear(p.x, p.y)
-        }
+        let gray = image.bilinearLine(origin: a, direction: direction, from: from, step: step, count: count)
         let (low, high) = SlidingExtremes.compute(gray, radius: max(2, Int(4 * module / step)))
         var begins: [Double] = [from]
         var dark: [Bool] = []
