@@ -1,4 +1,4 @@
-import BarcodeDecoder
+@testable import BarcodeDecoder
 import BarcodeEncoder
 import RigCore
 import Testing
@@ -43,6 +43,25 @@ import Testing
             degradations: Degradations(blur: 0.5, noise: 4, unevenLight: 0.3, jpegQuality: 60, contrast: 0.8))
         #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarExpanded])).decode(image).map(\.text) == [expected],
                 "seed \(seed), \(moduleSize) px, \(rotation)°")
+    }
+
+    /// The stacked reader's first pass reports a one-row symbol two of its pixel rows read alike (so the linear reader need
+    /// not read it again), outlined from its own top-left also upside down; the decoder reports it once.
+    @Test(arguments: [0.0, 180])
+    func aOneRowSymbolIsReportedByTheStackedReaderOnce(rotation: Double) throws {
+        let expected = "01988987654321063103001750"
+        let symbol = SymbolRenderer.render(try DataBarExpandedEncoder.encode("(01)98898765432106(3103)001750"), moduleWidth: 2, height: 68)
+        let image = FrameSynthesizer(width: symbol.width + 60, height: 140, seed: 7).render(
+            [SymbolPlacement(symbol: symbol, center: Point(Double(symbol.width + 60) / 2, 70), rotation: rotation)], degradations: Degradations())
+        let stacked = DataBarExpandedStackedReader().read(PreparedFrame(image, binarize: false), options: DecoderOptions(symbologies: [.dataBarExpanded]))
+        #expect(stacked.map(\.text) == [expected])
+        // Clockwise from the symbol's own top-left: the image's top left for the upright symbol, its bottom right upside down.
+        let c = try #require(stacked.first?.corners)
+        if rotation == 0 { #expect(c[0].x < c[1].x && c[0].y < c[3].y) } else { #expect(c[0].x > c[1].x && c[0].y > c[3].y) }
+        let all = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarExpanded])).decode(image)
+        #expect(all.map(\.text) == [expected])
+        // Inside the frame (a linear read ending at the frame's border once put its end a million pixels out).
+        #expect(all.allSatisfy { $0.corners.allSatisfy { $0.x >= 0 && $0.x <= Double(image.width) && $0.y >= 0 && $0.y <= Double(image.height) } })
     }
 
     @Test func malformedElementStringsAreRefused() {

@@ -38,12 +38,7 @@ public struct BarcodeDecoder: Sendable {
             for symbol in symbols {
                 var s = symbol
                 s.corners = s.corners.map { $0 * scale }
-                let center = s.corners.reduce(Point(0, 0), +) * 0.25
-                let seen = found.contains { f in
-                    f.symbology == s.symbology && f.text == s.text
-                        && (f.corners.reduce(Point(0, 0), +) * 0.25).distance(to: center) < f.corners[0].distance(to: f.corners[2])
-                }
-                if !seen { found.append(s) }
+                if !found.contains(where: { Self.isSameSymbol($0, s) }) { found.append(s) }
             }
         }
         func known(at scale: Double) -> [DecodedSymbol] {
@@ -90,7 +85,10 @@ public struct BarcodeDecoder: Sendable {
         // second looks on a frame where a stacked DataBar symbol was already read).
         var symbols: [DecodedSymbol] = []
         for reader in active {
-            let found = reader.read(frame, options: options).filter { $0.symbology.isLinear || Self.hasArea($0) }
+            // A symbol two readers read (a one-row DataBar Expanded symbol: the stacked reader and the linear reader) once.
+            let found = reader.read(frame, options: options).filter { s in
+                (s.symbology.isLinear || Self.hasArea(s)) && !symbols.contains { Self.isSameSymbol($0, s) }
+            }
             symbols += found
             frame.known += found
         }
@@ -106,6 +104,14 @@ public struct BarcodeDecoder: Sendable {
             if !found.isEmpty { return symbols + found }
         }
         return symbols
+    }
+
+    /// Whether `b` is `a` read again: the same symbology and text, its centre nearer to `a`'s than `a`'s diagonal.
+    static func isSameSymbol(_ a: DecodedSymbol, _ b: DecodedSymbol) -> Bool {
+        guard a.symbology == b.symbology, a.text == b.text, a.corners.count >= 3, b.corners.count >= 3 else { return false }
+        let centerA = a.corners.reduce(Point(0, 0), +) * (1 / Double(a.corners.count))
+        let centerB = b.corners.reduce(Point(0, 0), +) * (1 / Double(b.corners.count))
+        return centerA.distance(to: centerB) < a.corners[0].distance(to: a.corners[2])
     }
 
     /// Whether a 2D symbol's outline encloses a real area: at least a tenth of the square on its longest side (a hundredth

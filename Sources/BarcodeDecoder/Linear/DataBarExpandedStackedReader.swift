@@ -2,8 +2,8 @@
 /// then joined top to bottom (or bottom to top, for a symbol upside down) so that the finders make the standard's
 /// sequence and the check character holds.
 ///
-/// A row counts when two pixel rows read it alike. Only symbols of two or more rows are reported; one-row symbols are
-/// the linear reader's.
+/// A row counts when two pixel rows read it alike. A one-row symbol that two of the first pass's pixel rows read alike
+/// is reported too (the linear reader then skips the lines it lies across); other one-row symbols are the linear reader's.
 public struct DataBarExpandedStackedReader: SymbologyReader {
     public init() {}
 
@@ -17,6 +17,8 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
         var ys: [Double]
         var x0: Double
         var x1: Double
+        /// Whether it was read right to left (the symbol is upside down).
+        var isReversed: Bool
         var y: Double { ys.reduce(0, +) / Double(ys.count) }
     }
 
@@ -45,7 +47,8 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
                             && abs($0.x0 - x0) < 8 && $0.ys.contains { abs($0 - y) <= Double(4 * step) } }) {
                             fragments[k].ys.append(y)
                         } else {
-                            fragments.append(Fragment(finders: f.finders, characters: f.characters, firstSwapped: swapped, ys: [y], x0: x0, x1: x1))
+                            fragments.append(Fragment(finders: f.finders, characters: f.characters, firstSwapped: swapped, ys: [y], x0: x0, x1: x1,
+                                                      isReversed: reversed))
                         }
                         g = f.last
                         advanced = true
@@ -61,15 +64,17 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
         // symbol, the linear reader's; only fragments that are not make it worth reading the rows around them all.
         let coarse = max(4 * step, 10)
         for yi in stride(from: 0, to: height, by: coarse) { scan(yi) }
-        let isWhole = fragments.map { DataBarExpandedDecoder.text(finders: $0.finders, characters: $0.characters) != nil }
+        let texts = fragments.map { DataBarExpandedDecoder.text(finders: $0.finders, characters: $0.characters) }
+        let isWhole = texts.map { $0 != nil }
         let whole = fragments.indices.filter { isWhole[$0] }.map { fragments[$0] }
+        let oneRow = Self.oneRowSymbols(fragments.indices.compactMap { i in texts[i].map { (fragments[i], $0) } }, spacing: Double(coarse))
         // A part of a one-row symbol (a line where glare or a crease broke the read) lies across that symbol's bars.
         let partial = fragments.indices.filter { !isWhole[$0] }.map { fragments[$0] }.filter { f in
             !whole.contains { w in
                 f.x0 < w.x1 && w.x0 < f.x1 && f.y >= w.ys.min()! - Double(coarse) && f.y <= w.ys.max()! + Double(coarse)
             }
         }
-        guard let top = partial.flatMap(\.ys).min(), let bottom = partial.flatMap(\.ys).max() else { return [] }
+        guard let top = partial.flatMap(\.ys).min(), let bottom = partial.flatMap(\.ys).max() else { return oneRow }
         // The rows between them and a few coarse steps beyond (the first and last rows of the symbol may have been missed),
         // about eight to a symbol row (34 modules tall; the module from the fragments' widths: 17 a character, 15 a finder).
         let modules = partial.map { f in (f.x1 - f.x0) / Double(17 * f.characters.count + 15 * f.finders.count) }.sorted()
@@ -77,8 +82,8 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
         let reach = Double(12 * step)
         for yi in stride(from: max(0, Int(top - reach)), to: min(height, Int(bottom + reach) + 1), by: fine) { scan(yi) }
         let rows = fragments.filter { $0.ys.count >= 2 }
-        guard rows.count >= 2 else { return [] }
-        var found: [DecodedSymbol] = []
+        guard rows.count >= 2 else { return oneRow }
+        var found = oneRow
         for first in rows where !first.firstSwapped && first.finders.first == 0 {
             for downwards in [true, false] {
                 if let symbol = assemble([first], from: rows, downwards: downwards) {
@@ -87,6 +92,39 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
             }
         }
         return found
+    }
+
+    /// The one-row symbols among whole-symbol `fragments` (with their texts): those read alike, not swapped, on two or
+    /// more pixel rows across the same bars — the agreement the linear reader asks of its lines. Rows that read the same
+    /// text no further apart than the symbol is long (or 1.5 `spacing`) are one symbol, as for the linear reader's lines;
+    /// the outline spans the rows that read it.
+    static func oneRowSymbols(_ fragments: [(fragment: Fragment, text: String)], spacing: Double) -> [DecodedSymbol] {
+        var groups: [[(fragment: Fragment, text: String)]] = []
+        for item in fragments where !item.fragment.firstSwapped {
+            let f = item.fragment
+            if let i = groups.firstIndex(where: { group in
+                group[0].text == item.text && group[0].fragment.isReversed == f.isReversed
+                    && group.contains { g in
+                        g.fragment.x0 < f.x1 && f.x0 < g.fragment.x1 && abs(g.fragment.y - f.y) <= max(1.5 * spacing, f.x1 - f.x0)
+                    }
+            }) {
+                groups[i].append(item)
+            } else {
+                groups.append([item])
+            }
+        }
+        return groups.compactMap { group in
+            let ys = group.flatMap(\.fragment.ys)
+            let (top, bottom) = (ys.min()!, ys.max()!)
+            guard bottom - top >= 1 else { return nil }
+            let x0 = group.map(\.fragment.x0).min()!, x1 = group.map(\.fragment.x1).max()!
+            let text = group[0].text
+            // Clockwise from the symbol's own top-left, which is the image's bottom right for a symbol upside down.
+            let corners = group[0].fragment.isReversed
+                ? [Point(x1, bottom), Point(x0, bottom), Point(x0, top), Point(x1, top)]
+                : [Point(x0, top), Point(x1, top), Point(x1, bottom), Point(x0, bottom)]
+            return DecodedSymbol(symbology: .dataBarExpanded, text: text, bytes: Array(text.utf8), corners: corners, isGS1: true)
+        }
     }
 
     /// The symbol made of `chain` and further rows below (or above) it, if one reads.

@@ -103,11 +103,15 @@ public struct LinearReader: SymbologyReader {
         let w = Double(frame.image.width), h = Double(frame.image.height)
         let spacing = (degrees == 0 ? h : w) * 0.9 / Double(lines)
         let d = degrees == 0 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
+        // A line that lies across symbols already read (by a reader before this one, or on a smaller layer) is skipped
+        // unless enough of it lies clear of them to hold another symbol.
+        let known = frame.known.filter { symbologies.contains($0.symbology) }.map(\.corners)
         for k in 0..<lines {
             let offset = Double((k + 1) / 2) * spacing * (k % 2 == 0 ? 1 : -1)
             let mid = Point(w / 2, h / 2) + n * offset
             guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
-                                                   width: w, height: h), length > 20 else { continue }
+                                                   width: w, height: h), length > 20,
+                  known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: length, outside: known) > 20 else { continue }
             scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, into: &hits)
         }
     }
@@ -121,6 +125,37 @@ public struct LinearReader: SymbologyReader {
             if sign == 0 { sign = cross } else if sign * cross < 0 { return false }
         }
         return true
+    }
+
+    /// The longest part of the line `origin + direction · t`, 0 ≤ t ≤ `length`, that lies outside every one of the convex
+    /// `outlines`.
+    static func longestStretch(origin: Point, direction d: Point, length: Double, outside outlines: [[Point]]) -> Double {
+        // Where the line enters and leaves each outline: inside every edge's half-plane, each a bound on t.
+        var covered: [(Double, Double)] = []
+        for corners in outlines where corners.count >= 3 {
+            var area = 0.0
+            for i in corners.indices {
+                let a = corners[i], b = corners[(i + 1) % corners.count]
+                area += a.x * b.y - b.x * a.y
+            }
+            guard area != 0 else { continue }
+            let orientation = area > 0 ? 1.0 : -1.0
+            var t0 = 0.0, t1 = length
+            for i in corners.indices {
+                let a = corners[i], b = corners[(i + 1) % corners.count]
+                // orientation · cross(b − a, origin + d·t − a) ≥ 0, i.e. c0 + c1·t ≥ 0.
+                let c0 = orientation * ((b.x - a.x) * (origin.y - a.y) - (b.y - a.y) * (origin.x - a.x))
+                let c1 = orientation * ((b.x - a.x) * d.y - (b.y - a.y) * d.x)
+                if c1 > 0 { t0 = max(t0, -c0 / c1) } else if c1 < 0 { t1 = min(t1, -c0 / c1) } else if c0 < 0 { t1 = -1 }
+            }
+            if t1 > t0 { covered.append((t0, t1)) }
+        }
+        var longest = 0.0, reached = 0.0
+        for (t0, t1) in covered.sorted(by: { $0.0 < $1.0 }) {
+            longest = max(longest, t0 - reached)
+            reached = max(reached, t1)
+        }
+        return max(longest, length - reached)
     }
 
     /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
@@ -206,9 +241,11 @@ public struct LinearReader: SymbologyReader {
         if edges.end { decodable.forward.widths[row.widths.count - 1] = 1e6; decodable.backward.widths[0] = 1e6 }
         for pass in 0..<2 {
             let r = pass == 0 ? decodable.forward : decodable.backward
+            // Positions from the true widths: a border run counted as a quiet zone is 10⁶ wide in `r`.
+            let measured = pass == 0 ? row : reversed
             for decoder in active {
                 for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
-                    let s0 = r.starts[hit.firstRun], s1 = r.starts[hit.lastRun] + r.widths[hit.lastRun]
+                    let s0 = measured.starts[hit.firstRun], s1 = measured.starts[hit.lastRun] + measured.widths[hit.lastRun]
                     let (a0, a1) = pass == 0 ? (s0, s1) : (row.total - s0, row.total - s1)
                     lineHits.append((hit, a0, a1))
                 }
