@@ -47,7 +47,8 @@ public struct BarcodeDecoder: Sendable {
         for layer in layers.reversed() {
             if options.effort == 1 && !found.isEmpty { break }
             // A single layer makes its own second looks; on a pyramid they wait until every layer has had its first look.
-            add(decodeLayer(layer.image, options: options, known: known(at: layer.scale), linearSecondLooks: layers.count == 1),
+            add(decodeLayer(layer.image, options: options, known: known(at: layer.scale), linearSecondLooks: layers.count == 1,
+                            reducedCopy: layer.scale > 1),
                 scale: layer.scale)
         }
         // The linear second looks, on the smallest layer, when no layer read a linear symbol at first look.
@@ -56,7 +57,10 @@ public struct BarcodeDecoder: Sendable {
             var linear = options
             linear.symbologies = options.symbologies.filter { $0.isLinear }
             let smallest = layers.last!
-            add(decodeLayer(smallest.image, options: linear, known: known(at: smallest.scale), linearSecondLooks: true), scale: smallest.scale)
+            // Only the readers that make second looks (the others would read the layer exactly as they did), the regions
+            // at the angles either side of their own too.
+            add(decodeLayer(smallest.image, options: linear, known: known(at: smallest.scale), linearSecondLooks: true,
+                            onlySecondLooks: true), scale: smallest.scale)
         }
         // A small frame (a symbol of a few pixels per module cropped to its quiet zone) where nothing was found is read
         // again three times enlarged: its modules are too small for the finder and L searches. Not a long strip (a
@@ -75,12 +79,14 @@ public struct BarcodeDecoder: Sendable {
     static let smallFrameLimit = 96
 
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
-    func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true) -> [DecodedSymbol] {
-        let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
+    func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true,
+                     reducedCopy: Bool = false, onlySecondLooks: Bool = false) -> [DecodedSymbol] {
+        let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) && (!onlySecondLooks || $0.makesLinearSecondLooks) }
         let needsBinary = active.contains { $0.usesBinaryImage }
         var frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
         frame.known = known
         frame.makesLinearSecondLooks = linearSecondLooks
+        frame.isReducedCopy = reducedCopy
         // Readers run in turn, each seeing what the ones before it found as known (so the linear reader makes no costly
         // second looks on a frame where a stacked DataBar symbol was already read).
         var symbols: [DecodedSymbol] = []

@@ -11,6 +11,9 @@ public struct PreparedFrame: Sendable {
     /// Whether the linear reader makes its second, costlier looks when the first finds nothing (closer scan lines,
     /// whole-frame sweeps). On only for the pyramid's smallest layer (the whole image when it has no pyramid).
     public var makesLinearSecondLooks = true
+    /// Whether this is a pyramid's reduced copy of the frame: the linear reader's striped regions get only their own angle
+    /// there, the full-size layer looking at the others.
+    public var isReducedCopy = false
 
     /// Whether `p` lies inside a known symbol of one of `symbologies`.
     func isKnown(_ p: Point, among symbologies: Set<Symbology>) -> Bool {

@@ -10,8 +10,12 @@ public protocol SymbologyReader: Sendable {
     /// the second looks on other binarizations. A reader of the gray image alone gets neither (they would show it
     /// nothing new).
     var usesBinaryImage: Bool { get }
+    /// Whether the reader makes costlier second looks of its own when its first finds nothing (`PreparedFrame
+    /// .makesLinearSecondLooks`): on an image pyramid the decoder calls it alone once more on the smallest layer for them.
+    var makesLinearSecondLooks: Bool { get }
 }
 
 extension SymbologyReader {
     public var usesBinaryImage: Bool { symbologies.contains { !$0.isLinear } }
+    public var makesLinearSecondLooks: Bool { false }
 }

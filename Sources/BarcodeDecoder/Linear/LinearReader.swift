@@ -9,6 +9,8 @@ public struct LinearReader: SymbologyReader {
 
     public init() {}
 
+    public var makesLinearSecondLooks: Bool { true }
+
     /// Scan angles in degrees for an effort level.
     static func angles(effort: Int) -> [Double] {
         switch effort {
@@ -49,7 +51,7 @@ public struct LinearReader: SymbologyReader {
         // their own angle, with half the lines, still reads a second symbol that stands clear of them.
         let readBefore = !quick.isEmpty || frame.known.contains { $0.symbology.isLinear }
         // A region stops at the first angle that reads it.
-        scanRegions(frame, regions, jitters: options.effort == 1 || (readBefore && options.effort == 2) ? [0] : [0, -0.06, 0.06],
+        scanRegions(frame, regions, jitters: options.effort == 1 || (options.effort == 2 && (readBefore || frame.isReducedCopy)) ? [0] : [0, -0.06, 0.06],
                     lines: options.effort == 1 ? 8 : options.effort == 2 ? (readBefore ? 8 : 14) : 24, active, options,
                     stopWhenRead: vote, into: &hits)
         // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
