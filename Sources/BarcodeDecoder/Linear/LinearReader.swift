@@ -51,9 +51,11 @@ public struct LinearReader: SymbologyReader {
         // their own angle, with half the lines, still reads a second symbol that stands clear of them.
         let readBefore = !quick.isEmpty || frame.known.contains { $0.symbology.isLinear }
         // A region stops at the first angle that reads it.
+        // The same once a region reads a symbol (a region inside it is skipped: its bars are that symbol's).
+        let afterRead = options.effort == 2 ? (jitters: [0.0], lines: 8) : nil
         scanRegions(frame, regions, jitters: options.effort == 1 || (options.effort == 2 && (readBefore || frame.isReducedCopy)) ? [0] : [0, -0.06, 0.06],
                     lines: options.effort == 1 ? 8 : options.effort == 2 ? (readBefore ? 8 : 14) : 24, active, options,
-                    stopWhenRead: vote, into: &hits)
+                    stopWhenRead: vote, afterRead: afterRead, into: &hits)
         // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
         let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesLinearSecondLooks
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
@@ -165,10 +167,20 @@ public struct LinearReader: SymbologyReader {
     /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol.
     private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1, sharpen: Bool = false,
                              _ active: [any RowDecoder], _ options: DecoderOptions, stopWhenRead vote: (([LineHit]) -> [DecodedSymbol])? = nil,
-                             into hits: inout [LineHit]) {
+                             afterRead: (jitters: [Double], lines: Int)? = nil, into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
+        var (jitters, lines) = (jitters, lines)
+        var read: [DecodedSymbol] = []
         for (index, region) in regions.enumerated() {
+            if read.contains(where: { Self.contains($0.corners, region.center) }) { continue }
             let regionStart = hits.count
+            defer {
+                // With `afterRead`, once the lines so far read a symbol the remaining regions get its angles and lines.
+                if let afterRead, let vote, hits.count > regionStart {
+                    read = vote(hits)
+                    if !read.isEmpty { (jitters, lines) = afterRead }
+                }
+            }
             // Lines at least 3 pixels apart (half as many as asked at most): a narrow region gains nothing from lines a pixel
             // or two apart, which see the same bars.
             let count = max(lines / 2, min(lines, Int(1.8 * region.halfWidth / 3)))
