@@ -28,8 +28,10 @@ public struct BarcodeDecoder: Sendable {
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
         guard readers.contains(where: { !$0.symbologies.isDisjoint(with: options.symbologies) }) else { return [] }
         var layers: [(image: GrayImage, scale: Double)] = [(image, 1)]
+        // A copy keeps at least 48 px on its shorter side: a thinner strip (a wide label cropped close) holds too few rows
+        // for the looks, and its symbol reads at full size.
         while max(layers.last!.image.width, layers.last!.image.height) > Self.pyramidThreshold,
-              min(layers.last!.image.width, layers.last!.image.height) >= 48 {
+              min(layers.last!.image.width, layers.last!.image.height) >= 3 * 48 {
             let last = layers.last!
             layers.append((last.image.downscaled(by: 3), last.scale * 3))
         }
