@@ -83,7 +83,7 @@ public struct BarcodeDecoder: Sendable {
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
     func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true,
                      reducedCopy: Bool = false, onlySecondLooks: Bool = false) -> [DecodedSymbol] {
-        let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) && (!onlySecondLooks || $0.makesLinearSecondLooks) }
+        let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) && (!onlySecondLooks || $0.hasSecondLooks) }
         let needsBinary = active.contains { $0.usesBinaryImage }
         var frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
         frame.known = known

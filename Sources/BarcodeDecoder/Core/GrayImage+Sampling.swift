@@ -21,45 +21,47 @@ extension GrayImage {
 
     /// The bilinearly interpolated gray value at (`x`, `y`) (pixel centres at half-integers); the border pixel's value
     /// outside the image.
-    @inline(__always)
     func bilinear(_ x: Double, _ y: Double) -> Double {
-        let fx = min(max(x - 0.5, 0), Double(width - 1)), fy = min(max(y - 0.5, 0), Double(height - 1))
-        let ix = min(Int(fx), width - 2 < 0 ? 0 : width - 2), iy = min(Int(fy), height - 2 < 0 ? 0 : height - 2)
-        let ax = width > 1 ? fx - Double(ix) : 0, ay = height > 1 ? fy - Double(iy) : 0
-        let i = iy * stride + ix
-        let dx = width > 1 ? 1 : 0, dy = height > 1 ? stride : 0
-        let top = Double(pixels[i]) * (1 - ax) + Double(pixels[i + dx]) * ax
-        let bottom = Double(pixels[i + dy]) * (1 - ax) + Double(pixels[i + dy + dx]) * ax
-        return top * (1 - ay) + bottom * ay
+        pixels.withUnsafeBufferPointer { buffer in
+            precondition(holdsEveryRow(buffer))
+            return Self.clampedBilinear(buffer, width: width, height: height, stride: stride, x, y)
+        }
     }
 
     /// `bilinear` at `origin + direction · (from + i · step)` for i in 0 ..< `count`: a scan line's gray values, read on the
     /// pixel buffer (one bounds check for the buffer, not four per sample).
     func bilinearLine(origin: Point, direction: Point, from: Double, step: Double, count: Int) -> [Double] {
         guard count > 0 else { return [] }
-        let maxX = Double(width - 1), maxY = Double(height - 1)
-        let lastX = width - 2 < 0 ? 0 : width - 2, lastY = height - 2 < 0 ? 0 : height - 2
-        let dx = width > 1 ? 1 : 0, dy = height > 1 ? stride : 0
-        let spansX = width > 1, spansY = height > 1
         return pixels.withUnsafeBufferPointer { buffer in
-            // The furthest index read is the last row's last pixel (`bilinear` clamps every point to the image).
-            precondition(buffer.count >= (height - 1) * stride + width)
-            let px = buffer.baseAddress!
+            precondition(holdsEveryRow(buffer))
             return [Double](unsafeUninitializedCapacity: count) { out, initialized in
                 for i in 0..<count {
                     let t = from + Double(i) * step
-                    let x = origin.x + direction.x * t, y = origin.y + direction.y * t
-                    let fx = min(max(x - 0.5, 0), maxX), fy = min(max(y - 0.5, 0), maxY)
-                    let ix = min(Int(fx), lastX), iy = min(Int(fy), lastY)
-                    let ax = spansX ? fx - Double(ix) : 0, ay = spansY ? fy - Double(iy) : 0
-                    let j = iy * stride + ix
-                    let top = Double(px[j]) * (1 - ax) + Double(px[j + dx]) * ax
-                    let bottom = Double(px[j + dy]) * (1 - ax) + Double(px[j + dy + dx]) * ax
-                    out[i] = top * (1 - ay) + bottom * ay
+                    out[i] = Self.clampedBilinear(buffer, width: width, height: height, stride: stride,
+                                                  origin.x + direction.x * t, origin.y + direction.y * t)
                 }
                 initialized = count
             }
         }
+    }
+
+    /// Whether `buffer` reaches the last row's last pixel (`pixels` is mutable, so the initializer's check may not hold).
+    private func holdsEveryRow(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool { buffer.count >= (height - 1) * stride + width }
+
+    /// `bilinear` on a pixel buffer that `holdsEveryRow`, unchecked: every point is clamped to the image, so the furthest
+    /// index read is the last row's last pixel.
+    @inline(__always)
+    private static func clampedBilinear(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int,
+                                        _ x: Double, _ y: Double) -> Double {
+        let px = pixels.baseAddress!
+        let fx = min(max(x - 0.5, 0), Double(width - 1)), fy = min(max(y - 0.5, 0), Double(height - 1))
+        let ix = min(Int(fx), width - 2 < 0 ? 0 : width - 2), iy = min(Int(fy), height - 2 < 0 ? 0 : height - 2)
+        let ax = width > 1 ? fx - Double(ix) : 0, ay = height > 1 ? fy - Double(iy) : 0
+        let i = iy * stride + ix
+        let dx = width > 1 ? 1 : 0, dy = height > 1 ? stride : 0
+        let top = Double(px[i]) * (1 - ax) + Double(px[i + dx]) * ax
+        let bottom = Double(px[i + dy]) * (1 - ax) + Double(px[i + dy + dx]) * ax
+        return top * (1 - ay) + bottom * ay
     }
 
     /// The image turned by 45° about its centre into a square that holds all of it (white outside), with the mappings

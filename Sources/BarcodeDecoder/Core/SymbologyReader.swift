@@ -10,12 +10,12 @@ public protocol SymbologyReader: Sendable {
     /// the second looks on other binarizations. A reader of the gray image alone gets neither (they would show it
     /// nothing new).
     var usesBinaryImage: Bool { get }
-    /// Whether the reader makes costlier second looks of its own when its first finds nothing (`PreparedFrame
+    /// Whether the reader has costlier second looks of its own for when its first finds nothing (made where `PreparedFrame
     /// .makesLinearSecondLooks`): on an image pyramid the decoder calls it alone once more on the smallest layer for them.
-    var makesLinearSecondLooks: Bool { get }
+    var hasSecondLooks: Bool { get }
 }
 
 extension SymbologyReader {
     public var usesBinaryImage: Bool { symbologies.contains { !$0.isLinear } }
-    public var makesLinearSecondLooks: Bool { false }
+    public var hasSecondLooks: Bool { false }
 }

@@ -9,7 +9,7 @@ public struct LinearReader: SymbologyReader {
 
     public init() {}
 
-    public var makesLinearSecondLooks: Bool { true }
+    public var hasSecondLooks: Bool { true }
 
     /// Scan angles in degrees for an effort level.
     static func angles(effort: Int) -> [Double] {
@@ -174,13 +174,6 @@ public struct LinearReader: SymbologyReader {
         for (index, region) in regions.enumerated() {
             if read.contains(where: { Self.contains($0.corners, region.center) }) { continue }
             let regionStart = hits.count
-            defer {
-                // With `afterRead`, once the lines so far read a symbol the remaining regions get its angles and lines.
-                if let afterRead, let vote, hits.count > regionStart {
-                    read = vote(hits)
-                    if !read.isEmpty { (jitters, lines) = afterRead }
-                }
-            }
             // Lines at least 3 pixels apart (half as many as asked at most): a narrow region gains nothing from lines a pixel
             // or two apart, which see the same bars.
             let count = max(lines / 2, min(lines, Int(1.8 * region.halfWidth / 3)))
@@ -200,6 +193,11 @@ public struct LinearReader: SymbologyReader {
                     scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
                          step: step, edges: (t0 == 0, t1 == length), sharpen: sharpen, active, options, into: &hits)
                 }
+            }
+            // With `afterRead`, once the lines so far read a symbol the remaining regions get its angles and lines.
+            if let afterRead, let vote, hits.count > regionStart {
+                read = vote(hits)
+                if !read.isEmpty { (jitters, lines) = afterRead }
             }
         }
     }
