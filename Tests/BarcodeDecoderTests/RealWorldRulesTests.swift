@@ -69,6 +69,20 @@ import Testing
         #expect(decode(cropped, symbology).map(\.text) == [text])
     }
 
+    /// Printed labels often leave less than the specified 7 modules after an EAN's end guard (a mark, a border, the next
+    /// label): 2.5 modules of light still count as its quiet zone, 1.5 do not.
+    @Test(arguments: [(8, true), (4, false)])
+    func eanRightQuietZoneShorterThanSpecified(gapPixels: Int, reads: Bool) throws {
+        let text = "5901234123457"
+        var image = try SymbolEncoder.image(.ean13, text, moduleSize: 3)
+        var last = 0
+        for x in 0..<image.width where image[x, image.height / 2] < 128 { last = x }
+        for y in 0..<image.height {
+            for x in (last + 1 + gapPixels)..<image.width { image[x, y] = 0 }
+        }
+        #expect(decode(image, .ean13).map(\.text) == (reads ? [text] : []))
+    }
+
     @Test func flatFramesReadNothing() {
         for value: UInt8 in [0, 128, 255] {
             #expect(BarcodeDecoder().decode(GrayImage(width: 320, height: 240, filledWith: value)).isEmpty)

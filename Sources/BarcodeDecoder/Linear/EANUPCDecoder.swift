@@ -46,8 +46,10 @@ struct EANUPCDecoder: RowDecoder {
         return best < Self.maxDigitDistance ? (value, even, best) : nil
     }
 
+    /// The light run after the end guard: the specification asks 7 modules (9 for UPC-A), printed labels often leave
+    /// less before a mark or border; 2.5 modules keep a symbol apart from bars that continue it.
     private func trailingQuietZone(_ runs: [Double], _ after: Int, module: Double) -> Bool {
-        after < runs.count && runs[after] >= module * 3
+        after < runs.count && runs[after] >= module * 2.5
     }
 
     private func decode13(_ runs: [Double], _ s: Int, _ options: DecoderOptions) -> RowHit? {
