@@ -2,8 +2,8 @@
 struct Code128Decoder: RowDecoder {
     let symbologies: Set<Symbology> = [.code128]
     static let maxDistance = 0.3
-    /// The first six elements of every pattern (the stop pattern has seven).
-    static let firstSix: [[Int]] = Code128Tables.patterns.map { Array($0.prefix(6)) }
+    /// The first six elements of every pattern (the stop pattern has seven), six values a symbol in one flat table.
+    static let firstSix: [Double] = Code128Tables.patterns.flatMap { $0.prefix(6).map(Double.init) }
 
     func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
         let runs = row.widths
@@ -11,22 +11,33 @@ struct Code128Decoder: RowDecoder {
         var i = 1
         while i + 6 * 3 + 7 < runs.count {
             defer { i += 2 }
-            guard let start = symbol(runs, i, candidates: 103...105) else { continue }
-            let module = runs[i..<i + 6].reduce(0, +) / 11
-            guard runs[i - 1] >= module * 4 else { continue }
+            // The quiet zone first: the cheaper test, and most bars on a line have none before them.
+            let module = (runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4] + runs[i + 5]) / 11
+            guard runs[i - 1] >= module * 4, let start = symbol(runs, i, candidates: 103...105) else { continue }
             if let hit = decodeFrom(runs, i, start: start) { hits.append(hit); i = hit.lastRun }
         }
         return hits
     }
 
+    /// The symbol value among `candidates` whose pattern is closest to the six runs at `at` (`RunPattern.distance`,
+    /// with the runs measured in modules once rather than once a candidate: this runs at every bar of every line).
     private func symbol(_ runs: [Double], _ at: Int, candidates: ClosedRange<Int>) -> Int? {
         guard at + 6 <= runs.count else { return nil }
+        let total = runs[at] + runs[at + 1] + runs[at + 2] + runs[at + 3] + runs[at + 4] + runs[at + 5]
+        guard total > 0 else { return nil }
+        let perModule = 11 / total
+        let m0 = runs[at] * perModule, m1 = runs[at + 1] * perModule, m2 = runs[at + 2] * perModule
+        let m3 = runs[at + 3] * perModule, m4 = runs[at + 4] * perModule, m5 = runs[at + 5] * perModule
         var best = Double.infinity, value = -1
-        for v in candidates {
-            let d = RunPattern.distance(runs, at, Self.firstSix[v], modules: 11)
-            if d < best { best = d; value = v }
+        Self.firstSix.withUnsafeBufferPointer { table in
+            for v in candidates {
+                let p = 6 * v
+                let d = abs(m0 - table[p]) + abs(m1 - table[p + 1]) + abs(m2 - table[p + 2]) + abs(m3 - table[p + 3])
+                    + abs(m4 - table[p + 4]) + abs(m5 - table[p + 5])
+                if d < best { best = d; value = v }
+            }
         }
-        return best < Self.maxDistance ? value : nil
+        return best / 11 < Self.maxDistance ? value : nil
     }
 
     private func decodeFrom(_ runs: [Double], _ s: Int, start: Int) -> RowHit? {

@@ -9,11 +9,13 @@ struct Code25Decoder: RowDecoder {
     func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
         let runs = row.widths
         var hits: [RowHit] = []
+        // Looked up once a line, not at every bar.
+        let (readsStandard, readsMatrix) = (options.symbologies.contains(.code25), options.symbologies.contains(.matrix2of5))
         var i = 1
         while i + 10 < runs.count {
             defer { i += 2 }
-            let hit = options.symbologies.contains(.code25) ? standard(runs, i, options) : nil
-            if let hit = hit ?? (options.symbologies.contains(.matrix2of5) ? matrix(runs, i, options) : nil) {
+            let hit = readsStandard ? standard(runs, i, options) : nil
+            if let hit = hit ?? (readsMatrix ? matrix(runs, i, options) : nil) {
                 hits.append(hit)
                 i = hit.lastRun
             }
@@ -21,11 +23,12 @@ struct Code25Decoder: RowDecoder {
         return hits
     }
 
-    /// The digit whose five elements (`widths`) have two wide ones, judged against `threshold`.
-    static func digit(_ widths: [Double], threshold: Double) -> Int? {
+    /// The digit whose five elements (the runs at `at`, `at + every`, …) have two wide ones, judged against `threshold`.
+    static func digit(_ runs: [Double], _ at: Int, every: Int, threshold: Double) -> Int? {
         var bits = 0
-        for w in widths { bits = bits << 1 | (w > threshold ? 1 : 0) }
-        return Code25Tables.digitOfPattern[bits]
+        for k in 0..<5 { bits = bits << 1 | (runs[at + every * k] > threshold ? 1 : 0) }
+        let digit = Code25Tables.digitOfPattern[bits]
+        return digit >= 0 ? digit : nil
     }
 
     static func finish(_ digits: [Int], _ symbology: Symbology, _ options: DecoderOptions, first: Int, last: Int) -> RowHit? {
@@ -56,7 +59,7 @@ struct Code25Decoder: RowDecoder {
             guard at + 9 < runs.count else { return nil }
             // Spaces between the bars stay narrow.
             for k in stride(from: 1, through: 9, by: 2) where runs[at + k] > threshold { return nil }
-            guard let d = Self.digit([runs[at], runs[at + 2], runs[at + 4], runs[at + 6], runs[at + 8]], threshold: threshold) else { return nil }
+            guard let d = Self.digit(runs, at, every: 2, threshold: threshold) else { return nil }
             digits.append(d)
             at += 10
         }
@@ -79,7 +82,7 @@ struct Code25Decoder: RowDecoder {
                 return Self.finish(digits, .matrix2of5, options, first: s, last: at + 4)
             }
             guard at + 5 < runs.count, runs[at + 5] < threshold,
-                  let d = Self.digit(Array(runs[at..<(at + 5)]), threshold: threshold) else { return nil }
+                  let d = Self.digit(runs, at, every: 1, threshold: threshold) else { return nil }
             digits.append(d)
             at += 6
         }
@@ -90,5 +93,6 @@ struct Code25Decoder: RowDecoder {
 /// The 2-of-5 digit table shared by the Code 25 family: five elements, two wide (1), most significant first.
 enum Code25Tables {
     static let patterns: [Int] = [0b00110, 0b10001, 0b01001, 0b11000, 0b00101, 0b10100, 0b01100, 0b00011, 0b10010, 0b01010]
-    static let digitOfPattern: [Int: Int] = Dictionary(uniqueKeysWithValues: patterns.enumerated().map { ($1, $0) })
+    /// The digit of each five-bit pattern, −1 where the pattern is not one.
+    static let digitOfPattern: [Int] = (0..<32).map { patterns.firstIndex(of: $0) ?? -1 }
 }

@@ -7,17 +7,18 @@ struct EANUPCDecoder: RowDecoder {
     func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
         let runs = row.widths
         var hits: [RowHit] = []
+        // Looked up once a line, not at every start guard.
+        let (reads13, reads8, readsE) = (options.symbologies.contains(.ean13) || options.symbologies.contains(.upcA),
+                                         options.symbologies.contains(.ean8), options.symbologies.contains(.upcE))
         var i = 1
         while i + 33 < runs.count {
             defer { i += 2 }
-            guard RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { continue }
+            // The quiet zone first: the cheaper test, and most bars on a line have none before them.
             let module = (runs[i] + runs[i + 1] + runs[i + 2]) / 3
-            guard runs[i - 1] >= module * 3 else { continue }
-            if options.symbologies.contains(.ean13) || options.symbologies.contains(.upcA), let hit = decode13(runs, i, options) {
-                hits.append(hit); i = hit.lastRun; continue
-            }
-            if options.symbologies.contains(.ean8), let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun; continue }
-            if options.symbologies.contains(.upcE), let hit = decodeE(runs, i) { hits.append(hit); i = hit.lastRun; continue }
+            guard runs[i - 1] >= module * 3, RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { continue }
+            if reads13, let hit = decode13(runs, i, options) { hits.append(hit); i = hit.lastRun; continue }
+            if reads8, let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun; continue }
+            if readsE, let hit = decodeE(runs, i) { hits.append(hit); i = hit.lastRun; continue }
         }
         return hits
     }
