@@ -11,7 +11,8 @@ public struct BarcodeDecoder: Sendable {
 
     public init(options: DecoderOptions = DecoderOptions()) {
         self.options = options
-        readers = [DataBarExpandedStackedReader(), LinearReader(), DataBarStackedReader(), QRReader(), DataMatrixReader(), PDF417Reader(), MicroPDF417Reader(), AztecReader(), MaxiCodeReader()]
+        readers = [QRReader(), DataMatrixReader(), PDF417Reader(), MicroPDF417Reader(), AztecReader(), MaxiCodeReader(),
+                   DataBarExpandedStackedReader(), LinearReader(), DataBarStackedReader()]
     }
 
     /// Every enabled symbol found in `image`.

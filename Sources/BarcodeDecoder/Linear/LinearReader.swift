@@ -45,7 +45,7 @@ public struct LinearReader: SymbologyReader {
         // shorter than two blocks (32 px) is text or texture even at one pixel per module.
         let regions = Array(BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
             .filter { region in region.halfLength >= 1.25 * Double(blockSize) }
-            .filter { region in !quick.contains { Self.contains($0.corners, region.center) } && !frame.isKnown(region.center, among: symbologies) }
+            .filter { region in !quick.contains { Self.contains($0.corners, region.center) } && !frame.known.contains { Self.contains($0.corners, region.center) } }
             .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         // Once a symbol is read (here or on a smaller layer), the remaining regions are mostly text and texture: a look at
         // their own angle, with half the lines, still reads a second symbol that stands clear of them.
@@ -100,6 +100,10 @@ public struct LinearReader: SymbologyReader {
         return vote(hits)
     }
 
+    /// The fewest pixels a linear symbol spans: about 45 modules at a pixel per module (with its quiet zones cropped), the
+    /// two 16-pixel blocks the region finder asks for.
+    static let shortestSymbol = 32.0
+
     /// Scans `lines` pixel rows (0°) or columns (90°) from the middle of the frame outwards, spread over 90 % of it.
     private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
                        into hits: inout [LineHit]) {
@@ -109,13 +113,13 @@ public struct LinearReader: SymbologyReader {
         let d = degrees == 0 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
         // A line that lies across symbols already read (by a reader before this one, or on a smaller layer) is skipped
         // unless enough of it lies clear of them to hold another symbol.
-        let known = frame.known.filter { symbologies.contains($0.symbology) }.map(\.corners)
+        let known = frame.known.map(\.corners)
         for k in 0..<lines {
             let offset = Double((k + 1) / 2) * spacing * (k % 2 == 0 ? 1 : -1)
             let mid = Point(w / 2, h / 2) + n * offset
             guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
                                                    width: w, height: h), length > 20,
-                  known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: length, outside: known) > 20 else { continue }
+                  known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: length, outside: known) >= Self.shortestSymbol else { continue }
             scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, into: &hits)
         }
     }
