@@ -83,6 +83,19 @@ import Testing
         #expect(decode(image, .ean13).map(\.text) == (reads ? [text] : []))
     }
 
+    /// The 2D readers run first and the linear reader leaves their symbols alone: a linear symbol beside (and above) a 2D
+    /// one is still read, every symbology enabled.
+    @Test(arguments: [Symbology.pdf417, .qr, .dataMatrix])
+    func linearSymbolBesideA2DSymbolIsRead(twoD: Symbology) throws {
+        let linear = try SymbolEncoder.image(.code128, "BESIDE-2D", moduleSize: 2)
+        let other = try SymbolEncoder.image(twoD, "TWO-D SYMBOL", moduleSize: 3)
+        var frame = GrayImage(width: linear.width + other.width + 40, height: max(linear.height, other.height) + 40, filledWith: 255)
+        for y in 0..<other.height { for x in 0..<other.width { frame[x + 10, y + 20] = other[x, y] } }
+        for y in 0..<linear.height { for x in 0..<linear.width { frame[x + other.width + 30, y + 10] = linear[x, y] } }
+        let texts = BarcodeDecoder().decode(frame).map(\.text)
+        #expect(Set(texts) == ["BESIDE-2D", "TWO-D SYMBOL"], "\(texts)")
+    }
+
     @Test func flatFramesReadNothing() {
         for value: UInt8 in [0, 128, 255] {
             #expect(BarcodeDecoder().decode(GrayImage(width: 320, height: 240, filledWith: value)).isEmpty)
