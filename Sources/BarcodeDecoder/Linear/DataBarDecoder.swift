@@ -62,6 +62,35 @@ struct DataBarDecoder: RowDecoder {
         return counts
     }
 
+    /// Module counts for a character's eight `widths` (odd elements at even indices) spanning `modules`, as
+    /// `moduleCounts`, with the parity the standard gives the odd elements' sum: even in outer characters (`oddSumIsEven`),
+    /// odd in inner ones. Where rounding broke it (blur and ink spread move edges by more than half a module), one module
+    /// moves between the odd and the even element whose rounding was least sure, as readers do; the finders' modulo-79
+    /// check then decides.
+    static func characterCounts(_ widths: [Double], modules: Int, oddSumIsEven: Bool) -> [Int]? {
+        guard var counts = moduleCounts(widths, modules: modules) else { return nil }
+        let oddSum = counts[0] + counts[2] + counts[4] + counts[6]
+        if (oddSum % 2 == 0) == oddSumIsEven { return counts }
+        let total = widths.reduce(0, +)
+        let scaled = widths.map { $0 * Double(modules) / total }
+        func miss(_ k: Int, _ count: Int) -> Double { abs(scaled[k] - Double(count)) }
+        var best: (odd: Int, even: Int, step: Int, cost: Double)?
+        for odd in stride(from: 0, to: 8, by: 2) {
+            for even in stride(from: 1, to: 8, by: 2) {
+                for step in [1, -1] {
+                    let newOdd = counts[odd] + step, newEven = counts[even] - step
+                    guard newOdd >= 1, newEven >= 1, newOdd <= 9, newEven <= 9 else { continue }
+                    let cost = miss(odd, newOdd) - miss(odd, counts[odd]) + miss(even, newEven) - miss(even, counts[even])
+                    if cost < (best?.cost ?? .infinity) { best = (odd, even, step, cost) }
+                }
+            }
+        }
+        guard let best else { return nil }
+        counts[best.odd] += best.step
+        counts[best.even] -= best.step
+        return counts
+    }
+
     /// A character's value and its share of the check, from its 8 module counts (odd elements at even indices).
     struct Character {
         var value: Int
@@ -101,10 +130,10 @@ struct DataBarDecoder: RowDecoder {
         let rightFinderRuns = Array(runs[(s + 30)...(s + 34)].reversed())
         for width in [leftFinderRuns.reduce(0, +), rightFinderRuns.reduce(0, +)] where abs(width / module - 15) > 2.5 { return nil }
         guard let left = Self.finder(leftFinderRuns), let right = Self.finder(rightFinderRuns) else { return nil }
-        guard let c1 = Self.moduleCounts(Array(runs[(s + 1)...(s + 8)]), modules: 16).flatMap(Self.outer),
-              let c2 = Self.moduleCounts(Array(runs[(s + 14)...(s + 21)].reversed()), modules: 15).flatMap(Self.inner),
-              let c4 = Self.moduleCounts(Array(runs[(s + 22)...(s + 29)]), modules: 15).flatMap(Self.inner),
-              let c3 = Self.moduleCounts(Array(runs[(s + 35)...(s + 42)].reversed()), modules: 16).flatMap(Self.outer) else { return nil }
+        guard let c1 = Self.characterCounts(Array(runs[(s + 1)...(s + 8)]), modules: 16, oddSumIsEven: true).flatMap(Self.outer),
+              let c2 = Self.characterCounts(Array(runs[(s + 14)...(s + 21)].reversed()), modules: 15, oddSumIsEven: false).flatMap(Self.inner),
+              let c4 = Self.characterCounts(Array(runs[(s + 22)...(s + 29)]), modules: 15, oddSumIsEven: false).flatMap(Self.inner),
+              let c3 = Self.characterCounts(Array(runs[(s + 35)...(s + 42)].reversed()), modules: 16, oddSumIsEven: true).flatMap(Self.outer) else { return nil }
         guard let text = Self.text(c1, c2, c3, c4, leftFinder: left.value, rightFinder: right.value) else { return nil }
         return RowHit(symbology: .dataBar, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 44, isGS1: true,
                       error: (left.error + right.error) / 10)

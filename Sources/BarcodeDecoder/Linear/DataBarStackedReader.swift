@@ -107,8 +107,8 @@ public struct DataBarStackedReader: SymbologyReader {
         guard unit > 0, runs[s] < 2.2 * unit, runs[s + 22] < 2.2 * unit, runs[s - 1] >= 2 * unit || s == 1 else { return nil }
         let finderRuns = Array(runs[(s + 9)...(s + 13)])
         guard abs(finderRuns.reduce(0, +) / unit - 15) <= 2.5, let finder = DataBarDecoder.finder(finderRuns),
-              let outer = DataBarDecoder.moduleCounts(Array(runs[(s + 1)...(s + 8)]), modules: 16).flatMap(DataBarDecoder.outer),
-              let inner = DataBarDecoder.moduleCounts(Array(runs[(s + 14)...(s + 21)].reversed()), modules: 15).flatMap(DataBarDecoder.inner)
+              let outer = DataBarDecoder.characterCounts(Array(runs[(s + 1)...(s + 8)]), modules: 16, oddSumIsEven: true).flatMap(DataBarDecoder.outer),
+              let inner = DataBarDecoder.characterCounts(Array(runs[(s + 14)...(s + 21)].reversed()), modules: 15, oddSumIsEven: false).flatMap(DataBarDecoder.inner)
         else { return nil }
         return Half(isLeft: true, outer: outer, inner: inner, finder: finder.value, reversed: false, ys: [], x0: 0, x1: 0)
     }
@@ -121,8 +121,8 @@ public struct DataBarStackedReader: SymbologyReader {
               runs[s - 1] >= 2 * unit || s == 1 else { return nil }
         let finderRuns = Array(runs[(s + 10)...(s + 14)].reversed())
         guard abs(finderRuns.reduce(0, +) / unit - 15) <= 2.5, let finder = DataBarDecoder.finder(finderRuns),
-              let inner = DataBarDecoder.moduleCounts(Array(runs[(s + 2)...(s + 9)]), modules: 15).flatMap(DataBarDecoder.inner),
-              let outer = DataBarDecoder.moduleCounts(Array(runs[(s + 15)...(s + 22)].reversed()), modules: 16).flatMap(DataBarDecoder.outer)
+              let inner = DataBarDecoder.characterCounts(Array(runs[(s + 2)...(s + 9)]), modules: 15, oddSumIsEven: false).flatMap(DataBarDecoder.inner),
+              let outer = DataBarDecoder.characterCounts(Array(runs[(s + 15)...(s + 22)].reversed()), modules: 16, oddSumIsEven: true).flatMap(DataBarDecoder.outer)
         else { return nil }
         return Half(isLeft: false, outer: outer, inner: inner, finder: finder.value, reversed: false, ys: [], x0: 0, x1: 0)
     }
