@@ -96,6 +96,28 @@ import Testing
         #expect(Set(texts) == ["BESIDE-2D", "TWO-D SYMBOL"], "\(texts)")
     }
 
+    /// A faint symbol (30 gray levels of contrast, blurred) between glare and a dark edge, as on a shiny can: the scan lines'
+    /// contrast gates, set by the glare and the edge, drop its narrow elements; the rows of the local-mean binarization
+    /// keep them.
+    @Test(arguments: [Symbology.upcE, .ean13])
+    func faintSymbolBetweenGlareAndADarkEdgeIsRead(symbology: Symbology) throws {
+        let text = symbology == .upcE ? "04965802" : "5901234123457"
+        let pattern = try EANUPCEncoder.encode(text, as: symbology)
+        let module = 2, left = 40
+        let width = left + pattern.modules.count * module + 70, height = 60
+        var row = [Double](repeating: 165, count: width)
+        for x in 0..<14 { row[x] = 250 }
+        for x in (width - 40)..<(width - 20) { row[x] = 40 }
+        for (i, dark) in pattern.modules.enumerated() where dark {
+            for x in (left + i * module)..<(left + (i + 1) * module) { row[x] = 135 }
+        }
+        // Blur: each pixel with its two neighbours, twice.
+        for _ in 0..<2 { row = row.indices.map { x in (row[max(0, x - 1)] + 2 * row[x] + row[min(width - 1, x + 1)]) / 4 } }
+        var image = GrayImage(width: width, height: height, filledWith: 165)
+        for y in 10..<(height - 10) { for x in 0..<width { image[x, y] = UInt8(row[x].rounded()) } }
+        #expect(decode(image, symbology).map(\.text) == [text])
+    }
+
     @Test func flatFramesReadNothing() {
         for value: UInt8 in [0, 128, 255] {
             #expect(BarcodeDecoder().decode(GrayImage(width: 320, height: 240, filledWith: value)).isEmpty)

@@ -78,6 +78,7 @@ public struct LinearReader: SymbologyReader {
             if vote(hits).isEmpty {
                 sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, sharpen: true, active, options, into: &hits)
             }
+            if vote(hits).isEmpty { binaryLines(frame, active, options, stopWhenRead: vote, into: &hits) }
         }
         // At effort 3, sweep the whole frame at fixed angles as well. (At effort 2 such a sweep of small frames with nothing
         // read cost up to 1,000 lines a frame and read nothing the looks above miss, on real photos or synthetic frames.)
@@ -233,6 +234,13 @@ public struct LinearReader: SymbologyReader {
             let fine = Self.thresholdRuns(Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5), step: 0.5)
             if fine.widths.count >= 20 { decode(fine, edges: edges, active, options, into: &lineHits) }
         }
+        keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
+    }
+
+    /// Adds one line's reads to `hits`, in frame coordinates; of two overlapping reads with different texts the one
+    /// closer to the ideal patterns is kept.
+    private func keep(_ lineHits: [(hit: RowHit, a0: Double, a1: Double)], origin: Point, direction d: Point, group: Int, normal n: Point,
+                      into hits: inout [LineHit]) {
         for (index, h) in lineHits.enumerated() {
             let lo = min(h.a0, h.a1), hi = max(h.a0, h.a1)
             let beaten = lineHits.enumerated().contains { other in
@@ -243,6 +251,44 @@ public struct LinearReader: SymbologyReader {
             }
             if !beaten {
                 hits.append(LineHit(hit: h.hit, start: origin + d * h.a0, end: origin + d * h.a1, angle: group, normal: n))
+            }
+        }
+    }
+
+    /// The last look: pixel rows, then columns, of the local-mean binarization (the 2D readers' own when the frame has
+    /// one). Its threshold is the mean of a window around each pixel, not the midpoint of the line's local extremes under
+    /// gates set by the line's contrast, so narrow elements beside glare or a dark edge, which those gates drop, keep
+    /// their runs. At most 240 lines each way, spread over the frame; lines across known symbols are skipped as the
+    /// sweeps skip them.
+    private func binaryLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
+                             stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
+        let image = frame.image
+        let binary = frame.binary.width == image.width && frame.binary.height == image.height
+            ? frame.binary : LocalBinarizer.binarize(image, integral: IntegralImage(image), radius: frame.radius)
+        let known = frame.known.map(\.corners)
+        var runs: [(start: Int, length: Int)] = []
+        for (bits, group) in [(binary, 503), (binary.transposed(), 504)] {
+            if group == 504 && !vote(hits).isEmpty { break }
+            let count = min(bits.height, 240)
+            for k in 0..<count {
+                let y = k * bits.height / count
+                // Rows of the transposed matrix are the frame's columns.
+                let origin = group == 503 ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
+                let d = group == 503 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
+                guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(bits.width), outside: known) >= Self.shortestSymbol
+                else { continue }
+                bits.runs(ofRow: y, into: &runs)
+                // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
+                var widths: [Double] = [], starts: [Double] = []
+                widths.reserveCapacity(runs.count + 2)
+                starts.reserveCapacity(runs.count + 2)
+                if let first = runs.first, bits[first.start, y] { widths.append(0); starts.append(0) }
+                for run in runs { widths.append(Double(run.length)); starts.append(Double(run.start)) }
+                if let last = runs.last, bits[last.start, y] { widths.append(0); starts.append(Double(bits.width)) }
+                guard widths.count >= 20 else { continue }
+                var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
+                decode(RunRow(widths: widths, starts: starts), edges: (true, true), active, options, into: &lineHits)
+                keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
             }
         }
     }
