@@ -267,12 +267,13 @@ public struct LinearReader: SymbologyReader {
             ? frame.binary : LocalBinarizer.binarize(image, integral: IntegralImage(image), radius: frame.radius)
         let known = frame.known.map(\.corners)
         var runs: [(start: Int, length: Int)] = []
-        for (bits, group) in [(binary, 503), (binary.transposed(), 504)] {
+        for group in [503, 504] {
+            // Columns only when the rows read nothing; rows of the transposed matrix are the frame's columns.
             if group == 504 && !vote(hits).isEmpty { break }
+            let bits = group == 503 ? binary : binary.transposed()
             let count = min(bits.height, 240)
             for k in 0..<count {
                 let y = k * bits.height / count
-                // Rows of the transposed matrix are the frame's columns.
                 let origin = group == 503 ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
                 let d = group == 503 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
                 guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(bits.width), outside: known) >= Self.shortestSymbol
