@@ -91,7 +91,8 @@ public struct BarcodeDecoder: Sendable {
         frame.makesLinearSecondLooks = linearSecondLooks
         frame.isReducedCopy = reducedCopy
         // Readers run in turn, each seeing what the ones before it found as known (so the linear reader makes no costly
-        // second looks on a frame where a stacked DataBar symbol was already read).
+        // second looks on a frame where a stacked DataBar symbol was already read, and leaves alone the stripes of the
+        // symbols the 2D readers, which run first, read).
         var symbols: [DecodedSymbol] = []
         for reader in active {
             // A symbol two readers read (a one-row DataBar Expanded symbol: the stacked reader and the linear reader) once.

@@ -102,8 +102,8 @@ public struct LinearReader: SymbologyReader {
         return vote(hits)
     }
 
-    /// The fewest pixels a linear symbol spans: about 45 modules at a pixel per module (with its quiet zones cropped), the
-    /// two 16-pixel blocks the region finder asks for.
+    /// Fewer pixels than any linear symbol spans (the shortest are about 45 modules, at least 45 px even at a pixel per
+    /// module): the two 16-pixel blocks the region finder asks for of a symbol's region.
     static let shortestSymbol = 32.0
 
     /// Scans `lines` pixel rows (0°) or columns (90°) from the middle of the frame outwards, spread over 90 % of it.
@@ -264,7 +264,7 @@ public struct LinearReader: SymbologyReader {
                              stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
         let image = frame.image
         let binary = frame.binary.width == image.width && frame.binary.height == image.height
-            ? frame.binary : LocalBinarizer.binarize(image, integral: IntegralImage(image), radius: frame.radius)
+            ? frame.binary : PreparedFrame(image, binarization: .localMean).binary
         let known = frame.known.map(\.corners)
         var runs: [(start: Int, length: Int)] = []
         for group in [503, 504] {
