@@ -4,8 +4,10 @@ public struct DecoderOptions: Sendable, Equatable {
     public var symbologies: Set<Symbology>
     /// Decoder effort 1…3 (default 2): more scan angles and lines, more finder candidates, at the cost of time.
     public var effort: Int
-    /// The shortest Interleaved 2 of 5 accepted, in digits (even, default 6), against false reads of a weak symbology.
-    public var minimumITFLength: Int
+    /// The shortest Interleaved 2 of 5 accepted, in digits (even), against false reads of a weak symbology. `nil` (the
+    /// default): 6, or 4 when Interleaved 2 of 5 is the only symbology searched — a caller who asks for nothing else
+    /// expects this symbology in the frame, so no other symbol's bars are read as a short ITF (zxing-cpp's rule too).
+    public var minimumITFLength: Int?
     /// Whether Code 39 carries a modulo-43 check character, which is verified and removed.
     public var code39CheckDigit: Bool
     /// Whether Code 39 is read as Full ASCII (`+A` → `a`, `%U` → NUL, …).
@@ -21,14 +23,19 @@ public struct DecoderOptions: Sendable, Equatable {
     /// Whether Code 25 carries a modulo-10 check digit (weights 3, 1 from the right), which is verified and removed.
     public var code25CheckDigit: Bool = false
 
-    public init(symbologies: Set<Symbology> = Set(Symbology.supported), effort: Int = 2, minimumITFLength: Int = 6,
+    public init(symbologies: Set<Symbology> = Set(Symbology.supported), effort: Int = 2, minimumITFLength: Int? = nil,
                 code39CheckDigit: Bool = false, code39FullASCII: Bool = false, minimumCodabarLength: Int = 3, code32: Bool = false) {
         self.code32 = code32
         self.symbologies = symbologies
         self.effort = min(3, max(1, effort))
-        self.minimumITFLength = max(2, minimumITFLength)
+        self.minimumITFLength = minimumITFLength.map { max(2, $0) }
         self.code39CheckDigit = code39CheckDigit
         self.code39FullASCII = code39FullASCII
         self.minimumCodabarLength = max(1, minimumCodabarLength)
+    }
+
+    /// The shortest Interleaved 2 of 5 read: `minimumITFLength`, or its default for the symbologies searched.
+    public var shortestITF: Int {
+        minimumITFLength ?? (symbologies == [.interleaved2of5] ? 4 : 6)
     }
 }

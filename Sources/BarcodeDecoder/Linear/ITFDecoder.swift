@@ -1,6 +1,6 @@
 /// Reads Interleaved 2 of 5: pairs of digits, the first in the bars and the second in the spaces.
 ///
-/// A weak symbology; reads shorter than `DecoderOptions.minimumITFLength` digits are rejected (a scan line leaving a
+/// A weak symbology; reads shorter than `DecoderOptions.shortestITF` digits are rejected (a scan line leaving a
 /// longer symbol through the ends of its bars reads a few of its digits between what look like quiet zones).
 ///
 /// Bars and spaces are measured apart: ink spread, blur and exposure widen one colour and narrow the other, so a
@@ -42,7 +42,7 @@ struct ITFDecoder: RowDecoder {
         var at = s + 4
         while at + 3 < runs.count {
             if isStop(runs, at, narrow: narrow) {
-                guard digits.count >= options.minimumITFLength else { return nil }
+                guard digits.count >= options.shortestITF else { return nil }
                 return RowHit(symbology: .interleaved2of5, text: Latin1.string(digits), bytes: digits, firstRun: s, lastRun: at + 2)
             }
             guard at + 10 <= runs.count else { return nil }
