@@ -375,7 +375,7 @@ public struct LinearReader: SymbologyReader {
     static func range(_ values: [Double]) -> Double {
         guard var low = values.first else { return 0 }
         var high = low
-        for v in values { low = Swift.min(low, v); high = Swift.max(high, v) }
+        for v in values { low = SlidingExtremes.smaller(v, low); high = SlidingExtremes.larger(v, high) }
         return high - low
     }
 
@@ -391,7 +391,11 @@ public struct LinearReader: SymbologyReader {
     static func thresholdRuns(_ g: [Double], step: Double) -> RunRow {
         let count = g.count
         var steps = [Double](repeating: 0, count: max(0, count - 1))
-        for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
+        g.withUnsafeBufferPointer { g in
+            steps.withUnsafeMutableBufferPointer { steps in
+                for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
+            }
+        }
         let noise = SlidingExtremes.median(byteRange: steps)
         // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
         // is capped at a quarter of the line's range.
@@ -407,24 +411,36 @@ public struct LinearReader: SymbologyReader {
         var runStart = 0.0
         var previousDifference = 1.0
         var lastCrossing = 0.0
-        for k in 0..<count {
-            let lo = localLow[k], hi = localHigh[k]
-            let contrast = hi - lo
-            let wideContrast = wideHigh[k] - wideLow[k]
-            let difference = g[k] - (hi + lo) / 2
-            if k > 0, contrast >= minimumContrast, contrast >= wideContrast * 0.4, (difference > 0) != (previousDifference > 0) {
-                lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
-            }
-            previousDifference = difference
-            guard contrast >= minimumContrast, contrast >= wideContrast * 0.4 else { continue }
-            let margin = contrast * 0.05
-            let nowDark = dark ? difference < margin : difference < -margin
-            if nowDark != dark {
-                let edge = lastCrossing > runStart && lastCrossing <= Double(k) ? lastCrossing : Double(k)
-                widths.append(edge - runStart)
-                starts.append(edge)
-                runStart = edge
-                dark = nowDark
+        // Run for every sample of every line: on the buffers directly.
+        g.withUnsafeBufferPointer { g in
+            localLow.withUnsafeBufferPointer { localLow in
+                localHigh.withUnsafeBufferPointer { localHigh in
+                    wideLow.withUnsafeBufferPointer { wideLow in
+                        wideHigh.withUnsafeBufferPointer { wideHigh in
+                            for k in 0..<count {
+                                let lo = localLow[k], hi = localHigh[k]
+                                let contrast = hi - lo
+                                let difference = g[k] - (hi + lo) / 2
+                                // A sample whose window holds too little contrast neither crosses nor changes the colour.
+                                let strong = contrast >= minimumContrast && contrast >= (wideHigh[k] - wideLow[k]) * 0.4
+                                if strong, k > 0, (difference > 0) != (previousDifference > 0) {
+                                    lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
+                                }
+                                previousDifference = difference
+                                guard strong else { continue }
+                                let margin = contrast * 0.05
+                                let nowDark = dark ? difference < margin : difference < -margin
+                                if nowDark != dark {
+                                    let edge = lastCrossing > runStart && lastCrossing <= Double(k) ? lastCrossing : Double(k)
+                                    widths.append(edge - runStart)
+                                    starts.append(edge)
+                                    runStart = edge
+                                    dark = nowDark
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         widths.append(Double(count) - runStart)
@@ -445,26 +461,39 @@ public struct LinearReader: SymbologyReader {
     static func edgeRuns(_ g: [Double], step: Double) -> RunRow {
         let count = g.count
         guard count >= 5 else { return RunRow(widths: [Double(count) * step], starts: [0]) }
-        var slope = [Double](repeating: 0, count: count)
-        for k in 1..<(count - 1) { slope[k] = (g[k + 1] - g[k - 1]) / 2 }
-        let strength = slope.map(abs)
+        var slope = [Double](repeating: 0, count: count), strength = [Double](repeating: 0, count: count)
+        g.withUnsafeBufferPointer { g in
+            slope.withUnsafeMutableBufferPointer { slope in
+                strength.withUnsafeMutableBufferPointer { strength in
+                    for k in 1..<(count - 1) { slope[k] = (g[k + 1] - g[k - 1]) / 2; strength[k] = abs(slope[k]) }
+                }
+            }
+        }
         let noise = SlidingExtremes.median(byteRange: strength)
         let range = Self.range(g)
         let localStrongest = SlidingExtremes.maximum(strength, radius: Int(24 / step))
+        let floor = max(3, min(noise * 2, range * 0.1))
         // (position, slope): negative slope is light to dark, the start of a bar.
         var edges: [(position: Double, slope: Double)] = []
-        for k in 2..<(count - 2) {
-            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
-            guard b >= a, b > c, b >= max(3, min(noise * 2, range * 0.1)), b >= localStrongest[k] * 0.25 else { continue }
-            let curvature = a - 2 * b + c
-            let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
-            let edge = (position: Double(k) + max(-0.5, min(0.5, offset)), slope: slope[k])
-            if let last = edges.last, (last.slope < 0) == (edge.slope < 0) {
-                if abs(edge.slope) > abs(last.slope) { edges[edges.count - 1] = edge }
-            } else if edges.isEmpty && edge.slope > 0 {
-                continue
-            } else {
-                edges.append(edge)
+        // Run for every sample of lines nothing read: on the buffers directly.
+        slope.withUnsafeBufferPointer { slope in
+            strength.withUnsafeBufferPointer { strength in
+                localStrongest.withUnsafeBufferPointer { localStrongest in
+                    for k in 2..<(count - 2) {
+                        let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+                        guard b >= a, b > c, b >= floor, b >= localStrongest[k] * 0.25 else { continue }
+                        let curvature = a - 2 * b + c
+                        let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
+                        let edge = (position: Double(k) + max(-0.5, min(0.5, offset)), slope: slope[k])
+                        if let last = edges.last, (last.slope < 0) == (edge.slope < 0) {
+                            if abs(edge.slope) > abs(last.slope) { edges[edges.count - 1] = edge }
+                        } else if edges.isEmpty && edge.slope > 0 {
+                            continue
+                        } else {
+                            edges.append(edge)
+                        }
+                    }
+                }
             }
         }
         if edges.count % 2 == 1 { edges.append((Double(count), 1)) }

@@ -2,12 +2,17 @@
 enum SlidingExtremes {
     /// For each index k, the minimum and maximum of `values[k - radius ... k + radius]` (clipped to the sequence).
     static func compute(_ values: [Double], radius: Int) -> (low: [Double], high: [Double]) {
-        (extreme(values, radius: radius, Swift.min), extreme(values, radius: radius, Swift.max))
+        (extreme(values, radius: radius, smaller), extreme(values, radius: radius, larger))
     }
+
+    // `a < b ? a : b` and `a > b ? a : b` are single SSE instructions (minsd/maxsd, minpd/maxpd when vectorized);
+    // `Swift.max` is `b >= a ? b : a`, a compare and a blend. The same for values that are never NaN.
+    @inline(__always) static func smaller(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
+    @inline(__always) static func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
 
     /// For each index k, the maximum of `values[k - radius ... k + radius]` (clipped to the sequence).
     static func maximum(_ values: [Double], radius: Int) -> [Double] {
-        extreme(values, radius: radius, Swift.max)
+        extreme(values, radius: radius, larger)
     }
 
     /// For each index k, `pick` folded over `values[k - radius ... k + radius]` (clipped to the sequence); `pick` is
@@ -86,7 +91,7 @@ enum SlidingExtremes {
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1021) { histogram in
             histogram.initialize(repeating: 0)
             values.withUnsafeBufferPointer { v in
-                for value in v { histogram[Int(Swift.max(0, Swift.min(255, value)) * 4 + 0.5)] &+= 1 }
+                for value in v { histogram[Int(larger(0, smaller(255, value)) * 4 + 0.5)] &+= 1 }
             }
             var seen = 0
             let half = values.count / 2
