@@ -72,8 +72,8 @@ enum SlidingExtremes {
                             var a = Double.infinity, b = -Double.infinity
                             var k = Swift.max(0, center - reach)
                             let last = Swift.min(n - 1, center + reach)
-                            while k <= last { a = Swift.min(a, lo[k]); b = Swift.max(b, hi[k]); k += span }
-                            a = Swift.min(a, lo[last]); b = Swift.max(b, hi[last])
+                            while k <= last { a = smaller(lo[k], a); b = larger(hi[k], b); k += span }
+                            a = smaller(lo[last], a); b = larger(hi[last], b)
                             for i in Swift.max(0, center - narrow / 2)..<Swift.min(n, center + narrow - narrow / 2) { wl[i] = a; wh[i] = b }
                             center += narrow
                         }
