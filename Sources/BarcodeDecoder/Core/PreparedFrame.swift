@@ -35,7 +35,7 @@ public struct PreparedFrame: Sendable {
         radius = LocalBinarizer.radius(width: image.width, height: image.height)
         switch binarization {
         case .none: binary = BitMatrix(width: 0, height: 0)
-        case .localMean: binary = LocalBinarizer.binarize(image, integral: IntegralImage(image), radius: radius)
+        case .localMean: binary = LocalBinarizer.binarize(image, radius: radius)
         case .hybrid: binary = HybridBinarizer.binarize(image)
         }
     }

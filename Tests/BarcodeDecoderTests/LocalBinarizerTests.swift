@@ -1,0 +1,47 @@
+@testable import BarcodeDecoder
+import RigCore
+import Testing
+
+/// The local-mean binarization every 2D reader starts from, against its definition on a summed-area table.
+@Suite struct LocalBinarizerTests {
+    /// Each 4×4 block's threshold from the means of its two windows (half-size `radius` and three times that, clipped to
+    /// the image) read off `IntegralImage`, one pixel at a time.
+    static func plain(_ image: GrayImage, radius: Int) -> BitMatrix {
+        let integral = IntegralImage(image)
+        var out = BitMatrix(width: image.width, height: image.height)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let cx = min(image.width - 1, x / 4 * 4 + 2), cy = min(image.height - 1, y / 4 * 4 + 2)
+                let mean = integral.mean(x: cx, y: cy, radius: radius)
+                let limit = max(mean - 2 - mean / 32, integral.mean(x: cx, y: cy, radius: radius * 3) * 3 / 5)
+                out[x, y] = Int(image[x, y]) < limit
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [(1, 1), (3, 2), (5, 130), (130, 5), (61, 47), (200, 120), (97, 301)])
+    func blocksMatchTheirDefinition(_ width: Int, _ height: Int) throws {
+        var random = SeededGenerator(seed: UInt64(width * 1000 + height))
+        // Light and shade at two scales plus noise, so thresholds vary from block to block.
+        let pixels = (0..<(width * height)).map { i -> UInt8 in
+            let x = i % width, y = i / width
+            let shade = (x / 7 + y / 5) % 2 == 0 ? 60 : 190
+            let gradient = (x * 40) / max(1, width) - (y * 30) / max(1, height)
+            return UInt8(max(0, min(255, shade + gradient + Int.random(in: -25...25, using: &random))))
+        }
+        let image = try GrayImage(width: width, height: height, pixels: pixels)
+        for radius in [1, 12, LocalBinarizer.radius(width: width, height: height), 60] {
+            #expect(LocalBinarizer.binarize(image, radius: radius) == Self.plain(image, radius: radius), "radius \(radius)")
+        }
+    }
+
+    @Test func aPaddedImageIsReadByItsRows() throws {
+        // Rows 8 bytes apart holding 5 pixels each: the padding must not count.
+        var random = SeededGenerator(seed: 7)
+        let pixels = (0..<(8 * 9)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let padded = try GrayImage(width: 5, height: 9, stride: 8, pixels: pixels)
+        #expect(LocalBinarizer.binarize(padded, radius: 2) == Self.plain(padded, radius: 2))
+        #expect(LocalBinarizer.binarize(padded, radius: 2) == LocalBinarizer.binarize(padded.packed(), radius: 2))
+    }
+}
