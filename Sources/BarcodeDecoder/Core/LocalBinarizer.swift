@@ -28,8 +28,8 @@ public enum LocalBinarizer {
                     var by = 0
                     while by < h {
                         let cy = min(h - 1, by + block / 2)
-                        narrow.move(to: cy, height: h, image: image, pixels: px)
-                        wide.move(to: cy, height: h, image: image, pixels: px)
+                        narrow.move(to: cy, height: h, pixels: px, stride: image.stride)
+                        wide.move(to: cy, height: h, pixels: px, stride: image.stride)
                         for column in 0..<blockColumns {
                             let cx = min(w - 1, column * block + block / 2)
                             let mean = narrow.mean(x: cx)
@@ -72,19 +72,22 @@ public enum LocalBinarizer {
             totals = [UInt32](repeating: 0, count: width + 1)
         }
 
-        /// Makes the window rows those around row `center`, adding the rows that enter and taking away those that leave.
-        mutating func move(to center: Int, height: Int, image: GrayImage, pixels: UnsafeBufferPointer<UInt8>) {
+        /// Makes the window rows those around row `center` (rows `stride` apart in `pixels`), adding the rows that enter
+        /// and taking away those that leave.
+        mutating func move(to center: Int, height: Int, pixels: UnsafeBufferPointer<UInt8>, stride: Int) {
             let newTop = max(0, center - radius), newBottom = min(height, center + radius + 1)
+            // A window clipped at both ends of a small image stays where it is: its sums hold.
+            guard newTop != top || newBottom != bottom else { return }
             columns.withUnsafeMutableBufferPointer { sums in
                 let width = sums.count
                 // Rows entering below, then rows leaving above (the window only moves down; when it jumps past its old
                 // rows, all of them leave).
                 for y in max(bottom, newTop)..<max(bottom, newBottom) {
-                    let row = pixels.baseAddress! + y * image.stride
+                    let row = pixels.baseAddress! + y * stride
                     for x in 0..<width { sums[x] &+= UInt32(row[x]) }
                 }
                 for y in top..<min(newTop, bottom) {
-                    let row = pixels.baseAddress! + y * image.stride
+                    let row = pixels.baseAddress! + y * stride
                     for x in 0..<width { sums[x] &-= UInt32(row[x]) }
                 }
             }
