@@ -23,77 +23,113 @@ enum ModuleSampler {
             gray.withUnsafeMutableBufferPointer { g in
                 for j in 0..<ch {
                     let py = Double(rows[j]) + 0.5
+                    // The row's terms of the transform, computed once (the same products, added in the same order).
+                    let xRow = h1 * py, yRow = h4 * py, wRow = h7 * py
                     for i in 0..<cw {
                         let px = Double(columns[i]) + 0.5
-                        let w = h6 * px + h7 * py + h8
+                        let w = h6 * px + wRow + h8
                         let v = PreparedFrame.bilinear(pixels, width: image.width, height: image.height, stride: image.stride,
-                                                   (h0 * px + h1 * py + h2) / w, (h3 * px + h4 * py + h5) / w)
+                                                       (h0 * px + xRow + h2) / w, (h3 * px + yRow + h5) / w)
                         g[j * cw + i] = v
-                        lo = min(lo, v)
-                        hi = max(hi, v)
+                        lo = v < lo ? v : lo
+                        hi = v > hi ? v : hi
                     }
                 }
             }
         }
         let globalMid = (lo + hi) / 2
         let minimumContrast = (hi - lo) * 0.35
-        if corners == nil { return threshold(gray, width: width, height: height, globalMid: globalMid, minimumContrast: minimumContrast) }
         // Neighbours are the sampled modules within two modules in the full grid: a gap between corner squares separates them.
+        return threshold(gray, columns: columns, rows: rows, width: width, height: height, globalMid: globalMid,
+                         minimumContrast: minimumContrast)
+    }
+
+    /// Thresholds every module of a fully sampled grid against the midpoint of the darkest and lightest module within two
+    /// modules (where they differ by `minimumContrast`), else against `globalMid`.
+    static func threshold(_ gray: [Double], width: Int, height: Int, globalMid: Double, minimumContrast: Double) -> BitMatrix {
+        threshold(gray, columns: Array(0..<width), rows: Array(0..<height), width: width, height: height, globalMid: globalMid,
+                  minimumContrast: minimumContrast)
+    }
+
+    /// Thresholds the modules at `columns` × `rows` of a `width` × `height` grid, sampled into `gray` row by row, each
+    /// against the midpoint of the darkest and lightest sampled module within two modules of it in the full grid. The
+    /// rest of the grid stays light. The neighbourhood is a product of one range of sampled columns and one of sampled
+    /// rows (both lists ascend), so the extremes are taken separably: along each row, then down each column.
+    private static func threshold(_ gray: [Double], columns: [Int], rows: [Int], width: Int, height: Int, globalMid: Double,
+                                  minimumContrast: Double) -> BitMatrix {
+        let cw = columns.count, ch = rows.count
+        let across = neighbourRanges(columns), down = neighbourRanges(rows)
+        var rowLow = [Double](repeating: 0, count: cw * ch), rowHigh = [Double](repeating: 0, count: cw * ch)
+        var low = [Double](repeating: 0, count: cw), high = [Double](repeating: 0, count: cw)
         var grid = BitMatrix(width: width, height: height)
-        for j in 0..<ch {
-            for i in 0..<cw {
-                var a = 255.0, b = 0.0
-                for nj in max(0, j - 2)...min(ch - 1, j + 2) where abs(rows[nj] - rows[j]) <= 2 {
-                    for ni in max(0, i - 2)...min(cw - 1, i + 2) where abs(columns[ni] - columns[i]) <= 2 {
-                        let v = gray[nj * cw + ni]
-                        a = min(a, v)
-                        b = max(b, v)
+        gray.withUnsafeBufferPointer { g in
+            rowLow.withUnsafeMutableBufferPointer { rl in
+                rowHigh.withUnsafeMutableBufferPointer { rh in
+                    // Along each row: five modules at a time where the whole neighbourhood was sampled, else its range.
+                    for j in 0..<ch {
+                        let row = j * cw
+                        for i in 0..<cw {
+                            let (first, last) = across[i]
+                            var a: Double, b: Double
+                            if last - first == 4 {
+                                let v0 = g[row + first], v1 = g[row + first + 1], v2 = g[row + first + 2]
+                                let v3 = g[row + first + 3], v4 = g[row + first + 4]
+                                let a01 = v1 < v0 ? v1 : v0, a23 = v3 < v2 ? v3 : v2
+                                let b01 = v1 > v0 ? v1 : v0, b23 = v3 > v2 ? v3 : v2
+                                a = a23 < a01 ? a23 : a01
+                                b = b23 > b01 ? b23 : b01
+                                a = v4 < a ? v4 : a
+                                b = v4 > b ? v4 : b
+                            } else {
+                                a = 255; b = 0
+                                for ni in first...last {
+                                    let v = g[row + ni]
+                                    a = v < a ? v : a
+                                    b = v > b ? v : b
+                                }
+                            }
+                            rl[row + i] = a
+                            rh[row + i] = b
+                        }
+                    }
+                    // Down the columns, a whole row of modules at a time.
+                    low.withUnsafeMutableBufferPointer { lo in
+                        high.withUnsafeMutableBufferPointer { hi in
+                            grid.cells.withUnsafeMutableBufferPointer { cells in
+                                for j in 0..<ch {
+                                    for i in 0..<cw { lo[i] = 255; hi[i] = 0 }
+                                    for nj in down[j].first...down[j].last {
+                                        let row = nj * cw
+                                        for i in 0..<cw {
+                                            let l = rl[row + i], u = rh[row + i]
+                                            lo[i] = l < lo[i] ? l : lo[i]
+                                            hi[i] = u > hi[i] ? u : hi[i]
+                                        }
+                                    }
+                                    let row = j * cw, out = rows[j] * width
+                                    for i in 0..<cw {
+                                        let a = lo[i], b = hi[i]
+                                        let threshold = b - a >= minimumContrast ? (a + b) / 2 : globalMid
+                                        if g[row + i] < threshold { cells[out + columns[i]] = 1 }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
-                let threshold = b - a >= minimumContrast ? (a + b) / 2 : globalMid
-                grid[columns[i], rows[j]] = gray[j * cw + i] < threshold
             }
         }
         return grid
     }
 
-
-    /// Thresholds every module of a fully sampled grid against the midpoint of the darkest and lightest module within two
-    /// modules (where they differ by `minimumContrast`), else against `globalMid`; the 5×5 extremes are taken separably.
-    static func threshold(_ gray: [Double], width: Int, height: Int, globalMid: Double, minimumContrast: Double) -> BitMatrix {
-        let count = width * height
-        var rowLow = [Double](repeating: 0, count: count), rowHigh = [Double](repeating: 0, count: count)
-        var grid = BitMatrix(width: width, height: height)
-        gray.withUnsafeBufferPointer { g in
-            rowLow.withUnsafeMutableBufferPointer { rl in
-                rowHigh.withUnsafeMutableBufferPointer { rh in
-                    for y in 0..<height {
-                        let row = y * width
-                        for x in 0..<width {
-                            var a = 255.0, b = 0.0
-                            for nx in max(0, x - 2)...min(width - 1, x + 2) {
-                                let v = g[row + nx]
-                                a = Swift.min(a, v); b = Swift.max(b, v)
-                            }
-                            rl[row + x] = a; rh[row + x] = b
-                        }
-                    }
-                    grid.cells.withUnsafeMutableBufferPointer { cells in
-                        for y in 0..<height {
-                            for x in 0..<width {
-                                var a = 255.0, b = 0.0
-                                for ny in max(0, y - 2)...min(height - 1, y + 2) {
-                                    a = Swift.min(a, rl[ny * width + x]); b = Swift.max(b, rh[ny * width + x])
-                                }
-                                let threshold = b - a >= minimumContrast ? (a + b) / 2 : globalMid
-                                if g[y * width + x] < threshold { cells[y * width + x] = 1 }
-                            }
-                        }
-                    }
-                }
-            }
+    /// For each index into the ascending `positions`, the first and last index whose position is within two of its own.
+    private static func neighbourRanges(_ positions: [Int]) -> [(first: Int, last: Int)] {
+        positions.indices.map { i in
+            var first = i, last = i
+            while first > 0, i - first < 2, positions[i] - positions[first - 1] <= 2 { first -= 1 }
+            while last < positions.count - 1, last - i < 2, positions[last + 1] - positions[i] <= 2 { last += 1 }
+            return (first, last)
         }
-        return grid
     }
 
     /// Every module's centre looked up in the frame's binary image: a second opinion where the module-relative threshold
