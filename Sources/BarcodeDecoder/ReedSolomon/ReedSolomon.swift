@@ -52,12 +52,23 @@ public struct ReedSolomon: Sendable {
         field.exp.withUnsafeBufferPointer { exp in
             field.log.withUnsafeBufferPointer { log in
                 codewords.withUnsafeBufferPointer { words in
-                    for i in 0..<checkCount {
-                        let logX = ((field.generatorBase + i) % order + order) % order
-                        var s = 0
-                        for c in words { s = (s == 0 ? 0 : exp[log[s] + logX]) ^ c }
-                        syndromes[i] = s
-                        if s != 0 { clean = false }
+                    // Syndrome i is Σ c_j·X^(n-1-j) with X = α^(b+i), summed term by term: each term is one antilog of
+                    // log c_j + (n-1-j)·log X, independent of the others, where Horner's rule would chain two
+                    // dependent table reads per word. The words' logarithms are read once for all syndromes (-1: zero).
+                    let logs = words.map { $0 == 0 ? -1 : log[$0] }
+                    logs.withUnsafeBufferPointer { logs in
+                        for i in 0..<checkCount {
+                            let logX = ((field.generatorBase + i) % order + order) % order
+                            var power = logX * ((n - 1) % order) % order
+                            var s = 0
+                            for logC in logs {
+                                if logC >= 0 { s ^= exp[logC + power] }
+                                power -= logX
+                                if power < 0 { power += order }
+                            }
+                            syndromes[i] = s
+                            if s != 0 { clean = false }
+                        }
                     }
                 }
             }
