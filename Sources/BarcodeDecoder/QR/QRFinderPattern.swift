@@ -30,12 +30,12 @@ enum QRFinderPatternFinder {
             }
             let firstDark = bits[0, y] ? 0 : 1
             var i = firstDark
-            // The five runs are checked in place; an array is made only for the few that match (one per dark run of
-            // every scanned row made this loop a third of the finder search).
+            // The five runs are checked in place, with no array per dark run of every scanned row (that made this loop a
+            // third of the finder search).
             while i + 4 < runs.count {
                 if ratiosMatch(runs[i], runs[i + 1], runs[i + 2], runs[i + 3], runs[i + 4]) {
-                    let counts = Array(runs[i..<i + 5])
-                    if let p = confirm(bits, centerX: Double(starts[i + 2]) + Double(runs[i + 2]) / 2, y: y, counts: counts) {
+                    let total = runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4]
+                    if let p = confirm(bits, centerX: Double(starts[i + 2]) + Double(runs[i + 2]) / 2, y: y, total: total) {
                         add(p, to: &found)
                     }
                 }
@@ -46,8 +46,6 @@ enum QRFinderPatternFinder {
         return found
     }
 
-    static func ratiosMatch(_ c: [Int]) -> Bool { ratiosMatch(c[0], c[1], c[2], c[3], c[4]) }
-
     static func ratiosMatch(_ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, _ c4: Int) -> Bool {
         let total = c0 + c1 + c2 + c3 + c4
         guard total >= 7, c0 > 0, c1 > 0, c2 > 0, c3 > 0, c4 > 0 else { return false }
@@ -57,28 +55,31 @@ enum QRFinderPatternFinder {
             && abs(m - Double(c3)) < tolerance && abs(m - Double(c4)) < tolerance
     }
 
-    /// Runs through (`x`, `y`) along (`dx`, `dy`): the five run lengths centred on the dark centre, or nil.
-    static func crossCheck(_ bits: BitMatrix, _ x: Int, _ y: Int, _ dx: Int, _ dy: Int, limit: Int) -> (counts: [Int], centerOffset: Double)? {
+    /// Runs through (`x`, `y`) along (`dx`, `dy`): the total of the five run lengths centred on the dark centre, and
+    /// where that centre lies from (`x`, `y`), or nil. (Run lengths in locals, not an array: confirming a candidate takes
+    /// four of these, and every row crossing a finder makes a candidate.)
+    static func crossCheck(_ bits: BitMatrix, _ x: Int, _ y: Int, _ dx: Int, _ dy: Int, limit: Int) -> (total: Int, centerOffset: Double)? {
         guard bits[x, y] else { return nil }
-        var c = [0, 0, 0, 0, 0]
+        var c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0
         var i = 0
-        while bits[x - i * dx, y - i * dy] && c[2] <= limit { c[2] += 1; i += 1 }
-        while inside(bits, x - i * dx, y - i * dy) && !bits[x - i * dx, y - i * dy] && c[1] <= limit { c[1] += 1; i += 1 }
-        while bits[x - i * dx, y - i * dy] && c[0] <= limit { c[0] += 1; i += 1 }
-        let back = c[2]
+        while bits[x - i * dx, y - i * dy] && c2 <= limit { c2 += 1; i += 1 }
+        while inside(bits, x - i * dx, y - i * dy) && !bits[x - i * dx, y - i * dy] && c1 <= limit { c1 += 1; i += 1 }
+        while bits[x - i * dx, y - i * dy] && c0 <= limit { c0 += 1; i += 1 }
+        let back = c2
         i = 1
-        while bits[x + i * dx, y + i * dy] && c[2] <= 3 * limit { c[2] += 1; i += 1 }
-        while inside(bits, x + i * dx, y + i * dy) && !bits[x + i * dx, y + i * dy] && c[3] <= limit { c[3] += 1; i += 1 }
-        while bits[x + i * dx, y + i * dy] && c[4] <= limit { c[4] += 1; i += 1 }
-        guard ratiosMatch(c) else { return nil }
-        let forward = c[2] - back
-        return (c, Double(forward - back + 1) / 2)
+        while bits[x + i * dx, y + i * dy] && c2 <= 3 * limit { c2 += 1; i += 1 }
+        while inside(bits, x + i * dx, y + i * dy) && !bits[x + i * dx, y + i * dy] && c3 <= limit { c3 += 1; i += 1 }
+        while bits[x + i * dx, y + i * dy] && c4 <= limit { c4 += 1; i += 1 }
+        guard ratiosMatch(c0, c1, c2, c3, c4) else { return nil }
+        let forward = c2 - back
+        return (c0 + c1 + c2 + c3 + c4, Double(forward - back + 1) / 2)
     }
 
     static func inside(_ bits: BitMatrix, _ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < bits.width && y < bits.height }
 
-    static func confirm(_ bits: BitMatrix, centerX: Double, y: Int, counts: [Int]) -> QRFinderPattern? {
-        let total = counts.reduce(0, +)
+    /// The finder pattern whose row runs total `total` pixels around `centerX` on row `y`, confirmed down, across and
+    /// along a diagonal, or nil.
+    static func confirm(_ bits: BitMatrix, centerX: Double, y: Int, total: Int) -> QRFinderPattern? {
         let limit = total
         let cx = Int(centerX)
         guard let v = crossCheck(bits, cx, y, 0, 1, limit: limit) else { return nil }
@@ -87,7 +88,7 @@ enum QRFinderPatternFinder {
         let cx2 = Double(cx) + h.centerOffset
         guard crossCheck(bits, Int(cx2), Int(cy.rounded()), 1, 1, limit: limit) != nil
                 || crossCheck(bits, Int(cx2), Int(cy.rounded()), 1, -1, limit: limit) != nil else { return nil }
-        let vt = v.counts.reduce(0, +), ht = h.counts.reduce(0, +)
+        let vt = v.total, ht = h.total
         guard Double(max(vt, ht)) < Double(min(vt, ht)) * 2 else { return nil }
         let module = Double(vt + ht + total) / 21
         return QRFinderPattern(center: Point(cx2 + 0.5, cy + 0.5), moduleSize: module, count: 1)
