@@ -83,11 +83,6 @@ let rigkit = RigKitEngine(effort: effort, code32: arguments.contains("--code32")
 // --repeat N: every engine decodes each image N times and its best time counts (a busy machine adds noise, never speed);
 // the texts are the first decode's.
 let repeats = max(1, Int(option("repeat") ?? "") ?? 1)
-var engineOutcomes: [(String, [BenchOutcome])] = [("rigkit", images.map { image in
-    var outcome = rigkit.run(image.0, image: image.1)
-    for _ in 1..<repeats { outcome.milliseconds = min(outcome.milliseconds, rigkit.run(image.0, image: image.1).milliseconds) }
-    return outcome
-})]
 let script = "\(packageRoot)/Benchmarks/decoder-bench/reference_decoders.py"
 var references: [ReferenceEngine] = []
 let referenceNames = arguments.contains("--rigkit-only") ? [] : ["zxing-cpp", "zbar"]
@@ -95,15 +90,24 @@ for name in referenceNames {
     let engine = ReferenceEngine(name: name, script: script)
     if let why = engine.unavailable { print("\(name): not available (\(why))"); continue }
     references.append(engine)
-    var outcomes: [BenchOutcome] = []
-    for (entry, _, pgm) in images {
+}
+// Image by image, every engine in turn: each image's times are taken within moments of each other, so a slow spell of a
+// shared machine slows all engines alike instead of whichever engine's pass it fell in.
+var rigkitOutcomes: [BenchOutcome] = []
+var referenceOutcomes = [[BenchOutcome]](repeating: [], count: references.count)
+for (entry, image, pgm) in images {
+    var outcome = rigkit.run(entry, image: image)
+    for _ in 1..<repeats { outcome.milliseconds = min(outcome.milliseconds, rigkit.run(entry, image: image).milliseconds) }
+    rigkitOutcomes.append(outcome)
+    for (index, engine) in references.enumerated() {
         // A false-read probe enables what RigKit enables for it: every symbology RigKit reads.
         let formats = entry.symbology.map { [$0.rawValue] } ?? Symbology.supported.map(\.rawValue)
         guard let result = engine.decode(pgm: pgm, formats: formats, repeat: repeats, bytes: entry.expectsBytes) else { continue }
-        outcomes.append(BenchOutcome(entry: entry, texts: result.texts, milliseconds: result.ms.min() ?? 0))
+        referenceOutcomes[index].append(BenchOutcome(entry: entry, texts: result.texts, milliseconds: result.ms.min() ?? 0))
     }
-    engineOutcomes.append((name, outcomes))
 }
+var engineOutcomes: [(String, [BenchOutcome])] = [("rigkit", rigkitOutcomes)]
+for (engine, outcomes) in zip(references, referenceOutcomes) { engineOutcomes.append((engine.name, outcomes)) }
 if arguments.contains("--verbose") {
     for (engine, outcomes) in engineOutcomes {
         for o in outcomes where (!o.isRead && !o.entry.expected.isEmpty) || o.falseReads > 0 {
