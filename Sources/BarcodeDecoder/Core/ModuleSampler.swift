@@ -19,20 +19,29 @@ enum ModuleSampler {
         let h = transform.h
         let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
         let image = frame.image
+        let imageWidth = image.width, imageHeight = image.height, stride = image.stride
+        // Each column's and each row's terms of the transform, computed once (the same products, added in the same order).
+        let xColumn = columns.map { h0 * (Double($0) + 0.5) }, yColumn = columns.map { h3 * (Double($0) + 0.5) }
+        let wColumn = columns.map { h6 * (Double($0) + 0.5) }
         image.pixels.withUnsafeBufferPointer { pixels in
             gray.withUnsafeMutableBufferPointer { g in
-                for j in 0..<ch {
-                    let py = Double(rows[j]) + 0.5
-                    // The row's terms of the transform, computed once (the same products, added in the same order).
-                    let xRow = h1 * py, yRow = h4 * py, wRow = h7 * py
-                    for i in 0..<cw {
-                        let px = Double(columns[i]) + 0.5
-                        let w = h6 * px + wRow + h8
-                        let v = PreparedFrame.bilinear(pixels, width: image.width, height: image.height, stride: image.stride,
-                                                       (h0 * px + xRow + h2) / w, (h3 * px + yRow + h5) / w)
-                        g[j * cw + i] = v
-                        lo = v < lo ? v : lo
-                        hi = v > hi ? v : hi
+                xColumn.withUnsafeBufferPointer { xColumn in
+                    yColumn.withUnsafeBufferPointer { yColumn in
+                        wColumn.withUnsafeBufferPointer { wColumn in
+                            for j in 0..<ch {
+                                let py = Double(rows[j]) + 0.5
+                                let xRow = h1 * py, yRow = h4 * py, wRow = h7 * py
+                                let out = g.baseAddress! + j * cw
+                                for i in 0..<cw {
+                                    let w = wColumn[i] + wRow + h8
+                                    let v = PreparedFrame.bilinear(pixels, width: imageWidth, height: imageHeight, stride: stride,
+                                                                   (xColumn[i] + xRow + h2) / w, (yColumn[i] + yRow + h5) / w)
+                                    out[i] = v
+                                    lo = v < lo ? v : lo
+                                    hi = v > hi ? v : hi
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -59,61 +68,78 @@ enum ModuleSampler {
                                   minimumContrast: Double) -> BitMatrix {
         let cw = columns.count, ch = rows.count
         let across = neighbourRanges(columns), down = neighbourRanges(rows)
-        var rowLow = [Double](repeating: 0, count: cw * ch), rowHigh = [Double](repeating: 0, count: cw * ch)
-        var low = [Double](repeating: 0, count: cw), high = [Double](repeating: 0, count: cw)
+        // Scratch for the row extremes (every sampled module) and one row's column extremes.
+        let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 2 * cw * ch + 2 * cw)
+        defer { scratch.deallocate() }
+        let rowLow = scratch, rowHigh = scratch + cw * ch, low = rowHigh + cw * ch, high = low + cw
         var grid = BitMatrix(width: width, height: height)
         gray.withUnsafeBufferPointer { g in
-            rowLow.withUnsafeMutableBufferPointer { rl in
-                rowHigh.withUnsafeMutableBufferPointer { rh in
-                    // Along each row: five modules at a time where the whole neighbourhood was sampled, else its range.
-                    for j in 0..<ch {
-                        let row = j * cw
-                        for i in 0..<cw {
-                            let (first, last) = across[i]
-                            var a: Double, b: Double
-                            if last - first == 4 {
-                                let v0 = g[row + first], v1 = g[row + first + 1], v2 = g[row + first + 2]
-                                let v3 = g[row + first + 3], v4 = g[row + first + 4]
-                                let a01 = v1 < v0 ? v1 : v0, a23 = v3 < v2 ? v3 : v2
-                                let b01 = v1 > v0 ? v1 : v0, b23 = v3 > v2 ? v3 : v2
-                                a = a23 < a01 ? a23 : a01
-                                b = b23 > b01 ? b23 : b01
-                                a = v4 < a ? v4 : a
-                                b = v4 > b ? v4 : b
-                            } else {
-                                a = 255; b = 0
-                                for ni in first...last {
-                                    let v = g[row + ni]
-                                    a = v < a ? v : a
-                                    b = v > b ? v : b
-                                }
-                            }
-                            rl[row + i] = a
-                            rh[row + i] = b
+            let g = g.baseAddress!
+            // Along each row. Where four consecutive modules have their whole neighbourhood sampled (eight consecutive
+            // positions), their extremes are taken four lanes at a time; elsewhere module by module over its range.
+            for j in 0..<ch {
+                let row = g + j * cw, rl = rowLow + j * cw, rh = rowHigh + j * cw
+                var i = 0
+                while i < cw {
+                    if i >= 2, i + 5 < cw, columns[i + 5] - columns[i - 2] == 7 {
+                        var a = load4(row + i - 2), b = a
+                        for k in -1...2 {
+                            let v = load4(row + i + k)
+                            a = a.replacing(with: v, where: v .< a)
+                            b = b.replacing(with: v, where: v .> b)
+                        }
+                        store4(a, rl + i)
+                        store4(b, rh + i)
+                        i += 4
+                        continue
+                    }
+                    var a = 255.0, b = 0.0
+                    for ni in across[i].first...across[i].last {
+                        let v = row[ni]
+                        a = v < a ? v : a
+                        b = v > b ? v : b
+                    }
+                    rl[i] = a
+                    rh[i] = b
+                    i += 1
+                }
+            }
+            // Down the columns, four modules of a row at a time, then the threshold module by module.
+            let lanes = cw - cw % 4
+            grid.cells.withUnsafeMutableBufferPointer { cells in
+                for j in 0..<ch {
+                    let (first, last) = down[j]
+                    for i in 0..<cw { low[i] = 255; high[i] = 0 }
+                    for nj in first...last {
+                        let rl = rowLow + nj * cw, rh = rowHigh + nj * cw
+                        var i = 0
+                        while i < lanes {
+                            let l = load4(rl + i), u = load4(rh + i)
+                            let a = load4(low + i), b = load4(high + i)
+                            store4(a.replacing(with: l, where: l .< a), low + i)
+                            store4(b.replacing(with: u, where: u .> b), high + i)
+                            i += 4
+                        }
+                        while i < cw {
+                            low[i] = rl[i] < low[i] ? rl[i] : low[i]
+                            high[i] = rh[i] > high[i] ? rh[i] : high[i]
+                            i += 1
                         }
                     }
-                    // Down the columns, a whole row of modules at a time.
-                    low.withUnsafeMutableBufferPointer { lo in
-                        high.withUnsafeMutableBufferPointer { hi in
-                            grid.cells.withUnsafeMutableBufferPointer { cells in
-                                for j in 0..<ch {
-                                    for i in 0..<cw { lo[i] = 255; hi[i] = 0 }
-                                    for nj in down[j].first...down[j].last {
-                                        let row = nj * cw
-                                        for i in 0..<cw {
-                                            let l = rl[row + i], u = rh[row + i]
-                                            lo[i] = l < lo[i] ? l : lo[i]
-                                            hi[i] = u > hi[i] ? u : hi[i]
-                                        }
-                                    }
-                                    let row = j * cw, out = rows[j] * width
-                                    for i in 0..<cw {
-                                        let a = lo[i], b = hi[i]
-                                        let threshold = b - a >= minimumContrast ? (a + b) / 2 : globalMid
-                                        if g[row + i] < threshold { cells[out + columns[i]] = 1 }
-                                    }
-                                }
-                            }
+                    // Every cell written, dark or light, without a branch on the data (half of all modules are dark, so a
+                    // branch on each was a coin toss for the predictor); a full grid's cells are its modules in order.
+                    let row = g + j * cw, out = cells.baseAddress! + rows[j] * width
+                    if cw == width {
+                        for i in 0..<cw {
+                            let a = low[i], b = high[i]
+                            let threshold = b - a >= minimumContrast ? (a + b) / 2 : globalMid
+                            out[i] = row[i] < threshold ? 1 : 0
+                        }
+                    } else {
+                        for i in 0..<cw {
+                            let a = low[i], b = high[i]
+                            let threshold = b - a >= minimumContrast ? (a + b) / 2 : globalMid
+                            out[columns[i]] = row[i] < threshold ? 1 : 0
                         }
                     }
                 }
@@ -121,6 +147,10 @@ enum ModuleSampler {
         }
         return grid
     }
+
+    private static func load4(_ p: UnsafePointer<Double>) -> SIMD4<Double> { UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Double>.self) }
+    private static func load4(_ p: UnsafeMutablePointer<Double>) -> SIMD4<Double> { load4(UnsafePointer(p)) }
+    private static func store4(_ v: SIMD4<Double>, _ p: UnsafeMutablePointer<Double>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Double>.self) }
 
     /// For each index into the ascending `positions`, the first and last index whose position is within two of its own.
     private static func neighbourRanges(_ positions: [Int]) -> [(first: Int, last: Int)] {

@@ -1,0 +1,89 @@
+@testable import BarcodeDecoder
+import RigCore
+import Testing
+
+/// The module grids every 2D reader decodes, against the sampler's definition written out one module at a time.
+@Suite struct ModuleSamplerTests {
+    /// Each module's grey value through the transform; each sampled module (every module, or with `corners` only those
+    /// within `corners` of a vertical and a horizontal edge) dark when under the midpoint of the darkest and lightest
+    /// sampled module within two modules of it (where they differ by 35 % of the grid's range), else under the grid's
+    /// midpoint.
+    static func plain(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int, corners: Int?) -> BitMatrix {
+        func sampled(_ x: Int, _ y: Int) -> Bool {
+            guard let c = corners else { return true }
+            return (x < c || x >= width - c) && (y < c || y >= height - c)
+        }
+        var gray = [[Double]](repeating: [Double](repeating: 0, count: width), count: height)
+        var lo = 255.0, hi = 0.0
+        for y in 0..<height {
+            for x in 0..<width where sampled(x, y) {
+                let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                gray[y][x] = frame.gray(p.x, p.y)
+                lo = min(lo, gray[y][x])
+                hi = max(hi, gray[y][x])
+            }
+        }
+        var grid = BitMatrix(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width where sampled(x, y) {
+                var a = 255.0, b = 0.0
+                for ny in max(0, y - 2)...min(height - 1, y + 2) {
+                    for nx in max(0, x - 2)...min(width - 1, x + 2) where sampled(nx, ny) {
+                        a = min(a, gray[ny][nx])
+                        b = max(b, gray[ny][nx])
+                    }
+                }
+                let threshold = b - a >= (hi - lo) * 0.35 ? (a + b) / 2 : (lo + hi) / 2
+                grid[x, y] = gray[y][x] < threshold
+            }
+        }
+        return grid
+    }
+
+    /// Blocks of 3×3 pixels, each a random grey, under a shading gradient: every module's neighbourhood has its own extremes.
+    static func frame(seed: UInt64) throws -> PreparedFrame {
+        var random = SeededGenerator(seed: seed)
+        let side = 160
+        let blocks = (0..<(side / 3 + 1) * (side / 3 + 1)).map { _ in Int.random(in: 0...255, using: &random) }
+        let pixels = (0..<(side * side)).map { i -> UInt8 in
+            let x = i % side, y = i / side
+            return UInt8(max(0, min(255, blocks[(y / 3) * (side / 3 + 1) + x / 3] - x / 4 + y / 5)))
+        }
+        return PreparedFrame(try GrayImage(width: side, height: side, pixels: pixels), binarize: false)
+    }
+
+    @Test(arguments: [(21, 21, nil), (25, 25, nil), (33, 33, nil), (26, 12, nil), (7, 5, nil), (3, 9, nil),
+                      (21, 21, 11), (25, 25, 11), (45, 45, 11), (23, 23, 11), (24, 30, 11), (9, 9, 3)] as [(Int, Int, Int?)])
+    func gridsMatchTheirDefinition(_ width: Int, _ height: Int, _ corners: Int?) throws {
+        let frame = try Self.frame(seed: UInt64(width * 100 + height))
+        let w = Double(width), h = Double(height)
+        // Tilted and foreshortened, reaching past the image's right edge (modules there sample as white).
+        let quad = [Point(12, 20), Point(170, 8), Point(150, 140), Point(25, 150)]
+        let transform = try #require(PerspectiveTransform(from: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: quad))
+        let grid = ModuleSampler.sample(frame, transform: transform, width: width, height: height, corners: corners)
+        #expect(grid == Self.plain(frame, transform: transform, width: width, height: height, corners: corners))
+    }
+
+    @Test func wholeGridThresholdMatchesItsDefinition() {
+        var random = SeededGenerator(seed: 41)
+        for (width, height) in [(1, 1), (4, 3), (9, 9), (17, 6), (30, 31)] {
+            let gray = (0..<(width * height)).map { _ in Double(Int.random(in: 0...255, using: &random)) + 0.25 }
+            let lo = gray.min()!, hi = gray.max()!
+            let grid = ModuleSampler.threshold(gray, width: width, height: height, globalMid: (lo + hi) / 2,
+                                               minimumContrast: (hi - lo) * 0.35)
+            for y in 0..<height {
+                for x in 0..<width {
+                    var a = 255.0, b = 0.0
+                    for ny in max(0, y - 2)...min(height - 1, y + 2) {
+                        for nx in max(0, x - 2)...min(width - 1, x + 2) {
+                            a = min(a, gray[ny * width + nx])
+                            b = max(b, gray[ny * width + nx])
+                        }
+                    }
+                    let threshold = b - a >= (hi - lo) * 0.35 ? (a + b) / 2 : (lo + hi) / 2
+                    #expect(grid[x, y] == (gray[y * width + x] < threshold), "\(width)×\(height) at (\(x), \(y))")
+                }
+            }
+        }
+    }
+}
