@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Decodes a QR symbol from its module grid: format, version, unmasking, de-interleaving, Reed–Solomon and segments.
 public enum QRSymbolDecoder {
     public struct Result: Sendable, Equatable {
@@ -28,8 +30,20 @@ public enum QRSymbolDecoder {
         return try decode(grid, placement: &placement)
     }
 
-    /// The data module positions of one symbol size (`QRFunctionPatterns.dataPositions(_:)`).
-    typealias Placement = (dimension: Int, positions: [(Int, Int)])
+    /// The data module positions of one symbol size (`QRFunctionPatterns.dataPositions(_:)`), each packed as
+    /// `x | y << 8`.
+    typealias Placement = (dimension: Int, positions: [UInt16])
+
+    /// Each version's packed data positions, laid out once per process (a version-40 layout is 29 648 positions, 60 KB,
+    /// and laying it out cost as much as reading the symbol's modules).
+    private static let layouts = Mutex<[Int: [UInt16]]>([:])
+
+    static func layout(_ version: QRVersion) -> [UInt16] {
+        if let known = layouts.withLock({ $0[version.number] }) { return known }
+        let positions = QRFunctionPatterns.dataPositions(version).map { UInt16($0.0) | UInt16($0.1) << 8 }
+        layouts.withLock { $0[version.number] = positions }
+        return positions
+    }
 
     /// `decode(_:)` keeping the data module positions in `placement` (laid out when first needed), for a reader that
     /// decodes several grids of one size: the threshold and binary samplings, each also transposed, and a refined one.
@@ -47,13 +61,20 @@ public enum QRSymbolDecoder {
             guard let decoded = QRFormatInformation.decodeVersion([v1, v2]), decoded == version.number else { throw .unreadableVersion }
             version = QRVersion(decoded)!
         }
-        let positions = placement.flatMap { $0.dimension == n ? $0.positions : nil } ?? QRFunctionPatterns.dataPositions(version)
+        let positions = placement.flatMap { $0.dimension == n ? $0.positions : nil } ?? layout(version)
         placement = (n, positions)
         let total = version.totalCodewords
         var codewords = [UInt8](repeating: 0, count: total)
-        for k in 0..<(total * 8) where k < positions.count {
-            let (x, y) = positions[k]
-            if grid[x, y] != QRFunctionPatterns.masked(mask, x: x, y: y) { codewords[k >> 3] |= 0x80 >> UInt8(k & 7) }
+        // Every position lies inside the n × n grid (the layout is the version's), so the cells are read directly.
+        grid.cells.withUnsafeBufferPointer { cells in
+            codewords.withUnsafeMutableBufferPointer { codewords in
+                for k in 0..<min(total * 8, positions.count) {
+                    let x = Int(positions[k] & 0xFF), y = Int(positions[k] >> 8)
+                    if (cells[y * n + x] != 0) != QRFunctionPatterns.masked(mask, x: x, y: y) {
+                        codewords[k >> 3] |= 0x80 >> UInt8(k & 7)
+                    }
+                }
+            }
         }
         let structure = version.blocks(level)
         let sizes = structure.blockDataSizes
