@@ -219,24 +219,28 @@ enum DataMatrixDetector {
             /// Counts samples from module (`x0`, `y0`) in steps of (`sx`, `sy`) that are dark where `darkFirst` says,
             /// alternating from there; stops once the misses exceed `allowed`.
             func run(_ x0: Double, _ y0: Double, _ sx: Double, _ sy: Double, count: Int, darkFirst: Bool) -> Int {
-                var u = h0 * x0 + h1 * y0 + h2, v = h3 * x0 + h4 * y0 + h5, w = h6 * x0 + h7 * y0 + h8
-                let du = h0 * sx + h1 * sy, dv = h3 * sx + h4 * sy, dw = h6 * sx + h7 * sy
+                // The numerators in one pair, divided by the denominator in one instruction (lane by lane, the same
+                // quotients as two divisions).
+                var uv = SIMD2(h0 * x0 + h1 * y0 + h2, h3 * x0 + h4 * y0 + h5), w = h6 * x0 + h7 * y0 + h8
+                let duv = SIMD2(h0 * sx + h1 * sy, h3 * sx + h4 * sy), dw = h6 * sx + h7 * sy
                 var dark = darkFirst
                 var score = 0
                 for _ in 0..<count {
-                    let px = u / w, py = v / w
+                    let p = uv / SIMD2(repeating: w)
+                    let px = p.x, py = p.y
                     var cell = false
-                    // The same truncation as `BitMatrix`'s subscript after `Int(_:)`: toward zero, inside only.
+                    // The same truncation as `BitMatrix`'s subscript after `Int(_:)`: toward zero, inside only (so the
+                    // index cannot overflow).
                     if px > -1, py > -1, px < Double(width), py < Double(height) {
                         let ix = Int(px), iy = Int(py)
-                        cell = cells[iy * width + ix] != 0
+                        cell = cells[iy &* width &+ ix] != 0
                     }
-                    if cell == dark { score += 1 } else {
-                        allowed -= 1
+                    if cell == dark { score &+= 1 } else {
+                        allowed &-= 1
                         if allowed < 0 { return score }
                     }
                     dark.toggle()
-                    u += du; v += dv; w += dw
+                    uv += duv; w += dw
                 }
                 return score
             }
