@@ -14,6 +14,7 @@ enum ModuleSampler {
         let columns = corners.map { c in (0..<width).filter { $0 < c || $0 >= width - c } } ?? Array(0..<width)
         let rows = corners.map { c in (0..<height).filter { $0 < c || $0 >= height - c } } ?? Array(0..<height)
         let cw = columns.count, ch = rows.count
+        guard cw > 0, ch > 0 else { return BitMatrix(width: width, height: height) }
         var gray = [Double](repeating: 0, count: cw * ch)
         var lo = 255.0, hi = 0.0
         let h = transform.h
@@ -67,6 +68,8 @@ enum ModuleSampler {
     private static func threshold(_ gray: [Double], columns: [Int], rows: [Int], width: Int, height: Int, globalMid: Double,
                                   minimumContrast: Double) -> BitMatrix {
         let cw = columns.count, ch = rows.count
+        precondition(gray.count >= cw * ch, "\(gray.count) grey values for \(cw) × \(ch) modules")
+        guard cw > 0, ch > 0 else { return BitMatrix(width: width, height: height) }
         let across = neighbourRanges(columns), down = neighbourRanges(rows)
         // Scratch for the row extremes (every sampled module) and one row's column extremes.
         let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 2 * cw * ch + 2 * cw)
