@@ -164,6 +164,20 @@ private func withMX<T: Sendable>(_ body: @escaping @Sendable (VirtualClock, Simu
         #expect(source.frame(0, settings)?.key != source.frame(0, zoomed)?.key, "zoom changes the frame")
         #expect(source.frame(0, settings)?.image.width == 1280)
     }
+
+    @Test func aSceneSourceRendersAStillSceneOnceAndNewSettingsAfresh() {
+        var source = SceneFrameSource(ReaderScene([.init(.qr, "A")]), seed: 3)
+        let camera = SceneCamera(seed: 3)
+        let settings = SceneCamera.Settings(symbologies: [.qr])
+        var zoomed = settings
+        zoomed.zoomPercent = 200
+        // The source keeps its last frame: each answer must still be the render of the scene under the asked settings.
+        for asked in [settings, settings, zoomed, settings] {
+            #expect(source.frame(0, asked)?.image == camera.frame(source.scene, asked))
+        }
+        source.scene = ReaderScene([.init(.qr, "B")])
+        #expect(source.frame(0, settings)?.image == camera.frame(ReaderScene([.init(.qr, "B")]), settings), "a new scene, a new frame")
+    }
 }
 
 @Suite struct MXSimulationTests {
