@@ -336,13 +336,13 @@ enum WristbandScenarios {
         let first = try await BandFixture(rig)
         let second = try await BandFixture(rig, role: "wristband-3")
         // Both stream from the second connection on; the first streamed a little longer (a connection takes a second
-        // or more on a real link), so each rate is counted over the two minutes they share, by arrival time.
+        // or more on a real link), so each rate is counted over the minute they share, by arrival time.
         let both = Shared<RigInstant>("both streaming from")
-        Step("Connect both and stream two minutes") {
+        Step("Connect both and stream a minute") {
             try await first.connect()
             try await second.connect()
             both.set(rig.clock.now)
-            try await wait(.seconds(120))
+            try await wait(.seconds(60))
         }
         Step("Rates and heart rates apart") {
             let from = try both.get()
