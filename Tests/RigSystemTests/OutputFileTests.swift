@@ -107,6 +107,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stale))
     }
 
+    @Test func aFolderIsListedOnceAndEachNamesStaleTemporariesGoWhenThatNameIsWritten() throws {
+        let staleReport = folder + "/.report.html.999999999.ff.tmp"
+        let staleDotted = folder + "/.run.1.jsonl.999999998.1a2b.tmp"
+        let live = folder + "/.report.html.\(getpid()).ee.tmp"   // this process runs: not stale
+        for path in [staleReport, staleDotted, live] { FileManager.default.createFile(atPath: path, contents: Data("torn".utf8)) }
+        try OutputFile.write(Array("a".utf8), to: folder + "/first.json")
+        #expect(FileManager.default.fileExists(atPath: staleReport), "only the written name's temporaries go")
+        try OutputFile.write(Array("b".utf8), to: folder + "/report.html")
+        #expect(!FileManager.default.fileExists(atPath: staleReport))
+        #expect(FileManager.default.fileExists(atPath: live))
+        try OutputFile.write(Array("c".utf8), to: folder + "/run.1.jsonl")
+        #expect(!FileManager.default.fileExists(atPath: staleDotted), "names with dots")
+        // Left after the folder was listed: the next process removes it, this one no longer looks.
+        let later = folder + "/.late.json.999999997.cd.tmp"
+        FileManager.default.createFile(atPath: later, contents: Data("torn".utf8))
+        try OutputFile.write(Array("d".utf8), to: folder + "/late.json")
+        #expect(FileManager.default.fileExists(atPath: later))
+    }
+
     @Test func sameFileSeesThroughLinksAndRelativeSpellings() throws {
         let real = folder + "/a.json"
         try OutputFile.write([1], to: real)
