@@ -48,26 +48,36 @@ public struct LinearReader: SymbologyReader {
             .filter { region in !quick.contains { Self.contains($0.corners, region.center) } && !frame.known.contains { Self.contains($0.corners, region.center) } }
             .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         // Once a symbol is read (here or on a smaller layer), the remaining regions are mostly text and texture: a look at
-        // their own angle, with half the lines, still reads a second symbol that stands clear of them.
+        // their own angle still reads a second symbol that stands clear of them. Effort 2 crosses a region with 8 lines
+        // (14 until the seventh session: on the real photos the extra 6 read nothing the later looks miss, and a frame
+        // that reads nothing paid them at every angle of every region).
         let readBefore = !quick.isEmpty || frame.known.contains { $0.symbology.isLinear }
         // A region stops at the first angle that reads it.
         // The same once a region reads a symbol (a region inside it is skipped: its bars are that symbol's).
         let afterRead = options.effort == 2 ? (jitters: [0.0], lines: 8) : nil
         scanRegions(frame, regions, jitters: options.effort == 1 || (options.effort == 2 && (readBefore || frame.isReducedCopy)) ? [0] : [0, -0.06, 0.06],
-                    lines: options.effort == 1 ? 8 : options.effort == 2 ? (readBefore ? 8 : 14) : 24, active, options,
+                    lines: options.effort <= 2 ? 8 : 24, active, options,
                     stopWhenRead: vote, afterRead: afterRead, into: &hits)
         // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
         let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesLinearSecondLooks
+        // The second looks, cheapest first, each only while nothing is read. First the binarized rows and columns: one
+        // pass over the frame (shared with the 2D readers when they run) and cheap run lengths, which read a faint symbol
+        // beside glare (and, on the real photos, some that only the closer look below read before, at a third of its
+        // instructions: `upca-5/07` 45 → 19 M).
+        if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
+            binaryLines(frame, active, options, stopWhenRead: vote, into: &hits)
+        }
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
         if options.effort >= 2 && !regions.isEmpty && !noSecondLooks && vote(hits).isEmpty {
             // Only regions long enough to hold a symbol (a 60-pixel EAN-8 at one pixel per module): short ones are
             // text and texture, and the closer look costs many lines each.
-            // The largest (effort 3: two), at angles from the region's outwards to ±0.1 rad; a region stops at the first
-            // that reads. (On the real photos, test photos and synthetic frames every closer read came from the largest
-            // region within ±0.1 rad; each angle costs 16 lines of twice the samples, and a frame that reads nothing pays
-            // them all.)
+            // The largest (effort 3: two), at angles from the region's outwards, ±0.05 rad (effort 3: ±0.1 rad, the lines
+            // also read sharpened); a region stops at the first that reads. Each angle costs 16 lines of twice the samples,
+            // and a frame that reads nothing pays them all. (On the real photos the angles at ±0.1 rad and the sharpened
+            // lines at effort 2 read nothing the other looks miss, and cost a third of a missed frame's instructions.)
             let long = Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort - 1))
-            scanRegions(frame, long, jitters: [0, -0.05, 0.05, -0.1, 0.1], lines: 16, step: 0.5, sharpen: true, active, options,
+            let jitters = options.effort >= 3 ? [0, -0.05, 0.05, -0.1, 0.1] : [0, -0.05, 0.05]
+            scanRegions(frame, long, jitters: jitters, lines: 16, step: 0.5, sharpen: options.effort >= 3, active, options,
                         stopWhenRead: vote, into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
@@ -78,7 +88,6 @@ public struct LinearReader: SymbologyReader {
             if vote(hits).isEmpty {
                 sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, sharpen: true, active, options, into: &hits)
             }
-            if vote(hits).isEmpty { binaryLines(frame, active, options, stopWhenRead: vote, into: &hits) }
         }
         // At effort 3, sweep the whole frame at fixed angles as well. (At effort 2 such a sweep of small frames with nothing
         // read cost up to 1,000 lines a frame and read nothing the looks above miss, on real photos or synthetic frames.)
@@ -255,7 +264,7 @@ public struct LinearReader: SymbologyReader {
         }
     }
 
-    /// The last look: pixel rows, then columns, of the local-mean binarization (the 2D readers' own when the frame has
+    /// The first second look: pixel rows, then columns, of the local-mean binarization (the 2D readers' own when the frame has
     /// one). Its threshold is the mean of a window around each pixel, not the midpoint of the line's local extremes under
     /// gates set by the line's contrast, so narrow elements beside glare or a dark edge, which those gates drop, keep
     /// their runs. At most 240 lines each way, spread over the frame; lines across known symbols are skipped as the
