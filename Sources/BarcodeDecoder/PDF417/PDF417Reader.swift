@@ -178,10 +178,7 @@ public struct PDF417Reader: SymbologyReader {
         let firstCount = max(8, min(Int(height / module * 0.75), 600))
         var readLines = [(columns: Int, reach: Double, codewords: [LineCodeword])?](repeating: nil, count: lineCount)
 
-        /// The symbol read on the lines `indices`. A `quick` read gives up without Reed–Solomon when more codewords are
-        /// unread than half the check codewords could restore (a level-8 symbol's correction costs millions of
-        /// instructions, and mostly fails where the lines missed that much; the next pass's lines read it).
-        func read(lines indices: [Int], quick: Bool = false) -> DecodedSymbol? {
+        func read(lines indices: [Int]) -> DecodedSymbol? {
             var columns = estimatedColumns
             var (topRight, bottomRight) = (topRight0, bottomRight0)
 
@@ -244,7 +241,7 @@ public struct PDF417Reader: SymbologyReader {
                 }
             }
             let checkCount = 1 << (shape.errorCorrectionLevel + 1)
-            guard codewords.count > checkCount, !quick || 2 * erasures.count <= checkCount else { return nil }
+            guard codewords.count > checkCount else { return nil }
             guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { return nil }
             let length = codewords[0]
             guard length >= 1, length <= codewords.count - checkCount else { return nil }
@@ -257,7 +254,7 @@ public struct PDF417Reader: SymbologyReader {
 
         guard firstCount < lineCount else { return read(lines: Array(0..<lineCount)) }
         let first = (0..<firstCount).map { j in Int((Double(j) + 0.5) * Double(lineCount) / Double(firstCount)) }
-        if first.count >= 16, let symbol = read(lines: stride(from: 0, to: first.count, by: 2).map { first[$0] }, quick: true) { return symbol }
+        if first.count >= 16, let symbol = read(lines: stride(from: 0, to: first.count, by: 2).map { first[$0] }) { return symbol }
         return read(lines: first) ?? read(lines: Array(0..<lineCount))
     }
 
@@ -275,8 +272,11 @@ public struct PDF417Reader: SymbologyReader {
         let count = Int((to - from) / step) + 1
         let gray = image.bilinearLine(origin: a, direction: direction, from: from, step: step, count: count)
         let (low, high) = SlidingExtremes.compute(gray, radius: max(2, Int(4 * module / step)))
+        // At most one run per sample: room for all of them at once, not grown append by append.
         var begins: [Double] = [from]
         var dark: [Bool] = []
+        begins.reserveCapacity(count + 2)
+        dark.reserveCapacity(count + 1)
         var previous: Bool?
         var previousOffset = 0.0
         for i in 0..<count {
