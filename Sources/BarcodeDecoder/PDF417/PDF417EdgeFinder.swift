@@ -56,7 +56,6 @@ struct PDF417EdgeFinder {
     /// with at least `minimumHits` hits each.
     static func edges(in binary: BitMatrix, step: Int, transposed: Bool = false, minimumHits: Int = 3) -> [Edge] {
         let (lineCount, lineLength) = transposed ? (binary.width, binary.height) : (binary.height, binary.width)
-        let (along, across) = transposed ? (binary.width, 1) : (1, binary.width)
         var open: [Edge] = []
         var closed: [Edge] = []
         // Scratch for one line, at most one run per pixel plus the leading light one: where the colour changes, then the
@@ -66,62 +65,7 @@ struct PDF417EdgeFinder {
         let widths = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
         defer { changes.deallocate(); begins.deallocate(); widths.deallocate() }
         for y in stride(from: 0, to: lineCount, by: step) {
-            // Runs of the row, starting with a light one (the border counts as light). Every pixel's x is written and
-            // kept only where its colour differs from the one before: no branch to mispredict on noisy rows.
-            var changeCount = 0
-            binary.cells.withUnsafeBufferPointer { cells in
-                let row = cells.baseAddress! + y * across
-                var previous = 0
-                for x in 0..<lineLength {
-                    let dark = row[x &* along] != 0 ? 1 : 0
-                    changes[changeCount] = x
-                    changeCount &+= dark ^ previous
-                    previous = dark
-                }
-            }
-            let n = changeCount + 1
-            var runStart = 0
-            for k in 0..<changeCount {
-                begins[k] = Double(runStart); widths[k] = Double(changes[k] - runStart)
-                runStart = changes[k]
-            }
-            begins[changeCount] = Double(runStart); widths[changeCount] = Double(lineLength - runStart)
-            var hits: [(isStart: Bool, isReversed: Bool, hit: Hit)] = []
-            do {
-                let w = UnsafeBufferPointer(start: widths, count: n)
-                // Odd indices are dark runs.
-                var i = 1
-                while i < n {
-                    let quietBefore = i == 1 ? Double.infinity : w[i - 1]  // the image border counts as a quiet zone
-                    // Cheap tests first: each pattern has a bar 7 or 8 modules wide beside elements 1 module wide, which
-                    // `deviation` lets be no narrower than 5.6 or 4.9 units against at most 1.75 (so over 3.2 or 2.8 times
-                    // as wide; tested with a margin, these only spare it patterns it would turn down).
-                    if i + 7 < n, w[i] > 3.1 * w[i + 1], w[i] > 3.1 * w[i + 2],
-                       let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
-                        let unit = (begins[i + 7] + w[i + 7] - begins[i]) / 17
-                        if quietBefore >= unit * 2 { hits.append((true, false, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit))) }
-                    }
-                    if i + 8 < n, w[i] > 2.7 * w[i + 1], w[i] > 2.7 * w[i + 2],
-                       let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
-                        let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
-                        let after = i + 9 < n - 1 ? w[i + 9] : .infinity
-                        if after >= unit * 2 { hits.append((false, false, Hit(y: Double(y) + 0.5, outer: begins[i + 8] + w[i + 8], module: unit))) }
-                    }
-                    // Right to left: the stop pattern's last bar first; the start pattern's space of 3 precedes its bars.
-                    if i + 8 < n, w[i + 8] > 2.7 * w[i + 7], w[i + 8] > 2.7 * w[i + 6],
-                       let d = deviation(w, from: i, reversed: true, pattern: stopPattern), d < 0.45, quietBefore >= w[i] * 2 {
-                        let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
-                        hits.append((false, true, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit)))
-                    }
-                    if i + 7 < n, w[i + 6] > 3.1 * w[i + 5], w[i + 6] > 3.1 * w[i + 4],
-                       let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
-                        let unit = (begins[i + 6] + w[i + 6] - begins[i - 1]) / 17
-                        let after = i + 7 < n - 1 ? w[i + 7] : .infinity
-                        if after >= unit * 2 { hits.append((true, true, Hit(y: Double(y) + 0.5, outer: begins[i + 6] + w[i + 6], module: unit))) }
-                    }
-                    i += 2
-                }
-            }
+            let hits = Self.hits(on: y, of: binary, transposed: transposed, changes: changes, begins: begins, widths: widths)
             // Extend the open edges; an edge not extended within a few modules is closed.
             var extended = [Bool](repeating: false, count: open.count)
             for h in hits {
@@ -145,6 +89,102 @@ struct PDF417EdgeFinder {
             open = still
         }
         return merged(closed + open).filter { $0.hits.count >= minimumHits }
+    }
+
+    /// `edges` found on every `step`-th row, each end carried on through the rows skipped beyond it while they hold a
+    /// pattern of its kind near its outer side: the corners are then where a look at every row puts them.
+    static func extended(_ edges: [Edge], in binary: BitMatrix, step: Int, transposed: Bool = false) -> [Edge] {
+        guard step > 1, !edges.isEmpty else { return edges }
+        let (lineCount, lineLength) = transposed ? (binary.width, binary.height) : (binary.height, binary.width)
+        let changes = UnsafeMutablePointer<Int>.allocate(capacity: lineLength + 1)
+        let begins = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
+        let widths = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
+        defer { changes.deallocate(); begins.deallocate(); widths.deallocate() }
+        func next(to end: Hit, of edge: Edge, on y: Int) -> Hit? {
+            guard y >= 0, y < lineCount else { return nil }
+            let reach = max(3.0, end.module * 2)
+            return hits(on: y, of: binary, transposed: transposed, changes: changes, begins: begins, widths: widths).first { h in
+                h.isStart == edge.isStart && h.isReversed == edge.isReversed && abs(h.hit.outer - end.outer) <= reach
+            }?.hit
+        }
+        return edges.map { edge in
+            var e = edge
+            for _ in 1..<step {
+                guard let hit = next(to: e.hits.first!, of: e, on: Int(e.hits.first!.y) - 1) else { break }
+                e.hits.insert(hit, at: 0)
+            }
+            for _ in 1..<step {
+                guard let hit = next(to: e.hits.last!, of: e, on: Int(e.hits.last!.y) + 1) else { break }
+                e.hits.append(hit)
+            }
+            return e
+        }
+    }
+
+    /// The start and stop patterns crossed by row `y` of `binary` (column `y`, in transposed coordinates, when
+    /// `transposed`); `changes`, `begins` and `widths` are scratch for one line (its length plus two).
+    static func hits(on y: Int, of binary: BitMatrix, transposed: Bool, changes: UnsafeMutablePointer<Int>,
+                     begins: UnsafeMutablePointer<Double>, widths: UnsafeMutablePointer<Double>)
+        -> [(isStart: Bool, isReversed: Bool, hit: Hit)] {
+        let lineLength = transposed ? binary.height : binary.width
+        let (along, across) = transposed ? (binary.width, 1) : (1, binary.width)
+        var hits: [(isStart: Bool, isReversed: Bool, hit: Hit)] = []
+        // Runs of the row, starting with a light one (the border counts as light). Every pixel's x is written and
+        // kept only where its colour differs from the one before: no branch to mispredict on noisy rows.
+        var changeCount = 0
+        binary.cells.withUnsafeBufferPointer { cells in
+            let row = cells.baseAddress! + y * across
+            var previous = 0
+            for x in 0..<lineLength {
+                let dark = row[x &* along] != 0 ? 1 : 0
+                changes[changeCount] = x
+                changeCount &+= dark ^ previous
+                previous = dark
+            }
+        }
+        let n = changeCount + 1
+        var runStart = 0
+        for k in 0..<changeCount {
+            begins[k] = Double(runStart); widths[k] = Double(changes[k] - runStart)
+            runStart = changes[k]
+        }
+        begins[changeCount] = Double(runStart); widths[changeCount] = Double(lineLength - runStart)
+        do {
+            let w = UnsafeBufferPointer(start: widths, count: n)
+            // Odd indices are dark runs.
+            var i = 1
+            while i < n {
+                let quietBefore = i == 1 ? Double.infinity : w[i - 1]  // the image border counts as a quiet zone
+                // Cheap tests first: each pattern has a bar 7 or 8 modules wide beside elements 1 module wide, which
+                // `deviation` lets be no narrower than 5.6 or 4.9 units against at most 1.75 (so over 3.2 or 2.8 times
+                // as wide; tested with a margin, these only spare it patterns it would turn down).
+                if i + 7 < n, w[i] > 3.1 * w[i + 1], w[i] > 3.1 * w[i + 2],
+                   let d = deviation(w, from: i, reversed: false, pattern: startPattern), d < 0.45 {
+                    let unit = (begins[i + 7] + w[i + 7] - begins[i]) / 17
+                    if quietBefore >= unit * 2 { hits.append((true, false, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit))) }
+                }
+                if i + 8 < n, w[i] > 2.7 * w[i + 1], w[i] > 2.7 * w[i + 2],
+                   let d = deviation(w, from: i, reversed: false, pattern: stopPattern), d < 0.45 {
+                    let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
+                    let after = i + 9 < n - 1 ? w[i + 9] : .infinity
+                    if after >= unit * 2 { hits.append((false, false, Hit(y: Double(y) + 0.5, outer: begins[i + 8] + w[i + 8], module: unit))) }
+                }
+                // Right to left: the stop pattern's last bar first; the start pattern's space of 3 precedes its bars.
+                if i + 8 < n, w[i + 8] > 2.7 * w[i + 7], w[i + 8] > 2.7 * w[i + 6],
+                   let d = deviation(w, from: i, reversed: true, pattern: stopPattern), d < 0.45, quietBefore >= w[i] * 2 {
+                    let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
+                    hits.append((false, true, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit)))
+                }
+                if i + 7 < n, w[i + 6] > 3.1 * w[i + 5], w[i + 6] > 3.1 * w[i + 4],
+                   let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
+                    let unit = (begins[i + 6] + w[i + 6] - begins[i - 1]) / 17
+                    let after = i + 7 < n - 1 ? w[i + 7] : .infinity
+                    if after >= unit * 2 { hits.append((true, true, Hit(y: Double(y) + 0.5, outer: begins[i + 6] + w[i + 6], module: unit))) }
+                }
+                i += 2
+            }
+        }
+        return hits
     }
 
     /// The edges with pieces of one edge joined: a piece that starts below another's end, within 40 modules, where the

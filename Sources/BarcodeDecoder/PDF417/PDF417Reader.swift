@@ -30,27 +30,74 @@ public struct PDF417Reader: SymbologyReader {
 
     /// The symbols found from the start edges on the rows of `binary` and, when the rows read nothing, on its columns;
     /// and whether both a start and a stop edge were seen.
+    ///
+    /// A first look takes every other row (and column) of those the full look takes: a symbol's edges run its full
+    /// height, so they are found on half the rows as well (their ends carried through the rows between), and most
+    /// symbols read from them. Only when that look reads nothing yet saw an edge too short to try (one or two hits,
+    /// outside the known symbols) does the full look run, for a symbol a few rows tall; it tries only the edge pairs the
+    /// first look did not (those it did try end where the first look's do, and would fail again).
     func readRowsAndColumns(_ binary: BitMatrix, image: GrayImage, known: [[Point]]) -> (symbols: [DecodedSymbol], sawBothEdges: Bool) {
-        let rowEdges = PDF417EdgeFinder.edges(in: binary, step: binary.height >= 240 ? 2 : 1)
-        let found = read(rowEdges, image: image, known: known)
-        if !found.isEmpty { return (found, true) }
-        // Symbols turned about 90°: the columns, read as rows of the transposed image.
-        let edges = PDF417EdgeFinder.edges(in: binary, step: binary.width >= 240 ? 2 : 1, transposed: true)
+        var tried = TriedPairs()
+        let first = readRowsAndColumns(binary, image: image, known: known, spread: 2, tried: &tried)
+        guard first.symbols.isEmpty, first.sawShortEdge else { return (first.symbols, first.sawBothEdges) }
+        let full = readRowsAndColumns(binary, image: image, known: known, spread: 1, tried: &tried)
+        return (full.symbols, first.sawBothEdges || full.sawBothEdges)
+    }
+
+    /// The start and stop edges already decoded between, on the rows and on the columns.
+    struct TriedPairs {
+        var rows: [Pair] = []
+        var columns: [Pair] = []
+
+        struct Pair {
+            var start: PDF417EdgeFinder.Edge
+            var stop: PDF417EdgeFinder.Edge?
+
+            /// Whether `other` joins edges that end where these do (within a module, at least 2 pixels).
+            func isLike(_ other: Pair) -> Bool {
+                let tolerance = max(2, start.module)
+                func near(_ a: PDF417EdgeFinder.Edge, _ b: PDF417EdgeFinder.Edge) -> Bool {
+                    a.isStart == b.isStart && a.isReversed == b.isReversed
+                        && a.top.distance(to: b.top) <= tolerance && a.bottom.distance(to: b.bottom) <= tolerance
+                }
+                guard near(start, other.start) else { return false }
+                if let stop, let otherStop = other.stop { return near(stop, otherStop) }
+                return stop == nil && other.stop == nil
+            }
+        }
+    }
+
+    /// The symbols found from the edges on every `spread`-th of the rows (columns) the full look takes; whether both a
+    /// start and a stop edge were seen, and whether an edge of one or two hits was, outside `known`.
+    func readRowsAndColumns(_ binary: BitMatrix, image: GrayImage, known: [[Point]], spread: Int, tried: inout TriedPairs)
+        -> (symbols: [DecodedSymbol], sawBothEdges: Bool, sawShortEdge: Bool) {
         let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
+        let rowStep = spread * (binary.height >= 240 ? 2 : 1), columnStep = spread * (binary.width >= 240 ? 2 : 1)
+        let allRowEdges = PDF417EdgeFinder.edges(in: binary, step: rowStep, minimumHits: 1)
+        let rowEdges = PDF417EdgeFinder.extended(allRowEdges.filter { $0.hits.count >= 3 }, in: binary, step: rowStep)
+        let found = read(rowEdges, image: image, known: known, tried: &tried.rows)
+        if !found.isEmpty { return (found, true, false) }
+        // Symbols turned about 90°: the columns, read as rows of the transposed image.
+        let allEdges = PDF417EdgeFinder.edges(in: binary, step: columnStep, transposed: true, minimumHits: 1)
+        let edges = PDF417EdgeFinder.extended(allEdges.filter { $0.hits.count >= 3 }, in: binary, step: columnStep, transposed: true)
+        let sawShortEdge = allRowEdges.contains { $0.hits.count < 3 && !Self.isKnown($0, known) }
+            || allEdges.contains { $0.hits.count < 3 && !Self.isKnown($0, transposedKnown) }
         // Edges of symbols already read (on a smaller layer) do not count: they would send an image whose only symbol is
         // read to the costly 45° look.
         let all = rowEdges.filter { !Self.isKnown($0, known) } + edges.filter { !Self.isKnown($0, transposedKnown) }
         let sawBothEdges = all.contains(where: \.isStart) && all.contains { !$0.isStart }
-        guard edges.contains(where: \.isStart) else { return ([], sawBothEdges) }
-        let symbols = read(edges, image: image.transposed(), known: transposedKnown).map { symbol in
+        guard edges.contains(where: \.isStart) else { return ([], sawBothEdges, sawShortEdge) }
+        let symbols = read(edges, image: image.transposed(), known: transposedKnown, tried: &tried.columns).map { symbol in
             var s = symbol
             s.corners = s.corners.map { Point($0.y, $0.x) }
             return s
         }
-        return (symbols, sawBothEdges)
+        return (symbols, sawBothEdges, sawShortEdge)
     }
 
-    func read(_ edges: [PDF417EdgeFinder.Edge], image: GrayImage, known: [[Point]]) -> [DecodedSymbol] {
+    /// The symbols read between the start and stop `edges`; pairs like those in `tried` are skipped, and those decoded
+    /// are added to it.
+    func read(_ edges: [PDF417EdgeFinder.Edge], image: GrayImage, known: [[Point]], tried: inout [TriedPairs.Pair]) -> [DecodedSymbol] {
         let starts = edges.filter(\.isStart), stops = edges.filter { !$0.isStart }
         var found: [DecodedSymbol] = []
         for start in starts.sorted(by: { $0.hits.count > $1.hits.count }) {
@@ -63,6 +110,9 @@ public struct PDF417Reader: SymbologyReader {
             if found.contains(where: { LinearReader.contains($0.corners, start.inside) }) || Self.isKnown(start, known) { continue }
             // With its stop edge; else from the start edge alone (compact PDF417, or a symbol cut by the image border).
             for stop in Array(candidates.prefix(2)) + [nil] {
+                let pair = TriedPairs.Pair(start: start, stop: stop)
+                if tried.contains(where: { $0.isLike(pair) }) { continue }
+                tried.append(pair)
                 if let symbol = decode(image, start: start, stop: stop) {
                     if !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
                     break
@@ -121,7 +171,9 @@ public struct PDF417Reader: SymbologyReader {
 
         // Scan lines on a grid of two to a module: a first pass over some of them (three in eight, at least eight lines;
         // most symbols read on those), all of them where Reed–Solomon fails on the first (symbols whose rows are a
-        // module or two tall, or damaged). A line read in the first pass is not read again.
+        // module or two tall, or damaged). Before the first pass, every other of its lines (one every 2.7 modules, so
+        // about one a row of a symbol whose rows are three modules tall): where they read every row, or Reed–Solomon
+        // restores the rows they miss, the other half is not read. A line read in one pass is not read again.
         let lineCount = max(8, min(Int(height / module * 2), 600))
         let firstCount = max(8, min(Int(height / module * 0.75), 600))
         var readLines = [(columns: Int, reach: Double, codewords: [LineCodeword])?](repeating: nil, count: lineCount)
@@ -202,6 +254,7 @@ public struct PDF417Reader: SymbologyReader {
 
         guard firstCount < lineCount else { return read(lines: Array(0..<lineCount)) }
         let first = (0..<firstCount).map { j in Int((Double(j) + 0.5) * Double(lineCount) / Double(firstCount)) }
+        if first.count >= 16, let symbol = read(lines: stride(from: 0, to: first.count, by: 2).map { first[$0] }) { return symbol }
         return read(lines: first) ?? read(lines: Array(0..<lineCount))
     }
 
@@ -219,8 +272,11 @@ public struct PDF417Reader: SymbologyReader {
         let count = Int((to - from) / step) + 1
         let gray = image.bilinearLine(origin: a, direction: direction, from: from, step: step, count: count)
         let (low, high) = SlidingExtremes.compute(gray, radius: max(2, Int(4 * module / step)))
+        // At most one run per sample: room for all of them at once, not grown append by append.
         var begins: [Double] = [from]
         var dark: [Bool] = []
+        begins.reserveCapacity(count + 2)
+        dark.reserveCapacity(count + 1)
         var previous: Bool?
         var previousOffset = 0.0
         for i in 0..<count {

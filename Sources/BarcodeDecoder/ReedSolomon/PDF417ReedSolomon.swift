@@ -69,46 +69,63 @@ public enum PDF417ReedSolomon {
         guard k >= 2, n > k, n <= 928 else { throw .uncorrectable(errors: nil) }
         let syndromes = Self.syndromes(codewords, count: k)  // syndromes[j-1] = C(3ʲ)
         if syndromes.allSatisfy({ $0 == 0 }) { return 0 }
-        let erased = Array(Set(erasures.filter { $0 >= 0 && $0 < n }))
+        // Each erased position once, in order.
+        var erased: [Int] = []
+        for i in erasures.sorted() where i >= 0 && i < n && erased.last != i { erased.append(i) }
         guard erased.count <= k else { throw .uncorrectable(errors: erased.count) }
         // Locator of codeword i is X = 3^(n−1−i).
         func locator(_ i: Int) -> Int { power(n - 1 - i) }
-        // Erasure locator Γ(x) = ∏(1 − X x), lowest coefficient first.
-        var lambda = [1]
+        // The polynomials live in buffers of k + 2 coefficients, lowest first, zero past their length (each Berlekamp–Massey
+        // step lengthens them by one at most, from e + 1 to k + 1): no arrays made per step, and a remainder taken per
+        // sum rather than per term.
+        let capacity = k + 2
+        var lambda = [Int](repeating: 0, count: capacity), b = lambda, scratch = lambda
+        // Erasure locator Γ(x) = ∏(1 − X x).
+        lambda[0] = 1
+        var lambdaCount = 1
         for i in erased {
             let x = locator(i)
-            var next = [Int](repeating: 0, count: lambda.count + 1)
-            for (d, c) in lambda.enumerated() {
-                next[d] = (next[d] + c) % modulus
-                next[d + 1] = (next[d + 1] + modulus - multiply(c, x)) % modulus
+            for d in stride(from: lambdaCount, through: 1, by: -1) {
+                let v = lambda[d] - multiply(lambda[d - 1], x)
+                lambda[d] = v < 0 ? v + modulus : v
             }
-            lambda = next
+            lambdaCount += 1
         }
-        // Berlekamp–Massey started from the erasure locator.
-        var b = lambda
+        // Berlekamp–Massey started from the erasure locator. B(x) is kept as x^shift times the coefficients in `b`.
+        for d in 0..<lambdaCount { b[d] = lambda[d] }
+        var bCount = lambdaCount, shift = 0
         var l = erased.count
         let e = erased.count
         if e < k {
             for r in (e + 1)...k {
-                var delta = 0
-                for i in 0..<lambda.count where r - i >= 1 { delta = (delta + multiply(lambda[i], syndromes[r - i - 1])) % modulus }
-                let shifted = [0] + b
-                if delta == 0 {
-                    b = shifted
-                    continue
-                }
-                var t = lambda + [Int](repeating: 0, count: max(0, shifted.count - lambda.count))
-                for (i, c) in shifted.enumerated() { t[i] = (t[i] + modulus - multiply(delta, c)) % modulus }
-                if 2 * l <= r + e - 1 {
-                    l = r + e - l
+                var sum = 0
+                for i in 0..<min(lambdaCount, r) { sum &+= lambda[i] &* syndromes[r - i - 1] }
+                let delta = sum % modulus
+                // B(x) · x, as in every step.
+                shift += 1
+                if delta == 0 { continue }
+                let lengthens = 2 * l <= r + e - 1
+                if lengthens {
+                    // The next B is this Λ / Δ.
                     let inv = inverse(delta)
-                    b = lambda.map { multiply($0, inv) }
-                } else {
-                    b = shifted
+                    for d in 0..<lambdaCount { scratch[d] = multiply(lambda[d], inv) }
                 }
-                lambda = t
+                // Λ(x) − Δ · B(x).
+                for d in 0..<bCount {
+                    let v = lambda[d + shift] - multiply(delta, b[d])
+                    lambda[d + shift] = v < 0 ? v + modulus : v
+                }
+                let newCount = max(lambdaCount, shift + bCount)
+                if lengthens {
+                    l = r + e - l
+                    swap(&b, &scratch)
+                    bCount = lambdaCount
+                    shift = 0
+                }
+                lambdaCount = newCount
             }
         }
+        lambda.removeLast(capacity - lambdaCount)
         while lambda.count > 1 && lambda.last == 0 { lambda.removeLast() }
         let degree = lambda.count - 1
         let errorCount = degree - e
@@ -129,17 +146,17 @@ public enum PDF417ReedSolomon {
         var omega = [Int](repeating: 0, count: k)
         for i in 0..<k {
             var s = 0
-            for d in 0...min(i, degree) { s = (s + multiply(lambda[d], syndromes[i - d])) % modulus }
-            omega[i] = s
+            for d in 0...min(i, degree) { s &+= lambda[d] &* syndromes[i - d] }
+            omega[i] = s % modulus
         }
         // Forney (first root 3¹): Y = −Ω(X⁻¹) / Λ′(X⁻¹).
         for i in positions {
             let xInverse = inverse(locator(i))
             var om = 0
-            for c in omega.reversed() { om = (om * xInverse + c) % modulus }
+            for c in omega.reversed() { om = reduce(om &* xInverse &+ c) }
             var derivative = 0
             for d in stride(from: degree, through: 1, by: -1) {
-                derivative = (derivative * xInverse + multiply(d % modulus, lambda[d])) % modulus
+                derivative = reduce(derivative &* xInverse &+ multiply(d % modulus, lambda[d]))
             }
             guard derivative != 0 else { throw .uncorrectable(errors: degree) }
             let y = (modulus - multiply(om, inverse(derivative))) % modulus
