@@ -1,4 +1,5 @@
 import RigKitBLE
+import RigCore
 import RigKitWristband
 import RigScenario
 import Wristband
@@ -28,6 +29,11 @@ struct BandFixture: Sendable {
     /// Connects and requires it to work.
     func connect(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) async throws {
         try require(await band.connect(), "connection to \(band.serialNumber)", fileID: fileID, filePath: filePath, line: line)
+    }
+
+    /// The rig times at which samples of `kind` arrived from `from` on.
+    func arrivals(_ kind: WristbandSample.Kind, from: RigInstant) -> [RigInstant] {
+        samples.entries.filter { $0.element.kind == kind && $0.time >= from }.map(\.time)
     }
 
     /// Samples of `kind` received so far, with their timestamps.

@@ -348,7 +348,7 @@ enum WristbandScenarios {
             let from = try both.get()
             let window = (rig.clock.now - from).seconds
             for fixture in [first, second] {
-                let arrived = fixture.samples.entries.filter { $0.element.kind == .bvp && $0.time >= from }.count
+                let arrived = fixture.arrivals(.bvp, from: from).count
                 measure("\(fixture.band.serialNumber) BVP rate", Double(arrived) / window, unit: "Hz", limits: 63...64.5)
             }
             func meanIBI(_ f: BandFixture) -> Double {

@@ -158,7 +158,7 @@ enum WristbandSemanticsScenarios {
             let before = fixture.timestamps(.bvp).count
             try await wait(.seconds(30))
             let from = try background.get()
-            let arrivals = fixture.samples.entries.filter { $0.element.kind == .bvp && $0.time >= from }.map(\.time.seconds)
+            let arrivals = fixture.arrivals(.bvp, from: from).map(\.seconds)
             let bursts = 1 + zip(arrivals.dropFirst(), arrivals).filter { $0 - $1 > 2 }.count
             expect(bursts, in: 5...7, "bursts of BVP in 30 s")
             measure("largest BVP delivery lag in the background", lags(fixture, rig, from: from, to: rig.clock.now).max() ?? 0, unit: "s", limits: 4...5.5)
