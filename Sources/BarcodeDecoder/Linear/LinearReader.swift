@@ -286,24 +286,27 @@ public struct LinearReader: SymbologyReader {
         let known = frame.known.map(\.corners)
         var runs: [(start: Int, length: Int)] = []
         for group in [503, 504] {
-            // Columns only when the rows read nothing; rows of the transposed matrix are the frame's columns.
+            // Columns only when the rows read nothing, read down the matrix as they are (a transposed copy cost more than
+            // the columns read from it).
             if group == 504 && !vote(hits).isEmpty { break }
-            let bits = group == 503 ? binary : binary.transposed()
-            let count = min(bits.height, 240)
+            let rows = group == 503
+            let lines = rows ? binary.height : binary.width, lineLength = rows ? binary.width : binary.height
+            let count = min(lines, 240)
             for k in 0..<count {
-                let y = k * bits.height / count
-                let origin = group == 503 ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
-                let d = group == 503 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
-                guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(bits.width), outside: known) >= Self.shortestSymbol
+                let y = k * lines / count
+                let origin = rows ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
+                let d = rows ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
+                guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(lineLength), outside: known) >= Self.shortestSymbol
                 else { continue }
-                bits.runs(ofRow: y, into: &runs)
+                if rows { binary.runs(ofRow: y, into: &runs) } else { binary.runs(ofColumn: y, into: &runs) }
+                func dark(_ i: Int) -> Bool { rows ? binary[i, y] : binary[y, i] }
                 // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
                 var widths: [Double] = [], starts: [Double] = []
                 widths.reserveCapacity(runs.count + 2)
                 starts.reserveCapacity(runs.count + 2)
-                if let first = runs.first, bits[first.start, y] { widths.append(0); starts.append(0) }
+                if let first = runs.first, dark(first.start) { widths.append(0); starts.append(0) }
                 for run in runs { widths.append(Double(run.length)); starts.append(Double(run.start)) }
-                if let last = runs.last, bits[last.start, y] { widths.append(0); starts.append(Double(bits.width)) }
+                if let last = runs.last, dark(last.start) { widths.append(0); starts.append(Double(lineLength)) }
                 guard widths.count >= 20 else { continue }
                 var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
                 decode(RunRow(widths: widths, starts: starts), edges: (true, true), active, options, into: &lineHits)
@@ -409,9 +412,7 @@ public struct LinearReader: SymbologyReader {
     /// for `g.count` values), which must not hold `g`'s values.
     static func thresholdRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers) -> RunRow {
         let count = g.count
-        let steps = buffers.steps
-        for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
-        let noise = SlidingExtremes.median(byteRange: UnsafeBufferPointer(start: steps, count: max(0, count - 1)))
+        let noise = SlidingExtremes.median(count: max(0, count - 1)) { k in abs(g[k + 1] - g[k]) }
         // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
         // is capped at a quarter of the line's range.
         let minimumContrast = max(20, min(noise * 6, range * 0.25))

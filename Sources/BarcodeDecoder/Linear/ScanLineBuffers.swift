@@ -13,8 +13,8 @@ final class ScanLineBuffers {
     private(set) var second: UnsafeMutablePointer<Double>
     /// Window extremes (local, then wide) of the line being thresholded.
     private(set) var low, high, wideLow, wideHigh: UnsafeMutablePointer<Double>
-    /// Steps between neighbouring samples; signed and absolute gradients and their window maxima for the edges.
-    private(set) var steps, slope, strength, strongest: UnsafeMutablePointer<Double>
+    /// Signed and absolute gradients and their window maxima, for the edges.
+    private(set) var slope, strength, strongest: UnsafeMutablePointer<Double>
     /// Rounds of the window extremes.
     private(set) var scratch: UnsafeMutablePointer<Double>
     private var scratchCapacity: Int
@@ -24,13 +24,13 @@ final class ScanLineBuffers {
         self.capacity = max(1, capacity)
         func make() -> UnsafeMutablePointer<Double> { .allocate(capacity: max(1, capacity)) }
         (gray, second, low, high, wideLow, wideHigh) = (make(), make(), make(), make(), make(), make())
-        (steps, slope, strength, strongest) = (make(), make(), make(), make())
+        (slope, strength, strongest) = (make(), make(), make())
         scratchCapacity = 1
         scratch = .allocate(capacity: 1)
     }
 
     deinit {
-        for buffer in [gray, second, low, high, wideLow, wideHigh, steps, slope, strength, strongest, scratch] { buffer.deallocate() }
+        for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest, scratch] { buffer.deallocate() }
     }
 
     /// Makes every per-sample buffer hold at least `count` values, and the scratch enough for window extremes of radius up
@@ -39,10 +39,10 @@ final class ScanLineBuffers {
         if count > capacity {
             // Room to spare, so a slightly longer line later does not reallocate.
             let grown = max(count, capacity * 3 / 2)
-            for buffer in [gray, second, low, high, wideLow, wideHigh, steps, slope, strength, strongest] { buffer.deallocate() }
+            for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest] { buffer.deallocate() }
             func make() -> UnsafeMutablePointer<Double> { .allocate(capacity: grown) }
             (gray, second, low, high, wideLow, wideHigh) = (make(), make(), make(), make(), make(), make())
-            (steps, slope, strength, strongest) = (make(), make(), make(), make())
+            (slope, strength, strongest) = (make(), make(), make())
             capacity = grown
         }
         let needed = SlidingExtremes.scratchCount(capacity, radius: radius)

@@ -135,31 +135,39 @@ enum SlidingExtremes {
     }
 
     /// The median of values in 0…255 to a quarter, by histogram (values outside are clamped).
+    static func median(byteRange v: UnsafeBufferPointer<Double>) -> Double {
+        median(count: v.count) { v[$0] }
+    }
+
+    /// The median of `count` values in 0…255 to a quarter, the k-th of them `value(k)`, by histogram (values outside are
+    /// clamped). The values need not be stored: a scan line's noise level is the median of its steps, found as they are
+    /// taken.
     ///
     /// The histogram counts quarters below 64 one by one and the rest together (a kilobyte to clear for every scan line
     /// instead of four); only a line whose median lies above 64 counts them all.
-    static func median(byteRange v: UnsafeBufferPointer<Double>) -> Double {
-        guard !v.isEmpty else { return 0 }
-        let half = v.count / 2
+    @inline(__always)
+    static func median(count: Int, _ value: (Int) -> Double) -> Double {
+        guard count > 0 else { return 0 }
+        let half = count / 2
         // Called for every scan line: the histogram lives on the stack.
         let found: Double? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 257) { histogram in
             histogram.initialize(repeating: 0)
-            for value in v { histogram[Swift.min(256, quarters(value))] &+= 1 }
+            for k in 0..<count { histogram[Swift.min(256, quarters(value(k)))] &+= 1 }
             var seen = 0
-            for value in 0..<256 {
-                seen += Int(histogram[value])
-                if seen > half { return Double(value) / 4 }
+            for bin in 0..<256 {
+                seen += Int(histogram[bin])
+                if seen > half { return Double(bin) / 4 }
             }
             return nil
         }
         if let found { return found }
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1021) { histogram in
             histogram.initialize(repeating: 0)
-            for value in v { histogram[quarters(value)] &+= 1 }
+            for k in 0..<count { histogram[quarters(value(k))] &+= 1 }
             var seen = 0
-            for value in 0..<1021 {
-                seen += Int(histogram[value])
-                if seen > half { return Double(value) / 4 }
+            for bin in 0..<1021 {
+                seen += Int(histogram[bin])
+                if seen > half { return Double(bin) / 4 }
             }
             return 255
         }
