@@ -360,20 +360,38 @@ public struct LinearReader: SymbologyReader {
                       into g: UnsafeMutablePointer<Double>) -> Int {
         let count = Int(length / step) + 1
         let image = frame.image
+        let width = image.width, height = image.height, stride = image.stride
         if step == 1 && (d.x == 0 || d.y == 0) && origin.x.rounded(.down) + 0.5 == origin.x && origin.y.rounded(.down) + 0.5 == origin.y {
-            // Along a pixel row or column through pixel centres: the pixels themselves.
+            // Along a pixel row or column through pixel centres: the pixels themselves (a line's length keeps its index
+            // arithmetic far from overflowing).
             let x0 = Int(origin.x), y0 = Int(origin.y), dx = Int(d.x), dy = Int(d.y)
-            for k in 0..<count {
-                let x = x0 + dx * k, y = y0 + dy * k
-                g[k] = x >= 0 && y >= 0 && x < image.width && y < image.height ? Double(image[x, y]) : 255
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for k in 0..<count {
+                    let x = x0 &+ dx &* k, y = y0 &+ dy &* k
+                    g[k] = x >= 0 && y >= 0 && x < width && y < height ? Double(pixels[y &* stride &+ x]) : 255
+                }
             }
             return count
         }
-        // `PreparedFrame.gray` on the pixels directly: this runs for every sample of every line.
+        // `PreparedFrame.bilinear` on the pixels directly, as it is (the same values to the bit): this runs for every
+        // sample of every line. Inside the image's pixel centres its four pixels are read without its checks or any
+        // overflow checks on their index; a sample nearer the border takes the function itself.
+        let inner = (x: Double(width - 1), y: Double(height - 1))
         image.pixels.withUnsafeBufferPointer { pixels in
+            let base = pixels.baseAddress!
             for k in 0..<count {
                 let p = origin + d * (Double(k) * step)
-                g[k] = PreparedFrame.bilinear(pixels, width: image.width, height: image.height, stride: image.stride, p.x, p.y)
+                let fx = p.x - 0.5, fy = p.y - 0.5
+                guard fx >= 0, fy >= 0, fx < inner.x, fy < inner.y else {
+                    g[k] = PreparedFrame.bilinear(pixels, width: width, height: height, stride: stride, p.x, p.y)
+                    continue
+                }
+                let ix = Int(fx), iy = Int(fy)
+                let ax = fx - Double(ix), ay = fy - Double(iy)
+                let pixel = base + (iy &* stride &+ ix)
+                let top = Double(pixel[0]) * (1 - ax) + Double(pixel[1]) * ax
+                let bottom = Double(pixel[stride]) * (1 - ax) + Double(pixel[stride &+ 1]) * ax
+                g[k] = top * (1 - ay) + bottom * ay
             }
         }
         return count
