@@ -42,8 +42,12 @@ enum SlidingExtremes {
     static func scratchCount(_ count: Int, radius: Int) -> Int { 4 * (count + 2 * max(0, radius)) }
 
     /// `compute` on buffers: the windows' minimum into `low`, maximum into `high` (`count` values each), with
-    /// `scratchCount(count, radius:)` values of `scratch`. A scan line's two are found in the same passes: the first round
-    /// reads the padded values once for both, and each later round runs both in one loop.
+    /// `scratchCount(count, radius:)` values of `scratch`.
+    ///
+    /// By doubling: after round j every position holds the extreme of the 2^j values from it on, so a window of w values
+    /// is the extreme of two overlapping spans of the largest 2^j ≤ w. Each round is a plain pass without a chain from one
+    /// value to the next (the compiler vectorizes it): log2(w) + 1 passes. A scan line's minima and maxima are found in
+    /// the same passes: the first round reads the padded values once for both, and each later round runs both in one loop.
     static func compute(_ values: UnsafePointer<Double>, count n: Int, radius: Int, low: UnsafeMutablePointer<Double>,
                         high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) {
         guard n > 0 else { return }
