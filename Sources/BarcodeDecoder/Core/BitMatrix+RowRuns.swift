@@ -16,6 +16,23 @@ extension BitMatrix {
             }
         }
     }
+
+    /// The runs of column `x` as (start, length), as `runs(ofRow:into:)` gives a row's: the binarized columns the linear
+    /// reader reads, without a transposed copy of the whole matrix.
+    func runs(ofColumn x: Int, into runs: inout [(start: Int, length: Int)]) {
+        runs.removeAll(keepingCapacity: true)
+        cells.withUnsafeBufferPointer { cells in
+            let column = cells.baseAddress! + x
+            var y = 0
+            while y < height {
+                let colour = column[y * width]
+                let start = y
+                y += 1
+                while y < height && column[y * width] == colour { y += 1 }
+                runs.append((start, y - start))
+            }
+        }
+    }
 }
 
 extension BitMatrix {

@@ -30,13 +30,14 @@ public struct LinearReader: SymbologyReader {
         let active = decoders.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
         guard !active.isEmpty else { return [] }
         var hits: [LineHit] = []
+        let buffers = ScanLineBuffers()
         let w = Double(frame.image.width), h = Double(frame.image.height)
         // A frame one pixel thin (a line-scan camera) has no second line to agree with the first.
         let minimumLines = min(frame.image.width, frame.image.height) < 2 ? 1 : 2
         let vote = { (hits: [LineHit]) in Self.vote(hits, minimumLines: minimumLines) }
         // A cheap first look: a few pixel rows from the middle outwards (at least three on a thin frame), as most
         // symbols are held roughly level.
-        sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, into: &hits)
+        sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, buffers: buffers, into: &hits)
         let quick = vote(hits)
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
@@ -57,7 +58,7 @@ public struct LinearReader: SymbologyReader {
         let afterRead = options.effort == 2 ? (jitters: [0.0], lines: 8) : nil
         scanRegions(frame, regions, jitters: options.effort == 1 || (options.effort == 2 && (readBefore || frame.isReducedCopy)) ? [0] : [0, -0.06, 0.06],
                     lines: options.effort <= 2 ? 8 : 24, active, options,
-                    stopWhenRead: vote, afterRead: afterRead, into: &hits)
+                    stopWhenRead: vote, afterRead: afterRead, buffers: buffers, into: &hits)
         // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
         let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesLinearSecondLooks
         // The second looks, cheapest first, each only while nothing is read. First the binarized rows and columns: one
@@ -78,15 +79,15 @@ public struct LinearReader: SymbologyReader {
             let long = Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort - 1))
             let jitters = options.effort >= 3 ? [0, -0.05, 0.05, -0.1, 0.1] : [0, -0.05, 0.05]
             scanRegions(frame, long, jitters: jitters, lines: 16, step: 0.5, sharpen: options.effort >= 3, active, options,
-                        stopWhenRead: vote, into: &hits)
+                        stopWhenRead: vote, buffers: buffers, into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
         // symbol from the region finder).
         if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
             let most = options.effort >= 3 ? 64 : 24
-            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, sharpen: true, active, options, into: &hits)
+            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, sharpen: true, active, options, buffers: buffers, into: &hits)
             if vote(hits).isEmpty {
-                sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, sharpen: true, active, options, into: &hits)
+                sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, sharpen: true, active, options, buffers: buffers, into: &hits)
             }
         }
         // At effort 3, sweep the whole frame at fixed angles as well. (At effort 2 such a sweep of small frames with nothing
@@ -102,7 +103,7 @@ public struct LinearReader: SymbologyReader {
                 var offset = -halfDiagonal + spacing / 2
                 while offset < halfDiagonal {
                     if let (origin, length) = Self.clip(mid: center + n * offset, direction: d, width: w, height: h), length > 20 {
-                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, active, options, into: &hits)
+                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, active, options, buffers: buffers, into: &hits)
                     }
                     offset += spacing
                 }
@@ -117,7 +118,7 @@ public struct LinearReader: SymbologyReader {
 
     /// Scans `lines` pixel rows (0°) or columns (90°) from the middle of the frame outwards, spread over 90 % of it.
     private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
-                       into hits: inout [LineHit]) {
+                       buffers: ScanLineBuffers, into hits: inout [LineHit]) {
         guard lines > 0 else { return }
         let w = Double(frame.image.width), h = Double(frame.image.height)
         let spacing = (degrees == 0 ? h : w) * 0.9 / Double(lines)
@@ -131,7 +132,7 @@ public struct LinearReader: SymbologyReader {
             guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
                                                    width: w, height: h), length > 20,
                   known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: length, outside: known) >= Self.shortestSymbol else { continue }
-            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, into: &hits)
+            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, buffers: buffers, into: &hits)
         }
     }
 
@@ -182,7 +183,7 @@ public struct LinearReader: SymbologyReader {
     /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol.
     private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1, sharpen: Bool = false,
                              _ active: [any RowDecoder], _ options: DecoderOptions, stopWhenRead vote: (([LineHit]) -> [DecodedSymbol])? = nil,
-                             afterRead: (jitters: [Double], lines: Int)? = nil, into hits: inout [LineHit]) {
+                             afterRead: (jitters: [Double], lines: Int)? = nil, buffers: ScanLineBuffers, into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
         var (jitters, lines) = (jitters, lines)
         var read: [DecodedSymbol] = []
@@ -206,7 +207,7 @@ public struct LinearReader: SymbologyReader {
                     let t1 = min(length, t0 + 2 * reach)
                     guard t1 - t0 > 20 else { continue }
                     scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
-                         step: step, edges: (t0 == 0, t1 == length), sharpen: sharpen, active, options, into: &hits)
+                         step: step, edges: (t0 == 0, t1 == length), sharpen: sharpen, active, options, buffers: buffers, into: &hits)
                 }
             }
             // With `afterRead`, once the lines so far read a symbol the remaining regions get its angles and lines.
@@ -221,26 +222,34 @@ public struct LinearReader: SymbologyReader {
     /// looks), a line nothing else read is read once more sharpened.
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
                       step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
-                      into hits: inout [LineHit]) {
-        let gray = Self.grays(frame, origin: origin, direction: d, length: length, step: step)
+                      buffers: ScanLineBuffers, into hits: inout [LineHit]) {
+        // Room for this line and for its second reading at half-pixel steps.
+        let finest = min(step, 0.5)
+        buffers.reserve(Int(length / finest) + 2, radius: Int(24 / finest))
+        let gray = UnsafeBufferPointer(start: buffers.gray, count: Self.grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray))
+        let range = Self.range(gray)
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
         // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
         // narrow bars and spaces from ever crossing the midpoint.
-        let thresholded = Self.thresholdRuns(gray, step: step)
+        let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers)
         if thresholded.widths.count >= 20 { decode(thresholded, edges: edges, active, options, into: &lineHits) }
         if lineHits.isEmpty {
-            let edged = Self.edgeRuns(gray, step: step)
+            let edged = Self.edgeRuns(gray, step: step, range: range, buffers: buffers)
             if edged.widths.count >= 20 { decode(edged, edges: edges, active, options, into: &lineHits) }
         }
         // Blur that leaves a narrow space between two bars as a shallow bump within one dip: the line sharpened.
         if lineHits.isEmpty && sharpen {
-            let sharp = Self.thresholdRuns(Self.sharpened(gray, reach: max(1, Int((1 / step).rounded()))), step: step)
-            if sharp.widths.count >= 20 { decode(sharp, edges: edges, active, options, into: &lineHits) }
+            Self.sharpened(gray, reach: max(1, Int((1 / step).rounded())), into: buffers.second)
+            let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
+            let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers)
+            if runs.widths.count >= 20 { decode(runs, edges: edges, active, options, into: &lineHits) }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
         if lineHits.isEmpty && step == 1 && thresholded.widths.count >= 40 && Self.medianRun(thresholded) < 2.5 {
-            let fine = Self.thresholdRuns(Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5), step: 0.5)
+            let fineCount = Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5, into: buffers.second)
+            let fineGray = UnsafeBufferPointer(start: buffers.second, count: fineCount)
+            let fine = Self.thresholdRuns(fineGray, step: 0.5, range: Self.range(fineGray), buffers: buffers)
             if fine.widths.count >= 20 { decode(fine, edges: edges, active, options, into: &lineHits) }
         }
         keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
@@ -277,24 +286,27 @@ public struct LinearReader: SymbologyReader {
         let known = frame.known.map(\.corners)
         var runs: [(start: Int, length: Int)] = []
         for group in [503, 504] {
-            // Columns only when the rows read nothing; rows of the transposed matrix are the frame's columns.
+            // Columns only when the rows read nothing, read down the matrix as they are (a transposed copy cost more than
+            // the columns read from it).
             if group == 504 && !vote(hits).isEmpty { break }
-            let bits = group == 503 ? binary : binary.transposed()
-            let count = min(bits.height, 240)
+            let rows = group == 503
+            let lines = rows ? binary.height : binary.width, lineLength = rows ? binary.width : binary.height
+            let count = min(lines, 240)
             for k in 0..<count {
-                let y = k * bits.height / count
-                let origin = group == 503 ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
-                let d = group == 503 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
-                guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(bits.width), outside: known) >= Self.shortestSymbol
+                let y = k * lines / count
+                let origin = rows ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
+                let d = rows ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
+                guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(lineLength), outside: known) >= Self.shortestSymbol
                 else { continue }
-                bits.runs(ofRow: y, into: &runs)
+                if rows { binary.runs(ofRow: y, into: &runs) } else { binary.runs(ofColumn: y, into: &runs) }
+                func dark(_ i: Int) -> Bool { rows ? binary[i, y] : binary[y, i] }
                 // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
                 var widths: [Double] = [], starts: [Double] = []
                 widths.reserveCapacity(runs.count + 2)
                 starts.reserveCapacity(runs.count + 2)
-                if let first = runs.first, bits[first.start, y] { widths.append(0); starts.append(0) }
+                if let first = runs.first, dark(first.start) { widths.append(0); starts.append(0) }
                 for run in runs { widths.append(Double(run.length)); starts.append(Double(run.start)) }
-                if let last = runs.last, bits[last.start, y] { widths.append(0); starts.append(Double(bits.width)) }
+                if let last = runs.last, dark(last.start) { widths.append(0); starts.append(Double(lineLength)) }
                 guard widths.count >= 20 else { continue }
                 var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
                 decode(RunRow(widths: widths, starts: starts), edges: (true, true), active, options, into: &lineHits)
@@ -343,45 +355,59 @@ public struct LinearReader: SymbologyReader {
         return (mid + d * t0, t1 - t0)
     }
 
-    /// The gray values along the line, one every `step` pixels.
-    static func grays(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> [Double] {
+    /// The gray values along the line, one every `step` pixels, into `g` (room for `Int(length / step) + 1`); their count.
+    static func grays(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1,
+                      into g: UnsafeMutablePointer<Double>) -> Int {
         let count = Int(length / step) + 1
-        var g = [Double](repeating: 255, count: count)
-        if step == 1 && (d.x == 0 || d.y == 0) && origin.x.rounded(.down) + 0.5 == origin.x && origin.y.rounded(.down) + 0.5 == origin.y {
-            // Along a pixel row or column through pixel centres: the pixels themselves.
-            let image = frame.image
-            let x0 = Int(origin.x), y0 = Int(origin.y), dx = Int(d.x), dy = Int(d.y)
-            for k in 0..<count {
-                let x = x0 + dx * k, y = y0 + dy * k
-                if x >= 0, y >= 0, x < image.width, y < image.height { g[k] = Double(image[x, y]) }
-            }
-            return g
-        }
-        // `PreparedFrame.gray` on the pixels directly: this runs for every sample of every line.
         let image = frame.image
-        image.pixels.withUnsafeBufferPointer { pixels in
-            g.withUnsafeMutableBufferPointer { out in
+        let width = image.width, height = image.height, stride = image.stride
+        if step == 1 && (d.x == 0 || d.y == 0) && origin.x.rounded(.down) + 0.5 == origin.x && origin.y.rounded(.down) + 0.5 == origin.y {
+            // Along a pixel row or column through pixel centres: the pixels themselves (a line's length keeps its index
+            // arithmetic far from overflowing).
+            let x0 = Int(origin.x), y0 = Int(origin.y), dx = Int(d.x), dy = Int(d.y)
+            image.pixels.withUnsafeBufferPointer { pixels in
                 for k in 0..<count {
-                    let p = origin + d * (Double(k) * step)
-                    out[k] = PreparedFrame.bilinear(pixels, width: image.width, height: image.height, stride: image.stride, p.x, p.y)
+                    let x = x0 &+ dx &* k, y = y0 &+ dy &* k
+                    g[k] = x >= 0 && y >= 0 && x < width && y < height ? Double(pixels[y &* stride &+ x]) : 255
                 }
             }
+            return count
         }
-        return g
+        // `PreparedFrame.bilinear` on the pixels directly, as it is (the same values to the bit): this runs for every
+        // sample of every line. Inside the image's pixel centres its four pixels are read without its checks or any
+        // overflow checks on their index; a sample nearer the border takes the function itself.
+        let inner = (x: Double(width - 1), y: Double(height - 1))
+        image.pixels.withUnsafeBufferPointer { pixels in
+            let base = pixels.baseAddress!
+            for k in 0..<count {
+                let p = origin + d * (Double(k) * step)
+                let fx = p.x - 0.5, fy = p.y - 0.5
+                guard fx >= 0, fy >= 0, fx < inner.x, fy < inner.y else {
+                    g[k] = PreparedFrame.bilinear(pixels, width: width, height: height, stride: stride, p.x, p.y)
+                    continue
+                }
+                let ix = Int(fx), iy = Int(fy)
+                let ax = fx - Double(ix), ay = fy - Double(iy)
+                let pixel = base + (iy &* stride &+ ix)
+                let top = Double(pixel[0]) * (1 - ax) + Double(pixel[1]) * ax
+                let bottom = Double(pixel[stride]) * (1 - ax) + Double(pixel[stride &+ 1]) * ax
+                g[k] = top * (1 - ay) + bottom * ay
+            }
+        }
+        return count
     }
 
-    /// The line sharpened: each value twice itself less the mean of its neighbours `reach` samples either side, so a
-    /// narrow space that blur left as a shallow bump between two bars crosses the midpoint again.
-    static func sharpened(_ g: [Double], reach: Int) -> [Double] {
+    /// The line `g` sharpened, into `out`: each value twice itself less the mean of its neighbours `reach` samples either
+    /// side, so a narrow space that blur left as a shallow bump between two bars crosses the midpoint again.
+    static func sharpened(_ g: UnsafeBufferPointer<Double>, reach: Int, into out: UnsafeMutablePointer<Double>) {
         let n = g.count
-        guard n > 2 * reach else { return g }
-        var out = g
+        out.update(from: g.baseAddress!, count: n)
+        guard n > 2 * reach else { return }
         for k in reach..<(n - reach) { out[k] = 2 * g[k] - (g[k - reach] + g[k + reach]) / 2 }
-        return out
     }
 
     /// The largest of `values` less the smallest (0 when empty), in one pass.
-    static func range(_ values: [Double]) -> Double {
+    static func range(_ values: UnsafeBufferPointer<Double>) -> Double {
         guard var low = values.first else { return 0 }
         var high = low
         for v in values { low = SlidingExtremes.smaller(v, low); high = SlidingExtremes.larger(v, high) }
@@ -393,25 +419,29 @@ public struct LinearReader: SymbologyReader {
     /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
     /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
     static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> RunRow {
-        thresholdRuns(grays(frame, origin: origin, direction: d, length: length, step: step), step: step)
+        let buffers = ScanLineBuffers()
+        buffers.reserve(Int(length / step) + 1, radius: Int(8 / step))
+        let count = grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray)
+        let gray = UnsafeBufferPointer(start: buffers.gray, count: count)
+        return thresholdRuns(gray, step: step, range: range(gray), buffers: buffers)
     }
 
-    /// Runs from gray values by midpoint thresholding (see `sample`).
-    static func thresholdRuns(_ g: [Double], step: Double) -> RunRow {
+    /// Runs from gray values by midpoint thresholding (see `sample`); `range` is `range(g)`. Works in `buffers` (reserved
+    /// for `g.count` values), which must not hold `g`'s values.
+    static func thresholdRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers) -> RunRow {
         let count = g.count
-        var steps = [Double](repeating: 0, count: max(0, count - 1))
-        g.withUnsafeBufferPointer { g in
-            steps.withUnsafeMutableBufferPointer { steps in
-                for k in 1..<max(1, count) { steps[k - 1] = abs(g[k] - g[k - 1]) }
-            }
-        }
-        let noise = SlidingExtremes.median(byteRange: steps)
+        let noise = SlidingExtremes.median(count: max(0, count - 1)) { k in abs(g[k + 1] - g[k]) }
         // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
         // is capped at a quarter of the line's range.
-        let range = Self.range(g)
         let minimumContrast = max(20, min(noise * 6, range * 0.25))
-        let (localLow, localHigh) = SlidingExtremes.compute(g, radius: Int(8 / step))
-        let (wideLow, wideHigh) = SlidingExtremes.widen(low: localLow, high: localHigh, narrow: Int(8 / step), to: Int(80 / step))
+        let narrow = Int(8 / step), wide = Int(80 / step)
+        let localLow = buffers.low, localHigh = buffers.high
+        SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
+        var wideLow = localLow, wideHigh = localHigh
+        if narrow >= 1 && wide > narrow {
+            (wideLow, wideHigh) = (buffers.wideLow, buffers.wideHigh)
+            SlidingExtremes.widen(low: localLow, high: localHigh, count: count, narrow: narrow, to: wide, wideLow: wideLow, wideHigh: wideHigh)
+        }
         var widths: [Double] = []
         var starts: [Double] = [0]
         widths.reserveCapacity(128)
@@ -420,36 +450,25 @@ public struct LinearReader: SymbologyReader {
         var runStart = 0.0
         var previousDifference = 1.0
         var lastCrossing = 0.0
-        // Run for every sample of every line: on the buffers directly.
-        g.withUnsafeBufferPointer { g in
-            localLow.withUnsafeBufferPointer { localLow in
-                localHigh.withUnsafeBufferPointer { localHigh in
-                    wideLow.withUnsafeBufferPointer { wideLow in
-                        wideHigh.withUnsafeBufferPointer { wideHigh in
-                            for k in 0..<count {
-                                let lo = localLow[k], hi = localHigh[k]
-                                let contrast = hi - lo
-                                let difference = g[k] - (hi + lo) / 2
-                                // A sample whose window holds too little contrast neither crosses nor changes the colour.
-                                let strong = contrast >= minimumContrast && contrast >= (wideHigh[k] - wideLow[k]) * 0.4
-                                if strong, k > 0, (difference > 0) != (previousDifference > 0) {
-                                    lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
-                                }
-                                previousDifference = difference
-                                guard strong else { continue }
-                                let margin = contrast * 0.05
-                                let nowDark = dark ? difference < margin : difference < -margin
-                                if nowDark != dark {
-                                    let edge = lastCrossing > runStart && lastCrossing <= Double(k) ? lastCrossing : Double(k)
-                                    widths.append(edge - runStart)
-                                    starts.append(edge)
-                                    runStart = edge
-                                    dark = nowDark
-                                }
-                            }
-                        }
-                    }
-                }
+        for k in 0..<count {
+            let lo = localLow[k], hi = localHigh[k]
+            let contrast = hi - lo
+            let difference = g[k] - (hi + lo) / 2
+            // A sample whose window holds too little contrast neither crosses nor changes the colour.
+            let strong = contrast >= minimumContrast && contrast >= (wideHigh[k] - wideLow[k]) * 0.4
+            if strong, k > 0, (difference > 0) != (previousDifference > 0) {
+                lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
+            }
+            previousDifference = difference
+            guard strong else { continue }
+            let margin = contrast * 0.05
+            let nowDark = dark ? difference < margin : difference < -margin
+            if nowDark != dark {
+                let edge = lastCrossing > runStart && lastCrossing <= Double(k) ? lastCrossing : Double(k)
+                widths.append(edge - runStart)
+                starts.append(edge)
+                runStart = edge
+                dark = nowDark
             }
         }
         widths.append(Double(count) - runStart)
@@ -466,43 +485,35 @@ public struct LinearReader: SymbologyReader {
 
     /// Runs from gray values by their edges: peaks of the gradient, placed to a fraction of a sample by a parabola through
     /// the peak and its neighbours. A peak counts when it stands out from the line's noise and from a quarter of the strongest
-    /// edge nearby; two edges in the same direction keep the stronger one, so the runs alternate.
-    static func edgeRuns(_ g: [Double], step: Double) -> RunRow {
+    /// edge nearby; two edges in the same direction keep the stronger one, so the runs alternate. `range` is `range(g)`;
+    /// works in `buffers` as `thresholdRuns` does.
+    static func edgeRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers) -> RunRow {
         let count = g.count
         guard count >= 5 else { return RunRow(widths: [Double(count) * step], starts: [0]) }
-        var slope = [Double](repeating: 0, count: count), strength = [Double](repeating: 0, count: count)
-        g.withUnsafeBufferPointer { g in
-            slope.withUnsafeMutableBufferPointer { slope in
-                strength.withUnsafeMutableBufferPointer { strength in
-                    for k in 1..<(count - 1) { slope[k] = (g[k + 1] - g[k - 1]) / 2; strength[k] = abs(slope[k]) }
-                }
-            }
+        let slope = buffers.slope, strength = buffers.strength, localStrongest = buffers.strongest
+        (slope[0], strength[0], slope[count - 1], strength[count - 1]) = (0, 0, 0, 0)
+        for k in 1..<(count - 1) {
+            let s = (g[k + 1] - g[k - 1]) / 2
+            slope[k] = s
+            strength[k] = abs(s)
         }
-        let noise = SlidingExtremes.median(byteRange: strength)
-        let range = Self.range(g)
-        let localStrongest = SlidingExtremes.maximum(strength, radius: Int(24 / step))
+        let noise = SlidingExtremes.median(byteRange: UnsafeBufferPointer(start: strength, count: count))
+        SlidingExtremes.maximum(strength, count: count, radius: Int(24 / step), into: localStrongest, scratch: buffers.scratch)
         let floor = max(3, min(noise * 2, range * 0.1))
         // (position, slope): negative slope is light to dark, the start of a bar.
         var edges: [(position: Double, slope: Double)] = []
-        // Run for every sample of lines nothing read: on the buffers directly.
-        slope.withUnsafeBufferPointer { slope in
-            strength.withUnsafeBufferPointer { strength in
-                localStrongest.withUnsafeBufferPointer { localStrongest in
-                    for k in 2..<(count - 2) {
-                        let a = strength[k - 1], b = strength[k], c = strength[k + 1]
-                        guard b >= a, b > c, b >= floor, b >= localStrongest[k] * 0.25 else { continue }
-                        let curvature = a - 2 * b + c
-                        let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
-                        let edge = (position: Double(k) + max(-0.5, min(0.5, offset)), slope: slope[k])
-                        if let last = edges.last, (last.slope < 0) == (edge.slope < 0) {
-                            if abs(edge.slope) > abs(last.slope) { edges[edges.count - 1] = edge }
-                        } else if edges.isEmpty && edge.slope > 0 {
-                            continue
-                        } else {
-                            edges.append(edge)
-                        }
-                    }
-                }
+        for k in 2..<(count - 2) {
+            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            guard b >= a, b > c, b >= floor, b >= localStrongest[k] * 0.25 else { continue }
+            let curvature = a - 2 * b + c
+            let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
+            let edge = (position: Double(k) + max(-0.5, min(0.5, offset)), slope: slope[k])
+            if let last = edges.last, (last.slope < 0) == (edge.slope < 0) {
+                if abs(edge.slope) > abs(last.slope) { edges[edges.count - 1] = edge }
+            } else if edges.isEmpty && edge.slope > 0 {
+                continue
+            } else {
+                edges.append(edge)
             }
         }
         if edges.count % 2 == 1 { edges.append((Double(count), 1)) }

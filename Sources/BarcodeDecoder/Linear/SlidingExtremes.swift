@@ -2,7 +2,19 @@
 enum SlidingExtremes {
     /// For each index k, the minimum and maximum of `values[k - radius ... k + radius]` (clipped to the sequence).
     static func compute(_ values: [Double], radius: Int) -> (low: [Double], high: [Double]) {
-        (extreme(values, radius: radius, smaller), extreme(values, radius: radius, larger))
+        let n = values.count
+        guard n > 0 else { return ([], []) }
+        var low = [Double](repeating: 0, count: n), high = [Double](repeating: 0, count: n)
+        let scratch = UnsafeMutablePointer<Double>.allocate(capacity: scratchCount(n, radius: radius))
+        defer { scratch.deallocate() }
+        values.withUnsafeBufferPointer { v in
+            low.withUnsafeMutableBufferPointer { lo in
+                high.withUnsafeMutableBufferPointer { hi in
+                    compute(v.baseAddress!, count: n, radius: radius, low: lo.baseAddress!, high: hi.baseAddress!, scratch: scratch)
+                }
+            }
+        }
+        return (low, high)
     }
 
     // `a < b ? a : b` and `a > b ? a : b` are single SSE instructions (minsd/maxsd, minpd/maxpd when vectorized);
@@ -12,94 +24,159 @@ enum SlidingExtremes {
 
     /// For each index k, the maximum of `values[k - radius ... k + radius]` (clipped to the sequence).
     static func maximum(_ values: [Double], radius: Int) -> [Double] {
-        extreme(values, radius: radius, larger)
+        let n = values.count
+        guard n > 0 else { return [] }
+        var high = [Double](repeating: 0, count: n)
+        let scratch = UnsafeMutablePointer<Double>.allocate(capacity: scratchCount(n, radius: radius))
+        defer { scratch.deallocate() }
+        values.withUnsafeBufferPointer { v in
+            high.withUnsafeMutableBufferPointer { hi in
+                maximum(v.baseAddress!, count: n, radius: radius, into: hi.baseAddress!, scratch: scratch)
+            }
+        }
+        return high
     }
 
-    /// For each index k, `pick` folded over `values[k - radius ... k + radius]` (clipped to the sequence); `pick` is
-    /// `min` or `max`.
+    /// The scratch `compute` and `maximum` on buffers need for `count` values: the sequence padded by the radius at both
+    /// ends, twice for the rounds to alternate between, for the minimum and the maximum.
+    static func scratchCount(_ count: Int, radius: Int) -> Int { 4 * (count + 2 * max(0, radius)) }
+
+    /// `compute` on buffers: the windows' minimum into `low`, maximum into `high` (`count` values each), with
+    /// `scratchCount(count, radius:)` values of `scratch`.
     ///
     /// By doubling: after round j every position holds the extreme of the 2^j values from it on, so a window of w values
     /// is the extreme of two overlapping spans of the largest 2^j ≤ w. Each round is a plain pass without a chain from one
-    /// value to the next (the compiler vectorizes it): log2(w) + 1 passes.
-    @inline(__always)
-    private static func extreme(_ values: [Double], radius: Int, _ pick: (Double, Double) -> Double) -> [Double] {
-        let n = values.count
-        guard n > 0 else { return [] }
+    /// value to the next (the compiler vectorizes it): log2(w) + 1 passes. A scan line's minima and maxima are found in
+    /// the same passes: the first round reads the padded values once for both, and each later round runs both in one loop.
+    static func compute(_ values: UnsafePointer<Double>, count n: Int, radius: Int, low: UnsafeMutablePointer<Double>,
+                        high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) {
+        guard n > 0 else { return }
         let r = max(0, radius), window = 2 * r + 1
         // The sequence padded by `r` on each side with copies of its end values: a window that reaches past an end then
         // holds only values its clipped window holds already.
         let padded = n + 2 * r
-        return [Double](unsafeUninitializedCapacity: n) { result, initialized in
-            // Called for every scan line: one scratch allocation for two buffers the rounds alternate between.
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * padded) { scratch in
-                var source = scratch.baseAddress!, target = source + padded
-                values.withUnsafeBufferPointer { v in
-                    let first = v[0], last = v[n - 1]
-                    for j in 0..<r { source[j] = first }
-                    for j in 0..<n { source[j + r] = v[j] }
-                    for j in (n + r)..<padded { source[j] = last }
-                }
-                var span = 1
-                while 2 * span <= window {
-                    // Valid positions shrink by `span` each round: position i covers source[i ..< i + 2 · span].
-                    let ahead = source + span
-                    for i in 0..<(padded - 2 * span + 1) { target[i] = pick(source[i], ahead[i]) }
-                    swap(&source, &target)
-                    span *= 2
-                }
-                // The window of value k covers padded positions k ..< k + window.
-                let out = result.baseAddress!, shifted = source + (window - span)
-                for k in 0..<n { out[k] = pick(source[k], shifted[k]) }
+        let values = pad(values, count: n, radius: r, into: scratch)
+        var lowSource = UnsafeMutablePointer(mutating: values), lowTarget = scratch + padded
+        var highSource = lowSource, highTarget = scratch + 2 * padded
+        // After the first round the minima and maxima each need a buffer of their own to alternate with.
+        let spare = (low: scratch + 3 * padded, high: scratch)
+        var span = 1
+        while 2 * span <= window {
+            // Valid positions shrink by `span` each round: position i covers source[i ..< i + 2 · span].
+            let lowAhead = lowSource + span, highAhead = highSource + span
+            for i in 0..<(padded - 2 * span + 1) {
+                lowTarget[i] = smaller(lowSource[i], lowAhead[i])
+                highTarget[i] = larger(highSource[i], highAhead[i])
             }
-            initialized = n
+            if span == 1 {
+                // The padded values are no longer needed: their buffer becomes the maxima's spare.
+                (lowSource, highSource) = (lowTarget, highTarget)
+                (lowTarget, highTarget) = (spare.low, spare.high)
+            } else {
+                swap(&lowSource, &lowTarget)
+                swap(&highSource, &highTarget)
+            }
+            span *= 2
         }
+        // The window of value k covers padded positions k ..< k + window.
+        let lowShifted = lowSource + (window - span), highShifted = highSource + (window - span)
+        for k in 0..<n {
+            low[k] = smaller(lowSource[k], lowShifted[k])
+            high[k] = larger(highSource[k], highShifted[k])
+        }
+    }
+
+    /// `maximum` on buffers, into `high`, with `scratchCount(count, radius:)` values of `scratch`.
+    static func maximum(_ values: UnsafePointer<Double>, count n: Int, radius: Int, into high: UnsafeMutablePointer<Double>,
+                        scratch: UnsafeMutablePointer<Double>) {
+        guard n > 0 else { return }
+        let r = max(0, radius), window = 2 * r + 1
+        let padded = n + 2 * r
+        var source = pad(values, count: n, radius: r, into: scratch), target = scratch + padded
+        var span = 1
+        while 2 * span <= window {
+            let ahead = source + span
+            for i in 0..<(padded - 2 * span + 1) { target[i] = larger(source[i], ahead[i]) }
+            swap(&source, &target)
+            span *= 2
+        }
+        let shifted = source + (window - span)
+        for k in 0..<n { high[k] = larger(source[k], shifted[k]) }
+    }
+
+    /// `values` padded by `r` copies of its first value before and of its last after, at the start of `scratch`.
+    @inline(__always)
+    private static func pad(_ values: UnsafePointer<Double>, count n: Int, radius r: Int, into scratch: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<Double> {
+        let first = values[0], last = values[n - 1]
+        for j in 0..<r { scratch[j] = first }
+        (scratch + r).update(from: values, count: n)
+        for j in (n + r)..<(n + 2 * r) { scratch[j] = last }
+        return scratch
     }
 
     /// Extremes over a wide window from extremes over a narrow one (`low`, `high`, radius `narrow`): at every `narrow`-th
     /// index the union of narrow windows `2 × narrow` apart covering `±radius`, held for the indices around it. Within
     /// `narrow / 2` of the exact window, at a fraction of the cost.
-    static func widen(low: [Double], high: [Double], narrow: Int, to radius: Int) -> (low: [Double], high: [Double]) {
-        let n = low.count
-        guard narrow >= 1, radius > narrow, n > 0 else { return (low, high) }
-        var wideLow = [Double](repeating: 0, count: n), wideHigh = [Double](repeating: 0, count: n)
+    ///
+    /// On buffers of `count` values, for `narrow` ≥ 1 and `radius` > `narrow`. The last few indices no centre's span
+    /// reaches hold 0, as they did in the zero-filled arrays this wrote into before it ran on buffers.
+    static func widen(low lo: UnsafePointer<Double>, high hi: UnsafePointer<Double>, count n: Int, narrow: Int, to radius: Int,
+                      wideLow wl: UnsafeMutablePointer<Double>, wideHigh wh: UnsafeMutablePointer<Double>) {
         let span = 2 * narrow + 1, reach = radius - narrow
-        low.withUnsafeBufferPointer { lo in
-            high.withUnsafeBufferPointer { hi in
-                wideLow.withUnsafeMutableBufferPointer { wl in
-                    wideHigh.withUnsafeMutableBufferPointer { wh in
-                        var center = 0
-                        while center < n {
-                            var a = Double.infinity, b = -Double.infinity
-                            var k = Swift.max(0, center - reach)
-                            let last = Swift.min(n - 1, center + reach)
-                            while k <= last { a = smaller(lo[k], a); b = larger(hi[k], b); k += span }
-                            a = smaller(lo[last], a); b = larger(hi[last], b)
-                            for i in Swift.max(0, center - narrow / 2)..<Swift.min(n, center + narrow - narrow / 2) { wl[i] = a; wh[i] = b }
-                            center += narrow
-                        }
-                    }
-                }
-            }
+        var center = 0, filled = 0
+        while center < n {
+            var a = Double.infinity, b = -Double.infinity
+            var k = Swift.max(0, center - reach)
+            let last = Swift.min(n - 1, center + reach)
+            while k <= last { a = smaller(lo[k], a); b = larger(hi[k], b); k += span }
+            a = smaller(lo[last], a); b = larger(hi[last], b)
+            let end = Swift.min(n, center + narrow - narrow / 2)
+            for i in Swift.max(0, center - narrow / 2)..<end { wl[i] = a; wh[i] = b }
+            filled = end
+            center += narrow
         }
-        return (wideLow, wideHigh)
+        for i in filled..<Swift.max(filled, n) { wl[i] = 0; wh[i] = 0 }
     }
 
     /// The median of values in 0…255 to a quarter, by histogram (values outside are clamped).
-    static func median(byteRange values: [Double]) -> Double {
-        guard !values.isEmpty else { return 0 }
+    static func median(byteRange v: UnsafeBufferPointer<Double>) -> Double {
+        median(count: v.count) { v[$0] }
+    }
+
+    /// The median of `count` values in 0…255 to a quarter, the k-th of them `value(k)`, by histogram (values outside are
+    /// clamped). The values need not be stored: a scan line's noise level is the median of its steps, found as they are
+    /// taken.
+    ///
+    /// The histogram counts quarters below 64 one by one and the rest together (a kilobyte to clear for every scan line
+    /// instead of four); only a line whose median lies above 64 counts them all.
+    @inline(__always)
+    static func median(count: Int, _ value: (Int) -> Double) -> Double {
+        guard count > 0 else { return 0 }
+        let half = count / 2
         // Called for every scan line: the histogram lives on the stack.
+        let found: Double? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 257) { histogram in
+            histogram.initialize(repeating: 0)
+            for k in 0..<count { histogram[Swift.min(256, quarters(value(k)))] &+= 1 }
+            var seen = 0
+            for bin in 0..<256 {
+                seen += Int(histogram[bin])
+                if seen > half { return Double(bin) / 4 }
+            }
+            return nil
+        }
+        if let found { return found }
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1021) { histogram in
             histogram.initialize(repeating: 0)
-            values.withUnsafeBufferPointer { v in
-                for value in v { histogram[Int(larger(0, smaller(255, value)) * 4 + 0.5)] &+= 1 }
-            }
+            for k in 0..<count { histogram[quarters(value(k))] &+= 1 }
             var seen = 0
-            let half = values.count / 2
-            for value in 0..<1021 {
-                seen += Int(histogram[value])
-                if seen > half { return Double(value) / 4 }
+            for bin in 0..<1021 {
+                seen += Int(histogram[bin])
+                if seen > half { return Double(bin) / 4 }
             }
             return 255
         }
     }
+
+    /// `value` clamped to 0…255, in quarters rounded to the nearest.
+    @inline(__always) static func quarters(_ value: Double) -> Int { Int(larger(0, smaller(255, value)) * 4 + 0.5) }
 }

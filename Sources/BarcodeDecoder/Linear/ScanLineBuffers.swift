@@ -1,0 +1,55 @@
+/// The working storage for reading scan lines one after another: each line's gray values, a second line (sharpened, or
+/// sampled at half-pixel steps), their window extremes and gradients, grown to the longest line met and reused.
+///
+/// A frame that reads nothing reads hundreds of lines, and fresh arrays for each (about ten a line, most zero-filled
+/// first) cost more than a short line's arithmetic. One instance serves one `LinearReader.read` call on one thread; the
+/// values a line leaves are overwritten by the next.
+final class ScanLineBuffers {
+    /// Values each per-sample buffer holds.
+    private(set) var capacity: Int
+    /// The line's gray values.
+    private(set) var gray: UnsafeMutablePointer<Double>
+    /// A second reading of the line: sharpened, or sampled at half-pixel steps.
+    private(set) var second: UnsafeMutablePointer<Double>
+    /// Window extremes (local, then wide) of the line being thresholded.
+    private(set) var low, high, wideLow, wideHigh: UnsafeMutablePointer<Double>
+    /// Signed and absolute gradients and their window maxima, for the edges.
+    private(set) var slope, strength, strongest: UnsafeMutablePointer<Double>
+    /// Rounds of the window extremes.
+    private(set) var scratch: UnsafeMutablePointer<Double>
+    private var scratchCapacity: Int
+
+    /// Room for lines of `capacity` values to start with.
+    init(capacity: Int = 512) {
+        self.capacity = max(1, capacity)
+        func make() -> UnsafeMutablePointer<Double> { .allocate(capacity: max(1, capacity)) }
+        (gray, second, low, high, wideLow, wideHigh) = (make(), make(), make(), make(), make(), make())
+        (slope, strength, strongest) = (make(), make(), make())
+        scratchCapacity = 1
+        scratch = .allocate(capacity: 1)
+    }
+
+    deinit {
+        for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest, scratch] { buffer.deallocate() }
+    }
+
+    /// Makes every per-sample buffer hold at least `count` values, and the scratch enough for window extremes of radius up
+    /// to `radius` over them.
+    func reserve(_ count: Int, radius: Int) {
+        if count > capacity {
+            // Room to spare, so a slightly longer line later does not reallocate.
+            let grown = max(count, capacity * 3 / 2)
+            for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest] { buffer.deallocate() }
+            func make() -> UnsafeMutablePointer<Double> { .allocate(capacity: grown) }
+            (gray, second, low, high, wideLow, wideHigh) = (make(), make(), make(), make(), make(), make())
+            (slope, strength, strongest) = (make(), make(), make())
+            capacity = grown
+        }
+        let needed = SlidingExtremes.scratchCount(capacity, radius: radius)
+        if needed > scratchCapacity {
+            scratch.deallocate()
+            scratch = .allocate(capacity: needed)
+            scratchCapacity = needed
+        }
+    }
+}
