@@ -45,7 +45,7 @@ public struct DataMatrixReader: SymbologyReader {
     /// module in turn (a corner placed a fraction of a module off shears the far modules of large symbols past their
     /// neighbours).
     static func decode(_ frame: PreparedFrame, _ l: DataMatrixDetector.Located) -> (DataMatrixDetector.Located, DataMatrixSymbolDecoder.Result)? {
-        let placement = DataMatrixPlacement.Bits(l.size)
+        let placement = DataMatrixPlacement.Bits.of(l.size)
         if let result = try? DataMatrixSymbolDecoder.decode(l.grid, placement: placement) { return (l, result) }
         let columns = l.size.columns, rows = l.size.rows
         if let result = try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: columns, height: rows),
