@@ -225,6 +225,28 @@ enum DataMatrixDetector {
                 let duv = SIMD2(h0 * sx + h1 * sy, h3 * sx + h4 * sy), dw = h6 * sx + h7 * sy
                 var dark = darkFirst
                 var score = 0
+                // A projective map takes the segment between the first and last samples to a segment when the
+                // denominator keeps its sign along it, so when both ends land a pixel or more inside the image every
+                // sample does (the pixel absorbs the stepping's rounding): those edges, most of the search's, are read
+                // without the per-sample bounds test, with the same cells counted.
+                let last = Double(count - 1)
+                let wEnd = w + dw * last
+                let ends = (uv / SIMD2(repeating: w), (uv + duv * last) / SIMD2(repeating: wEnd))
+                let margin = SIMD2(1.0, 1.0), far = SIMD2(Double(width - 1), Double(height - 1))
+                if (w > 0) == (wEnd > 0), w != 0, wEnd != 0,
+                   all(ends.0 .>= margin), all(ends.1 .>= margin), all(ends.0 .< far), all(ends.1 .< far) {
+                    for _ in 0..<count {
+                        let p = uv / SIMD2(repeating: w)
+                        let cell = cells[Int(p.y) &* width &+ Int(p.x)] != 0
+                        if cell == dark { score &+= 1 } else {
+                            allowed &-= 1
+                            if allowed < 0 { return score }
+                        }
+                        dark.toggle()
+                        uv += duv; w += dw
+                    }
+                    return score
+                }
                 for _ in 0..<count {
                     let p = uv / SIMD2(repeating: w)
                     let px = p.x, py = p.y
