@@ -21,7 +21,7 @@ enum DataMatrixDetector {
 
     /// The component's convex hull, a NaN point, then its minimum-area rectangle (nil without one).
     static func candidate(_ c: DarkComponent) -> [Point]? {
-        let hull = ConvexHull.hull(c.outline)
+        let hull = ConvexHull.hull(rowOrdered: c.outline)
         guard let rect = ConvexHull.minimumRectangle(hull) else { return nil }
         return hull + [Point(.nan, .nan)] + rect
     }
