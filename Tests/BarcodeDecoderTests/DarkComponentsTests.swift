@@ -58,3 +58,31 @@ import Testing
         return out
     }
 }
+
+@Suite struct ConvexHullTests {
+    /// The hull of a component's outline taken in its row order is the sorting hull, vertex for vertex: Data Matrix
+    /// candidates depend on the hull's first vertex and direction.
+    @Test(arguments: [0.2, 0.5, 0.8])
+    func theRowOrderedHullIsTheSortingHull(density: Double) {
+        var random = SeededGenerator(seed: UInt64(density * 1000))
+        var compared = 0
+        for trial in 0..<40 {
+            let w = 2 + trial * 13 % 71, h = 2 + trial * 7 % 59
+            var bits = BitMatrix(width: w, height: h)
+            for y in 0..<h {
+                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
+            }
+            for component in DarkComponents.find(bits, minimumSide: 1) {
+                #expect(ConvexHull.hull(rowOrdered: component.outline) == ConvexHull.hull(component.outline))
+                compared += 1
+            }
+        }
+        // Lines, single cells and points in a column: the degenerate outlines.
+        for outline in [[Point(0.5, 0.5), Point(0.5, 0.5), Point(0.5, 1.5), Point(0.5, 1.5), Point(0.5, 2.5), Point(0.5, 2.5)],
+                        [Point(0.5, 0.5), Point(4.5, 0.5)], [Point(1.5, 0.5), Point(3.5, 0.5), Point(2.5, 1.5), Point(2.5, 1.5)],
+                        [Point(0.5, 0.5), Point(2.5, 0.5), Point(1.5, 1.5), Point(3.5, 1.5), Point(2.5, 2.5), Point(4.5, 2.5)]] {
+            #expect(ConvexHull.hull(rowOrdered: outline) == ConvexHull.hull(outline))
+        }
+        #expect(compared > 100)
+    }
+}

@@ -21,7 +21,7 @@ enum DataMatrixDetector {
 
     /// The component's convex hull, a NaN point, then its minimum-area rectangle (nil without one).
     static func candidate(_ c: DarkComponent) -> [Point]? {
-        let hull = ConvexHull.hull(c.outline)
+        let hull = ConvexHull.hull(rowOrdered: c.outline)
         guard let rect = ConvexHull.minimumRectangle(hull) else { return nil }
         return hull + [Point(.nan, .nan)] + rect
     }
@@ -45,8 +45,10 @@ enum DataMatrixDetector {
     /// symbol read), so the quads and corners after the one that read are never fitted. `mirrored` reads the symbol as
     /// seen from behind (the L turns the other way). `sawL` tells whether any corner of the candidate had two solid
     /// sides (when none had, a mirrored look finds none either: mirroring only turns the L found).
+    /// `searches` keeps the square sizes' free-corner searches of one candidate for its other look (see
+    /// `DataMatrixCornerSearches`).
     static func locate(_ frame: PreparedFrame, hullAndRect: [Point], mirrored: Bool = false, sawL: inout Bool,
-                       visit: (Located) -> Bool) {
+                       searches: DataMatrixCornerSearches? = nil, visit: (Located) -> Bool) {
         guard let split = hullAndRect.firstIndex(where: { $0.x.isNaN }) else { return }
         let hull = Array(hullAndRect[..<split])
         let rect = Array(hullAndRect[(split + 1)...])
@@ -54,17 +56,17 @@ enum DataMatrixDetector {
         // The rectangle fits a rotated symbol; its corners snapped to the hull fit a tilted one.
         let raw = rect.map { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
         var found = 0
-        if locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL, found: &found, visit: visit) { return }
+        if locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit) { return }
         let snapped = rect.map { corner in
             let nearest = hull.min { $0.distance(to: corner) < $1.distance(to: corner) } ?? corner
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
-        if locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL, found: &found, visit: visit) { return }
+        if locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit) { return }
         // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area.
         if found == 0, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
             let quad = spanning.map { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
             if zip(quad, snapped).contains(where: { $0.distance(to: $1) > 1 }) {
-                _ = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL, found: &found, visit: visit)
+                _ = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit)
             }
         }
     }
@@ -72,7 +74,7 @@ enum DataMatrixDetector {
     /// The symbols fitted at the corners of `rect` that show an L, handed to `visit` in corner order and counted in
     /// `found`; true once `visit` returned true.
     static func locate(_ frame: PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool, sawL: inout Bool,
-                       found: inout Int, visit: (Located) -> Bool) -> Bool {
+                       found: inout Int, searches: DataMatrixCornerSearches?, visit: (Located) -> Bool) -> Bool {
         let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
         guard short >= 8 else { return false }
@@ -100,7 +102,7 @@ enum DataMatrixDetector {
             var (topLeft, bottomRight) = (prev, next)
             let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)
             if (cross > 0) != mirrored { swap(&topLeft, &bottomRight) }
-            if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite) {
+            if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite, searches: searches) {
                 found += 1
                 if visit(located) { return true }
             }
@@ -109,7 +111,8 @@ enum DataMatrixDetector {
     }
 
     /// Counts timing modules, picks the symbol size, refines the free corner and samples the grid.
-    static func fit(_ frame: PreparedFrame, topLeft a: Point, bottomLeft c: Point, bottomRight b: Point, topRight guess: Point) -> Located? {
+    static func fit(_ frame: PreparedFrame, topLeft a: Point, bottomLeft c: Point, bottomRight b: Point, topRight guess: Point,
+                    searches: DataMatrixCornerSearches? = nil) -> Located? {
         let bits = frame.binary
         let thickness = lThickness(bits, from: c, along: a, across: b)
         guard thickness >= 1 else { return nil }
@@ -144,9 +147,12 @@ enum DataMatrixDetector {
                 if beat > total { continue }
             }
             let module = (height / Double(size.rows) + width / Double(size.columns)) / 2
+            // A square size searched at this L before, the other way round, without a leader: the same corner wins.
+            let kept = beat == 0 && size.rows == size.columns ? searches : nil
+            let known = kept?.result(corner: c, a: a, b: b, guess: guess, size: size)
             // Coarse to fine: whole modules over ±3, then thirds of a module around the best.
-            var best: (score: Int, d: Point)?
-            for (center, step) in [(d0, module), (nil, module / 3)] {
+            var best: (score: Int, d: Point)? = known ?? nil
+            for (center, step) in [(d0, module), (nil, module / 3)] where known == nil {
                 // A perfect coarse fit cannot be bettered.
                 if center == nil, best?.score == total { break }
                 let origin = center ?? best?.d ?? d0
@@ -162,6 +168,7 @@ enum DataMatrixDetector {
                     }
                 }
             }
+            if known == nil { kept?.keep(corner: c, a: a, b: b, guess: guess, size: size, best: best) }
             // Under `beat` a score may be a partial count: such a size cannot lead.
             guard let chosen = best, chosen.score >= beat, let t = transform(size, a, b, c, chosen.d) else { continue }
             fits.append((Double(chosen.score) / Double(total), t, size, index))
@@ -225,6 +232,28 @@ enum DataMatrixDetector {
                 let duv = SIMD2(h0 * sx + h1 * sy, h3 * sx + h4 * sy), dw = h6 * sx + h7 * sy
                 var dark = darkFirst
                 var score = 0
+                // A projective map takes the segment between the first and last samples to a segment when the
+                // denominator keeps its sign along it, so when both ends land a pixel or more inside the image every
+                // sample does (the pixel absorbs the stepping's rounding): those edges, most of the search's, are read
+                // without the per-sample bounds test, with the same cells counted.
+                let last = Double(count - 1)
+                let wEnd = w + dw * last
+                let ends = (uv / SIMD2(repeating: w), (uv + duv * last) / SIMD2(repeating: wEnd))
+                let margin = SIMD2(1.0, 1.0), far = SIMD2(Double(width - 1), Double(height - 1))
+                if (w > 0) == (wEnd > 0), w != 0, wEnd != 0,
+                   all(ends.0 .>= margin), all(ends.1 .>= margin), all(ends.0 .< far), all(ends.1 .< far) {
+                    for _ in 0..<count {
+                        let p = uv / SIMD2(repeating: w)
+                        let cell = cells[Int(p.y) &* width &+ Int(p.x)] != 0
+                        if cell == dark { score &+= 1 } else {
+                            allowed &-= 1
+                            if allowed < 0 { return score }
+                        }
+                        dark.toggle()
+                        uv += duv; w += dw
+                    }
+                    return score
+                }
                 for _ in 0..<count {
                     let p = uv / SIMD2(repeating: w)
                     let px = p.x, py = p.y

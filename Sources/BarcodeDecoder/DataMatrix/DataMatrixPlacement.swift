@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The ECC 200 module placement of ISO/IEC 16022 Annex F: which codeword bit lives in each mapping-matrix cell.
 public enum DataMatrixPlacement {
     /// For each mapping cell (row-major), `codeword * 8 + bit` (bit 0 = most significant), or -1 (fixed light), -2 (fixed dark).
@@ -56,8 +58,21 @@ public enum DataMatrixPlacement {
     /// Where each codeword bit of one size sits in the symbol, for reading many grids of that size.
     ///
     /// A reader decodes many candidate grids of one size per candidate symbol (each corner nudge resamples and
-    /// decodes), and laying out the placement for each cost as much as sampling the grid: it is laid out once.
+    /// decodes), and laying out the placement for each cost as much as sampling the grid: each size is laid out once per
+    /// process (`Bits.of(_:)`; a 144×144 layout was a quarter of a frame's instructions when laid out per candidate).
     struct Bits {
+        /// Each size's placement at its index in `DataMatrixSize.all`, laid out when first needed.
+        private static let laidOut = Mutex<[Bits?]>(Array(repeating: nil, count: DataMatrixSize.all.count))
+
+        /// The placement of `size`, laid out once per process.
+        static func of(_ size: DataMatrixSize) -> Bits {
+            guard let index = DataMatrixSize.all.firstIndex(of: size) else { return Bits(size) }
+            if let known = laidOut.withLock({ $0[index] }) { return known }
+            let bits = Bits(size)
+            laidOut.withLock { $0[index] = bits }
+            return bits
+        }
+
         let size: DataMatrixSize
         /// Every codeword bit (`codeword * 8 + bit`) with the symbol cell holding it, in mapping-cell order.
         let positions: [(bit: Int, x: Int, y: Int)]

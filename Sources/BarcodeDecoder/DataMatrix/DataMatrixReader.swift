@@ -17,6 +17,7 @@ public struct DataMatrixReader: SymbologyReader {
             // Each located symbol is decoded as soon as it is fitted, and the first one read (and not read before) ends
             // the candidate: the other corners and quads are not fitted at all.
             var sawL = false, decodedAny = false
+            let searches = DataMatrixCornerSearches()
             let visit = { (located: DataMatrixDetector.Located) -> Bool in
                 guard let (located, result) = Self.decode(frame, located) else { return false }
                 decodedAny = true
@@ -30,11 +31,11 @@ public struct DataMatrixReader: SymbologyReader {
                                              isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors))
                 return true
             }
-            DataMatrixDetector.locate(frame, hullAndRect: candidate, sawL: &sawL, visit: visit)
+            DataMatrixDetector.locate(frame, hullAndRect: candidate, sawL: &sawL, searches: searches, visit: visit)
             // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails
             // on a candidate that has an L.
             if !decodedAny, sawL {
-                DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: true, sawL: &sawL, visit: visit)
+                DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: true, sawL: &sawL, searches: searches, visit: visit)
             }
         }
         return symbols
@@ -45,7 +46,7 @@ public struct DataMatrixReader: SymbologyReader {
     /// module in turn (a corner placed a fraction of a module off shears the far modules of large symbols past their
     /// neighbours).
     static func decode(_ frame: PreparedFrame, _ l: DataMatrixDetector.Located) -> (DataMatrixDetector.Located, DataMatrixSymbolDecoder.Result)? {
-        let placement = DataMatrixPlacement.Bits(l.size)
+        let placement = DataMatrixPlacement.Bits.of(l.size)
         if let result = try? DataMatrixSymbolDecoder.decode(l.grid, placement: placement) { return (l, result) }
         let columns = l.size.columns, rows = l.size.rows
         if let result = try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: columns, height: rows),

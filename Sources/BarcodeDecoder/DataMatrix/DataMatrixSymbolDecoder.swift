@@ -10,7 +10,7 @@ public enum DataMatrixSymbolDecoder {
     /// The codewords of `grid` in placement order (`placement` when it is laid out for `size`).
     static func codewords(_ grid: BitMatrix, size: DataMatrixSize, placement: DataMatrixPlacement.Bits? = nil) -> [UInt8] {
         var cw = [UInt8](repeating: 0, count: size.dataCodewords + size.checkCodewords)
-        let bits = placement.flatMap { $0.size == size ? $0 : nil } ?? DataMatrixPlacement.Bits(size)
+        let bits = placement.flatMap { $0.size == size ? $0 : nil } ?? DataMatrixPlacement.Bits.of(size)
         for (bit, x, y) in bits.positions where grid[x, y] { cw[bit / 8] |= 0x80 >> UInt8(bit % 8) }
         return cw
     }

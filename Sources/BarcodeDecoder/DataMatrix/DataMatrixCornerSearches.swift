@@ -1,0 +1,28 @@
+/// The free-corner searches of one candidate, kept for its mirrored look.
+///
+/// A candidate that reads nothing is located a second time as seen from behind (`DataMatrixReader`): the same L corners,
+/// with the two ends of the L swapped. For a square size that is the same search: the timing edges are the same two
+/// sides with the same colours at their ends (the top row of one is the right column of the other, reversed), so every
+/// corner scores the same and the same corner wins. The search was half of such a frame's instructions and was made
+/// twice; the second look takes the first's result. Only searches made without a leader to beat are kept and reused
+/// (with a leader, a corner's count may stop early at a point that depends on which edge is read first).
+final class DataMatrixCornerSearches {
+    private struct Search {
+        let corner: Point, ends: (Point, Point), guess: Point, size: DataMatrixSize
+        let best: (score: Int, d: Point)?
+    }
+    private var searches: [Search] = []
+
+    /// The best free corner found for `size` at the L corner `corner` with ends `a` and `b` (either way round), if searched.
+    func result(corner: Point, a: Point, b: Point, guess: Point, size: DataMatrixSize) -> (score: Int, d: Point)?? {
+        for search in searches where search.corner == corner && search.guess == guess && search.size == size
+            && ((search.ends.0 == a && search.ends.1 == b) || (search.ends.0 == b && search.ends.1 == a)) {
+            return .some(search.best)
+        }
+        return nil
+    }
+
+    func keep(corner: Point, a: Point, b: Point, guess: Point, size: DataMatrixSize, best: (score: Int, d: Point)?) {
+        searches.append(Search(corner: corner, ends: (a, b), guess: guess, size: size, best: best))
+    }
+}
