@@ -44,7 +44,9 @@ public enum LocalBinarizer {
                                     let value = Int16(truncatingIfNeeded: threshold > wideThreshold ? threshold : wideThreshold)
                                     let x0 = column &* block
                                     if x0 &+ block <= w {
-                                        (limit + x0).update(repeating: value, count: block)
+                                        // A whole block: its four limits in one 64-bit store.
+                                        let four = UInt64(UInt16(bitPattern: value)) &* 0x0001_0001_0001_0001
+                                        UnsafeMutableRawPointer(limit + x0).storeBytes(of: four, as: UInt64.self)
                                     } else {
                                         for x in x0..<w { limit[x] = value }
                                     }
@@ -145,17 +147,29 @@ public enum LocalBinarizer {
         /// The mean over the window centred on each block's centre column (blocks `block` columns wide, the last
         /// block's centre clipped to the image), into `means` (one per block). A window always holds its centre, so no
         /// count is zero; the division is 32-bit (sums of up to 2^32 / 255 pixels), several times cheaper than 64-bit
-        /// on many CPUs.
+        /// on many CPUs. Blocks whose window lies within the row (most of them) share one count and need no clipping.
         func blockMeans(block: Int, into means: inout [UInt32]) {
             let width = columns.count, rows = UInt32(truncatingIfNeeded: bottom - top), radius = radius
             totals.withUnsafeBufferPointer { totals in
                 means.withUnsafeMutableBufferPointer { means in
-                    let total = totals.baseAddress!
-                    for column in 0..<means.count {
-                        let cx = min(width - 1, column &* block &+ block / 2)
+                    let total = totals.baseAddress!, count = means.count, half = block / 2
+                    func clipped(_ column: Int) {
+                        let cx = min(width - 1, column &* block &+ half)
                         let x0 = max(0, cx &- radius), x1 = min(width, cx &+ radius &+ 1)
                         means[column] = (total[x1] &- total[x0]) / (UInt32(truncatingIfNeeded: x1 &- x0) &* rows)
                     }
+                    // Blocks from `inside` to `outside` have centres at least `radius` from the left and `radius + 1`
+                    // from the right end of the row.
+                    let inside = min(count, max(0, (radius - half + block - 1) / block))
+                    let lastInside = width - radius - 1 - half
+                    let outside = lastInside < 0 ? inside : max(inside, min(count, lastInside / block + 1))
+                    for column in 0..<inside { clipped(column) }
+                    let area = UInt32(truncatingIfNeeded: 2 * radius + 1) &* rows
+                    for column in inside..<outside {
+                        let cx = column &* block &+ half
+                        means[column] = (total[cx &+ radius &+ 1] &- total[cx &- radius]) / area
+                    }
+                    for column in outside..<count { clipped(column) }
                 }
             }
         }
