@@ -52,21 +52,26 @@ extension GrayImage {
                 while first < end, !isInside(first) { out[first] = clamped(first); first += 1 }
                 while end > first, !isInside(end - 1) { end -= 1; out[end] = clamped(end) }
                 let px = buffer.baseAddress!
-                for i in first..<end {
-                    let fx = x(i) - 0.5, fy = y(i) - 0.5
-                    let ix = Int(fx), iy = Int(fy)
-                    let ax = fx - Double(ix), ay = fy - Double(iy)
-                    let k = iy &* stride &+ ix
-                    // The top and bottom pairs in the two lanes of one vector: each lane the scalar sum.
-                    let left = SIMD2(Double(px[k]), Double(px[k &+ stride]))
-                    let right = SIMD2(Double(px[k &+ 1]), Double(px[k &+ stride &+ 1]))
-                    let across = left * (1 - ax) + right * ax
-                    out[i] = across.x * (1 - ay) + across.y * ay
+                // Each pixel's value as a Double read from a table: two plain loads a pixel (the conversion the
+                // compiler otherwise makes of the four bytes costs several shuffles).
+                Self.pixelValues.withUnsafeBufferPointer { value in
+                    for i in first..<end {
+                        let fx = x(i) - 0.5, fy = y(i) - 0.5
+                        let ix = Int(fx), iy = Int(fy)
+                        let ax = fx - Double(ix), ay = fy - Double(iy)
+                        let k = iy &* stride &+ ix
+                        let top = value[Int(px[k])] * (1 - ax) + value[Int(px[k &+ 1])] * ax
+                        let bottom = value[Int(px[k &+ stride])] * (1 - ax) + value[Int(px[k &+ stride &+ 1])] * ax
+                        out[i] = top * (1 - ay) + bottom * ay
+                    }
                 }
                 initialized = count
             }
         }
     }
+
+    /// `Double(v)` for each pixel value v.
+    private static let pixelValues = (0...255).map(Double.init)
 
     /// Whether `buffer` reaches the last row's last pixel (`pixels` is mutable, so the initializer's check may not hold).
     private func holdsEveryRow(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool { buffer.count >= (height - 1) * stride + width }
