@@ -134,12 +134,28 @@ struct PDF417EdgeFinder {
         var changeCount = 0
         binary.cells.withUnsafeBufferPointer { cells in
             let row = cells.baseAddress! + y * across
-            var previous = 0
-            for x in 0..<lineLength {
+            var previous = 0, x = 0
+            if along == 1 {
+                // Along a row, eight cells at a time where all hold the colour before them (margins, wide bars, the
+                // light around a symbol: most of a row), one comparison for the eight.
+                while x + 8 <= lineLength {
+                    let sameAsBefore = UInt64(truncatingIfNeeded: previous) &* 0x0101_0101_0101_0101
+                    if UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == sameAsBefore { x += 8; continue }
+                    for k in x..<(x + 8) {
+                        let dark = row[k] != 0 ? 1 : 0
+                        changes[changeCount] = k
+                        changeCount &+= dark ^ previous
+                        previous = dark
+                    }
+                    x += 8
+                }
+            }
+            while x < lineLength {
                 let dark = row[x &* along] != 0 ? 1 : 0
                 changes[changeCount] = x
                 changeCount &+= dark ^ previous
                 previous = dark
+                x += 1
             }
         }
         let n = changeCount + 1

@@ -270,39 +270,54 @@ public struct PDF417Reader: SymbologyReader {
         // Gray values along the line, thresholded at the midpoint of the local (±4 modules) extremes; edges placed
         // between samples by linear interpolation. Where the local contrast is weak the colour holds.
         let count = Int((to - from) / step) + 1
+        // Fewer samples than 21 hold fewer runs than a start pattern and a codeword.
+        guard count > 20 else { return [] }
         let gray = image.bilinearLine(origin: a, direction: direction, from: from, step: step, count: count)
         let (low, high) = SlidingExtremes.compute(gray, radius: max(2, Int(4 * module / step)))
-        // At most one run per sample: room for all of them at once, not grown append by append.
-        var begins: [Double] = [from]
-        var dark: [Bool] = []
-        begins.reserveCapacity(count + 2)
-        dark.reserveCapacity(count + 1)
-        var previous: Bool?
-        var previousOffset = 0.0
-        for i in 0..<count {
-            let threshold = (low[i] + high[i]) / 2
-            let offset = gray[i] - threshold
-            let isDark = high[i] - low[i] < 24 ? (previous ?? false) : offset < 0
-            if let previous, previous != isDark {
-                let fraction = previousOffset == offset ? 0.5 : previousOffset / (previousOffset - offset)
-                begins.append(from + (Double(i - 1) + min(1, max(0, fraction))) * step)
+        // At most one run per sample: room for all of them at once, filled through a pointer (no capacity check a
+        // sample). Runs alternate, so only the first one's colour is kept.
+        var firstIsDark = false, runCount = 0
+        let begins = [Double](unsafeUninitializedCapacity: count + 2) { begins, initialized in
+            gray.withUnsafeBufferPointer { gray in
+                low.withUnsafeBufferPointer { low in
+                    high.withUnsafeBufferPointer { high in
+                        var previousOffset = gray[0] - (low[0] + high[0]) / 2
+                        var previous = high[0] - low[0] < 24 ? false : previousOffset < 0
+                        firstIsDark = previous
+                        begins[0] = from
+                        var n = 1
+                        for i in 1..<count {
+                            let threshold = (low[i] + high[i]) / 2
+                            let offset = gray[i] - threshold
+                            let isDark = high[i] - low[i] < 24 ? previous : offset < 0
+                            if previous != isDark {
+                                let fraction = previousOffset == offset ? 0.5 : previousOffset / (previousOffset - offset)
+                                begins[n] = from + (Double(i - 1) + min(1, max(0, fraction))) * step
+                                n += 1
+                                previous = isDark
+                            }
+                            previousOffset = offset
+                        }
+                        begins[n] = to
+                        initialized = n + 1
+                        runCount = n
+                    }
+                }
             }
-            if previous != isDark { dark.append(isDark) }
-            previous = isDark
-            previousOffset = offset
         }
-        begins.append(to)
-        let runCount = dark.count
         guard runCount > 20 else { return [] }
+        func isDark(_ i: Int) -> Bool { (i & 1 == 0) == firstIsDark }
         func end(_ i: Int) -> Double { begins[i + 1] }
 
         // The start pattern near `a` and the stop pattern near `b` fix the line's module width.
         var startOuter = 0.0, startInner = 17 * module, stopInner = length - 18 * module
         var bestStart = Double.infinity, bestStop = Double.infinity
-        var w = [Double](repeating: 0, count: runCount)
-        for i in 0..<runCount { w[i] = end(i) - begins[i] }
+        let w = [Double](unsafeUninitializedCapacity: runCount) { w, initialized in
+            for i in 0..<runCount { w[i] = begins[i + 1] - begins[i] }
+            initialized = runCount
+        }
         w.withUnsafeBufferPointer { widths in
-            for i in 0..<runCount where dark[i] {
+            for i in 0..<runCount where isDark(i) {
                 if abs(begins[i]) < 4 * module, i + 7 < runCount,
                    let d = PDF417EdgeFinder.deviation(widths, from: i, reversed: false, pattern: PDF417EdgeFinder.startPattern), d < bestStart {
                     bestStart = d
@@ -335,7 +350,7 @@ public struct PDF417Reader: SymbologyReader {
             candidates.removeAll(keepingCapacity: true)
             var i = first
             while i < runCount && begins[i] <= expected + 2 * lineModule {
-                if dark[i] { candidates.append(i) }
+                if isDark(i) { candidates.append(i) }
                 i += 1
             }
             candidates.sort { abs(begins[$0] - expected) < abs(begins[$1] - expected) }
