@@ -62,11 +62,18 @@ public struct PreparedFrame: Sendable {
             guard x >= 0, y >= 0, x < Double(width), y < Double(height) else { return 255 }
             return Double(pixels[Int(y) * stride + Int(x)])
         }
+        return interior(pixels.baseAddress!, stride: stride, fx, fy)
+    }
+
+    /// `bilinear` at (`fx` + 0.5, `fy` + 0.5) for a point inside the pixel centres (0 ≤ fx < width − 1, 0 ≤ fy <
+    /// height − 1, which the caller has checked): its four pixels read without further tests.
+    @inline(__always) @usableFromInline
+    static func interior(_ pixels: UnsafePointer<UInt8>, stride: Int, _ fx: Double, _ fy: Double) -> Double {
         let ix = Int(fx), iy = Int(fy)
         let ax = fx - Double(ix), ay = fy - Double(iy)
-        let i = iy * stride + ix
-        let top = Double(pixels[i]) * (1 - ax) + Double(pixels[i + 1]) * ax
-        let bottom = Double(pixels[i + stride]) * (1 - ax) + Double(pixels[i + stride + 1]) * ax
+        let pixel = pixels + (iy &* stride &+ ix)
+        let top = Double(pixel[0]) * (1 - ax) + Double(pixel[1]) * ax
+        let bottom = Double(pixel[stride]) * (1 - ax) + Double(pixel[stride &+ 1]) * ax
         return top * (1 - ay) + bottom * ay
     }
 }

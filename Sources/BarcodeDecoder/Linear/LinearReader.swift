@@ -373,25 +373,19 @@ public struct LinearReader: SymbologyReader {
             }
             return count
         }
-        // `PreparedFrame.bilinear` on the pixels directly, as it is (the same values to the bit): this runs for every
-        // sample of every line. Inside the image's pixel centres its four pixels are read without its checks or any
-        // overflow checks on their index; a sample nearer the border takes the function itself.
+        // `PreparedFrame.bilinear` on the pixels directly: this runs for every sample of every line. Inside the pixel
+        // centres its interior reading with the bounds taken once; a sample nearer the border takes the function itself
+        // (calling it for every sample costs 2 % more of a missed frame).
         let inner = (x: Double(width - 1), y: Double(height - 1))
         image.pixels.withUnsafeBufferPointer { pixels in
-            let base = pixels.baseAddress!
             for k in 0..<count {
                 let p = origin + d * (Double(k) * step)
                 let fx = p.x - 0.5, fy = p.y - 0.5
-                guard fx >= 0, fy >= 0, fx < inner.x, fy < inner.y else {
+                if fx >= 0, fy >= 0, fx < inner.x, fy < inner.y {
+                    g[k] = PreparedFrame.interior(pixels.baseAddress!, stride: stride, fx, fy)
+                } else {
                     g[k] = PreparedFrame.bilinear(pixels, width: width, height: height, stride: stride, p.x, p.y)
-                    continue
                 }
-                let ix = Int(fx), iy = Int(fy)
-                let ax = fx - Double(ix), ay = fy - Double(iy)
-                let pixel = base + (iy &* stride &+ ix)
-                let top = Double(pixel[0]) * (1 - ax) + Double(pixel[1]) * ax
-                let bottom = Double(pixel[stride]) * (1 - ax) + Double(pixel[stride &+ 1]) * ax
-                g[k] = top * (1 - ay) + bottom * ay
             }
         }
         return count
