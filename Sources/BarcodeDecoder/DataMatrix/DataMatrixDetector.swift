@@ -235,7 +235,9 @@ enum DataMatrixDetector {
                 // A projective map takes the segment between the first and last samples to a segment when the
                 // denominator keeps its sign along it, so when both ends land a pixel or more inside the image every
                 // sample does (the pixel absorbs the stepping's rounding): those edges, most of the search's, are read
-                // without the per-sample bounds test, with the same cells counted.
+                // without the per-sample bounds test, with the same cells counted. (The two loops below differ only in
+                // that test; one loop with the test made conditional, or a shared inlined body, cost 2–6 % more of the
+                // search's instructions.)
                 let last = Double(count - 1)
                 let wEnd = w + dw * last
                 let ends = (uv / SIMD2(repeating: w), (uv + duv * last) / SIMD2(repeating: wEnd))
