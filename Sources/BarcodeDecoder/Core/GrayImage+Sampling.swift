@@ -28,44 +28,41 @@ extension GrayImage {
         }
     }
 
-    /// `bilinear` at `origin + direction · (from + i · step)` for i in 0 ..< `count`: a scan line's gray values, read on the
-    /// pixel buffer (one bounds check for the buffer, not four per sample).
-    func bilinearLine(origin: Point, direction: Point, from: Double, step: Double, count: Int) -> [Double] {
-        guard count > 0 else { return [] }
-        return pixels.withUnsafeBufferPointer { buffer in
+    /// `bilinear` at `origin + direction · (from + i · step)` for i in 0 ..< `count`, into `out`: a scan line's gray values,
+    /// read on the pixel buffer (one bounds check for the buffer, not four per sample).
+    func bilinearLine(origin: Point, direction: Point, from: Double, step: Double, count: Int, into out: UnsafeMutablePointer<Double>) {
+        guard count > 0 else { return }
+        pixels.withUnsafeBufferPointer { buffer in
             precondition(holdsEveryRow(buffer))
-            return [Double](unsafeUninitializedCapacity: count) { out, initialized in
-                func x(_ i: Int) -> Double { origin.x + direction.x * (from + Double(i) * step) }
-                func y(_ i: Int) -> Double { origin.y + direction.y * (from + Double(i) * step) }
-                // Samples whose four pixels are all inside the image need no clamping: the same sums as
-                // `clampedBilinear` without its tests, about half the instructions a sample. Each coordinate is a
-                // monotone function of i, so those samples are one run of i; the line's ends outside it (beyond the
-                // image's border pixels' centres) are read clamped.
-                func isInside(_ i: Int) -> Bool {
+            func x(_ i: Int) -> Double { origin.x + direction.x * (from + Double(i) * step) }
+            func y(_ i: Int) -> Double { origin.y + direction.y * (from + Double(i) * step) }
+            // Samples whose four pixels are all inside the image need no clamping: the same sums as
+            // `clampedBilinear` without its tests, about half the instructions a sample. Each coordinate is a
+            // monotone function of i, so those samples are one run of i; the line's ends outside it (beyond the
+            // image's border pixels' centres) are read clamped.
+            func isInside(_ i: Int) -> Bool {
+                let fx = x(i) - 0.5, fy = y(i) - 0.5
+                return fx >= 0 && fy >= 0 && fx < Double(width - 1) && fy < Double(height - 1)
+            }
+            func clamped(_ i: Int) -> Double {
+                Self.clampedBilinear(buffer, width: width, height: height, stride: stride, x(i), y(i))
+            }
+            var first = 0, end = count
+            while first < end, !isInside(first) { out[first] = clamped(first); first += 1 }
+            while end > first, !isInside(end - 1) { end -= 1; out[end] = clamped(end) }
+            let px = buffer.baseAddress!
+            // Each pixel's value as a Double read from a table: two plain loads a pixel (the conversion the
+            // compiler otherwise makes of the four bytes costs several shuffles).
+            Self.pixelValues.withUnsafeBufferPointer { value in
+                for i in first..<end {
                     let fx = x(i) - 0.5, fy = y(i) - 0.5
-                    return fx >= 0 && fy >= 0 && fx < Double(width - 1) && fy < Double(height - 1)
+                    let ix = Int(fx), iy = Int(fy)
+                    let ax = fx - Double(ix), ay = fy - Double(iy)
+                    let k = iy &* stride &+ ix
+                    let top = value[Int(px[k])] * (1 - ax) + value[Int(px[k &+ 1])] * ax
+                    let bottom = value[Int(px[k &+ stride])] * (1 - ax) + value[Int(px[k &+ stride &+ 1])] * ax
+                    out[i] = top * (1 - ay) + bottom * ay
                 }
-                func clamped(_ i: Int) -> Double {
-                    Self.clampedBilinear(buffer, width: width, height: height, stride: stride, x(i), y(i))
-                }
-                var first = 0, end = count
-                while first < end, !isInside(first) { out[first] = clamped(first); first += 1 }
-                while end > first, !isInside(end - 1) { end -= 1; out[end] = clamped(end) }
-                let px = buffer.baseAddress!
-                // Each pixel's value as a Double read from a table: two plain loads a pixel (the conversion the
-                // compiler otherwise makes of the four bytes costs several shuffles).
-                Self.pixelValues.withUnsafeBufferPointer { value in
-                    for i in first..<end {
-                        let fx = x(i) - 0.5, fy = y(i) - 0.5
-                        let ix = Int(fx), iy = Int(fy)
-                        let ax = fx - Double(ix), ay = fy - Double(iy)
-                        let k = iy &* stride &+ ix
-                        let top = value[Int(px[k])] * (1 - ax) + value[Int(px[k &+ 1])] * ax
-                        let bottom = value[Int(px[k &+ stride])] * (1 - ax) + value[Int(px[k &+ stride &+ 1])] * ax
-                        out[i] = top * (1 - ay) + bottom * ay
-                    }
-                }
-                initialized = count
             }
         }
     }

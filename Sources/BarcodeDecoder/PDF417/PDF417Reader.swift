@@ -177,6 +177,7 @@ public struct PDF417Reader: SymbologyReader {
         let lineCount = max(8, min(Int(height / module * 2), 600))
         let firstCount = max(8, min(Int(height / module * 0.75), 600))
         var readLines = [(columns: Int, reach: Double, codewords: [LineCodeword])?](repeating: nil, count: lineCount)
+        let buffers = PDF417LineBuffers()
 
         func read(lines indices: [Int]) -> DecodedSymbol? {
             var columns = estimatedColumns
@@ -187,7 +188,8 @@ public struct PDF417Reader: SymbologyReader {
                     let t = (Double(i) + 0.5) / Double(lineCount)
                     if let done = readLines[i], done.columns == columns, done.reach == reach { return ScanLine(t: t, codewords: done.codewords) }
                     let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
-                    let codewords = readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil, reach: reach)
+                    let codewords = readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil, reach: reach,
+                                             buffers: buffers)
                     readLines[i] = (columns, reach, codewords)
                     return ScanLine(t: t, codewords: codewords)
                 }
@@ -259,9 +261,10 @@ public struct PDF417Reader: SymbologyReader {
     }
 
     /// The codewords on the line from `a` (the start pattern's outer edge) to `b` (the stop pattern's outer edge).
-    /// Only the first `reach` of the line is read (its codewords beyond are left unread) when that is shorter.
+    /// Only the first `reach` of the line is read (its codewords beyond are left unread) when that is shorter. Works in
+    /// `buffers`.
     func readLine(_ image: GrayImage, from a: Point, to b: Point, module: Double, columns: Int, hasStop: Bool,
-                  reach: Double = .infinity) -> [LineCodeword] {
+                  reach: Double = .infinity, buffers: PDF417LineBuffers) -> [LineCodeword] {
         let length = a.distance(to: b)
         guard length > 1 else { return [] }
         let direction = (b - a) * (1 / length)
@@ -272,39 +275,31 @@ public struct PDF417Reader: SymbologyReader {
         let count = Int((to - from) / step) + 1
         // Fewer samples than 21 hold fewer runs than a start pattern and a codeword.
         guard count > 20 else { return [] }
-        let gray = image.bilinearLine(origin: a, direction: direction, from: from, step: step, count: count)
-        let (low, high) = SlidingExtremes.compute(gray, radius: max(2, Int(4 * module / step)))
+        let radius = max(2, Int(4 * module / step))
+        buffers.reserve(count, radius: radius)
+        let gray = buffers.gray, low = buffers.low, high = buffers.high, begins = buffers.begins
+        image.bilinearLine(origin: a, direction: direction, from: from, step: step, count: count, into: gray)
+        SlidingExtremes.compute(gray, count: count, radius: radius, low: low, high: high, scratch: buffers.scratch)
         // At most one run per sample: room for all of them at once, filled through a pointer (no capacity check a
         // sample). Runs alternate, so only the first one's colour is kept.
-        var firstIsDark = false, runCount = 0
-        let begins = [Double](unsafeUninitializedCapacity: count + 2) { begins, initialized in
-            gray.withUnsafeBufferPointer { gray in
-                low.withUnsafeBufferPointer { low in
-                    high.withUnsafeBufferPointer { high in
-                        var previousOffset = gray[0] - (low[0] + high[0]) / 2
-                        var previous = high[0] - low[0] < 24 ? false : previousOffset < 0
-                        firstIsDark = previous
-                        begins[0] = from
-                        var n = 1
-                        for i in 1..<count {
-                            let threshold = (low[i] + high[i]) / 2
-                            let offset = gray[i] - threshold
-                            let isDark = high[i] - low[i] < 24 ? previous : offset < 0
-                            if previous != isDark {
-                                let fraction = previousOffset == offset ? 0.5 : previousOffset / (previousOffset - offset)
-                                begins[n] = from + (Double(i - 1) + min(1, max(0, fraction))) * step
-                                n += 1
-                                previous = isDark
-                            }
-                            previousOffset = offset
-                        }
-                        begins[n] = to
-                        initialized = n + 1
-                        runCount = n
-                    }
-                }
+        var previousOffset = gray[0] - (low[0] + high[0]) / 2
+        var previous = high[0] - low[0] < 24 ? false : previousOffset < 0
+        let firstIsDark = previous
+        begins[0] = from
+        var runCount = 1
+        for i in 1..<count {
+            let threshold = (low[i] + high[i]) / 2
+            let offset = gray[i] - threshold
+            let isDark = high[i] - low[i] < 24 ? previous : offset < 0
+            if previous != isDark {
+                let fraction = previousOffset == offset ? 0.5 : previousOffset / (previousOffset - offset)
+                begins[runCount] = from + (Double(i - 1) + min(1, max(0, fraction))) * step
+                runCount += 1
+                previous = isDark
             }
+            previousOffset = offset
         }
+        begins[runCount] = to
         guard runCount > 20 else { return [] }
         func isDark(_ i: Int) -> Bool { (i & 1 == 0) == firstIsDark }
         func end(_ i: Int) -> Double { begins[i + 1] }
@@ -312,11 +307,10 @@ public struct PDF417Reader: SymbologyReader {
         // The start pattern near `a` and the stop pattern near `b` fix the line's module width.
         var startOuter = 0.0, startInner = 17 * module, stopInner = length - 18 * module
         var bestStart = Double.infinity, bestStop = Double.infinity
-        let w = [Double](unsafeUninitializedCapacity: runCount) { w, initialized in
-            for i in 0..<runCount { w[i] = begins[i + 1] - begins[i] }
-            initialized = runCount
-        }
-        w.withUnsafeBufferPointer { widths in
+        let w = buffers.widths
+        for i in 0..<runCount { w[i] = begins[i + 1] - begins[i] }
+        do {
+            let widths = UnsafeBufferPointer(start: w, count: runCount)
             for i in 0..<runCount where isDark(i) {
                 if abs(begins[i]) < 4 * module, i + 7 < runCount,
                    let d = PDF417EdgeFinder.deviation(widths, from: i, reversed: false, pattern: PDF417EdgeFinder.startPattern), d < bestStart {
