@@ -74,15 +74,22 @@ public struct ReedSolomon: Sendable {
             }
         }
         if clean { return 0 }
-        // Berlekamp–Massey: the error locator polynomial, lowest coefficient first.
-        var locator = [1]
-        var previous = [1]
+        // Berlekamp–Massey: the error locator polynomial, lowest coefficient first, its first `locatorCount` coefficients
+        // held. Three buffers take turns as the locator, the previous locator and the next one: most grids a reader
+        // tries are noise that runs all `checkCount` steps, and a fresh array a step was half of a failed correction's
+        // instructions. (A locator never holds more than k + 2 coefficients after step k: the previous one held at most
+        // k0 + 1 at its step k0, and is shifted by k − k0.)
+        let room = checkCount + 2
+        var locator = [Int](repeating: 0, count: room), previous = locator, updated = locator
+        locator[0] = 1
+        previous[0] = 1
+        var locatorCount = 1, previousCount = 1
         var length = 0
         var shift = 1
         var previousDiscrepancy = 1
         for k in 0..<checkCount {
             var delta = syndromes[k]
-            for i in 1...max(1, length) where i < locator.count && k - i >= 0 {
+            for i in 1...max(1, length) where i < locatorCount && k - i >= 0 {
                 delta ^= field.multiply(locator[i], syndromes[k - i])
             }
             if delta == 0 {
@@ -90,20 +97,25 @@ public struct ReedSolomon: Sendable {
                 continue
             }
             let scale = field.multiply(delta, field.inverse(previousDiscrepancy))
-            var updated = locator
-            if updated.count < previous.count + shift { updated += [Int](repeating: 0, count: previous.count + shift - updated.count) }
-            for (i, c) in previous.enumerated() { updated[i + shift] ^= field.multiply(scale, c) }
+            // The locator, padded with zeros to the shifted previous one's length, less scale × the shifted previous one.
+            let updatedCount = max(locatorCount, previousCount + shift)
+            for i in 0..<updatedCount { updated[i] = i < locatorCount ? locator[i] : 0 }
+            for i in 0..<previousCount { updated[i + shift] ^= field.multiply(scale, previous[i]) }
             if 2 * length <= k {
-                previous = locator
+                // The locator becomes the previous one, and the old previous one's buffer the room for the next.
+                (previous, locator, updated) = (locator, updated, previous)
+                (previousCount, locatorCount) = (locatorCount, updatedCount)
                 length = k + 1 - length
                 previousDiscrepancy = delta
                 shift = 1
             } else {
+                (locator, updated) = (updated, locator)
+                locatorCount = updatedCount
                 shift += 1
             }
-            locator = updated
         }
-        while locator.count > 1 && locator.last == 0 { locator.removeLast() }
+        while locatorCount > 1 && locator[locatorCount - 1] == 0 { locatorCount -= 1 }
+        locator.removeLast(locator.count - locatorCount)
         let errorCount = locator.count - 1
         guard errorCount > 0, 2 * errorCount <= checkCount else { throw .uncorrectable(errors: errorCount) }
         // Chien search: position p (from the end) is in error when Λ(α^-p) = 0.
