@@ -4,12 +4,11 @@ struct EANUPCDecoder: RowDecoder {
     static let maxDigitDistance = 0.28
     static let maxGuardDistance = 0.3
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         // Looked up once a line, not at every start guard.
-        let (reads13, reads8, readsE) = (options.symbologies.contains(.ean13) || options.symbologies.contains(.upcA),
-                                         options.symbologies.contains(.ean8), options.symbologies.contains(.upcE))
+        let searched = options.searched
+        let (reads13, reads8, readsE) = (searched.contains(.ean13) || searched.contains(.upcA), searched.contains(.ean8), searched.contains(.upcE))
         var i = 1
         while i + 33 < runs.count {
             defer { i += 2 }
@@ -73,11 +72,11 @@ struct EANUPCDecoder: RowDecoder {
         guard let first = EANUPCTables.leadingDigitParity.firstIndex(of: parity) else { return nil }
         let all = [first] + digits
         guard EANUPCTables.checkDigit(Array(all.dropLast())) == all.last else { return nil }
-        if first == 0 && options.symbologies.contains(.upcA) {
+        if first == 0 && options.searched.contains(.upcA) {
             let text = all.dropFirst().map(String.init).joined()
             return RowHit(symbology: .upcA, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 58)
         }
-        guard options.symbologies.contains(.ean13) else { return nil }
+        guard options.searched.contains(.ean13) else { return nil }
         let text = all.map(String.init).joined()
         return RowHit(symbology: .ean13, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 58)
     }

@@ -15,6 +15,10 @@ final class ScanLineBuffers {
     private(set) var low, high, wideLow, wideHigh: UnsafeMutablePointer<Double>
     /// Signed and absolute gradients and their window maxima, for the edges.
     private(set) var slope, strength, strongest: UnsafeMutablePointer<Double>
+    /// A line's runs as they are found (widths and starts, two more than the line's values), and its edges (positions and
+    /// slopes), before they become the exact-size arrays of a `RunRow`: appending to arrays grown as they fill cost
+    /// a reallocation or two on most lines.
+    private(set) var runWidths, runStarts, edgePositions, edgeSlopes: UnsafeMutablePointer<Double>
     /// Rounds of the window extremes.
     private(set) var scratch: UnsafeMutablePointer<Double>
     private var scratchCapacity: Int
@@ -25,12 +29,16 @@ final class ScanLineBuffers {
         func make() -> UnsafeMutablePointer<Double> { .allocate(capacity: max(1, capacity)) }
         (gray, second, low, high, wideLow, wideHigh) = (make(), make(), make(), make(), make(), make())
         (slope, strength, strongest) = (make(), make(), make())
+        func makeRuns() -> UnsafeMutablePointer<Double> { .allocate(capacity: max(1, capacity) + 2) }
+        (runWidths, runStarts, edgePositions, edgeSlopes) = (makeRuns(), makeRuns(), makeRuns(), makeRuns())
         scratchCapacity = 1
         scratch = .allocate(capacity: 1)
     }
 
     deinit {
-        for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest, scratch] { buffer.deallocate() }
+        for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest, runWidths, runStarts, edgePositions, edgeSlopes, scratch] {
+            buffer.deallocate()
+        }
     }
 
     /// Makes every per-sample buffer hold at least `count` values, and the scratch enough for window extremes of radius up
@@ -39,10 +47,14 @@ final class ScanLineBuffers {
         if count > capacity {
             // Room to spare, so a slightly longer line later does not reallocate.
             let grown = max(count, capacity * 3 / 2)
-            for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest] { buffer.deallocate() }
+            for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest, runWidths, runStarts, edgePositions, edgeSlopes] {
+                buffer.deallocate()
+            }
             func make() -> UnsafeMutablePointer<Double> { .allocate(capacity: grown) }
             (gray, second, low, high, wideLow, wideHigh) = (make(), make(), make(), make(), make(), make())
             (slope, strength, strongest) = (make(), make(), make())
+            func makeRuns() -> UnsafeMutablePointer<Double> { .allocate(capacity: grown + 2) }
+            (runWidths, runStarts, edgePositions, edgeSlopes) = (makeRuns(), makeRuns(), makeRuns(), makeRuns())
             capacity = grown
         }
         let needed = SlidingExtremes.scratchCount(capacity, radius: radius)
