@@ -22,8 +22,10 @@ enum BarRegionFinder {
             let stride = image.stride
             for by in 0..<bh {
                 for bx in 0..<bw {
-                    var jxx = 0.0, jyy = 0.0, jxy = 0.0
-                    var n = 0.0
+                    // Sums of products of byte differences, in integers: at most 64 terms of at most 255², exact in a
+                    // Double as well, so the sums are the ones Doubles gave, at fewer instructions a pixel.
+                    var sumXX = 0, sumYY = 0, sumXY = 0
+                    var count = 0
                     let x0 = max(1, bx * blockSize), x1 = min(image.width - 1, (bx + 1) * blockSize)
                     let y0 = max(1, by * blockSize), y1 = min(image.height - 1, (by + 1) * blockSize)
                     var y = y0
@@ -31,15 +33,16 @@ enum BarRegionFinder {
                         var x = x0
                         let row = y * stride
                         while x < x1 {
-                            let gx = Double(Int(p[row + x + 1]) - Int(p[row + x - 1]))
-                            let gy = Double(Int(p[row + stride + x]) - Int(p[row - stride + x]))
-                            jxx += gx * gx; jyy += gy * gy; jxy += gx * gy
-                            n += 1
+                            let gx = Int(p[row + x + 1]) &- Int(p[row + x - 1])
+                            let gy = Int(p[row + stride + x]) &- Int(p[row - stride + x])
+                            sumXX &+= gx &* gx; sumYY &+= gy &* gy; sumXY &+= gx &* gy
+                            count &+= 1
                             x += 2
                         }
                         y += 2
                     }
-                    guard n > 0 else { continue }
+                    guard count > 0 else { continue }
+                    let (jxx, jyy, jxy, n) = (Double(sumXX), Double(sumYY), Double(sumXY), Double(count))
                     let energy = (jxx + jyy) / n
                     guard energy > 900 else { continue }
                     let coherence = ((jxx - jyy) * (jxx - jyy) + 4 * jxy * jxy).squareRoot() / (jxx + jyy)

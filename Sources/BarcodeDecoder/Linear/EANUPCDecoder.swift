@@ -3,6 +3,9 @@ struct EANUPCDecoder: RowDecoder {
     let symbologies: Set<Symbology> = [.ean13, .ean8, .upcA, .upcE]
     static let maxDigitDistance = 0.28
     static let maxGuardDistance = 0.3
+    /// The odd (L) and even (G) digit patterns' module widths as Doubles, four a digit in digit order.
+    static let oddWidths: [Double] = EANUPCTables.odd.flatMap { $0.map(Double.init) }
+    static let evenWidths: [Double] = EANUPCTables.even.flatMap { $0.map(Double.init) }
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
@@ -34,12 +37,29 @@ struct EANUPCDecoder: RowDecoder {
             let width = runs[start] + runs[start + 1] + runs[start + 2] + runs[start + 3]
             guard width > module * 7 * 0.7, width < module * 7 * 1.3 else { return nil }
         }
+        // `RunPattern.distance` against each of the twenty patterns, written out for four runs: their sum is taken once
+        // (in the same order, so every distance is the same Double) and the widths are Doubles already.
+        let r0 = runs[start], r1 = runs[start + 1], r2 = runs[start + 2], r3 = runs[start + 3]
+        var total = 0.0
+        total += r0; total += r1; total += r2; total += r3
+        guard total > 0 else { return nil }
+        let unit = total / 7
+        func distance(_ widths: [Double], _ d: Int) -> Double {
+            let p = 4 * d
+            var error = 0.0
+            error += abs(r0 - widths[p] * unit)
+            error += abs(r1 - widths[p + 1] * unit)
+            error += abs(r2 - widths[p + 2] * unit)
+            error += abs(r3 - widths[p + 3] * unit)
+            return error / total
+        }
+        let (odd, evenWidths) = (Self.oddWidths, Self.evenWidths)
         var best = Double.infinity, value = -1, even = false
         for d in 0..<10 {
-            let o = RunPattern.distance(runs, start, EANUPCTables.odd[d], modules: 7)
+            let o = distance(odd, d)
             if o < best { best = o; value = d; even = false }
             if allowEven {
-                let e = RunPattern.distance(runs, start, EANUPCTables.even[d], modules: 7)
+                let e = distance(evenWidths, d)
                 if e < best { best = e; value = d; even = true }
             }
         }

@@ -4,23 +4,26 @@
 /// A frame that reads nothing reads hundreds of lines, and fresh arrays for each (about ten a line, most zero-filled
 /// first) cost more than a short line's arithmetic. One instance serves one `LinearReader.read` call on one thread; the
 /// values a line leaves are overwritten by the next.
+///
+/// The buffers' pointers are read without the runtime's exclusivity checks: they are only reassigned by `reserve`, between
+/// lines, and the checks on every read cost about 1 % of a missed frame.
 final class ScanLineBuffers {
     /// Values each per-sample buffer holds.
-    private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var capacity: Int
     /// The line's gray values.
-    private(set) var gray: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var gray: UnsafeMutablePointer<Double>
     /// A second reading of the line: sharpened, or sampled at half-pixel steps.
-    private(set) var second: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var second: UnsafeMutablePointer<Double>
     /// Window extremes (local, then wide) of the line being thresholded.
-    private(set) var low, high, wideLow, wideHigh: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var low, high, wideLow, wideHigh: UnsafeMutablePointer<Double>
     /// Signed and absolute gradients and their window maxima, for the edges.
-    private(set) var slope, strength, strongest: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var slope, strength, strongest: UnsafeMutablePointer<Double>
     /// A line's runs as they are found (widths and starts, two more than the line's values), and its edges (positions and
     /// slopes), before they become the exact-size arrays of a `RunRow`: appending to arrays grown as they fill cost
     /// a reallocation or two on most lines.
-    private(set) var runWidths, runStarts, edgePositions, edgeSlopes: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var runWidths, runStarts, edgePositions, edgeSlopes: UnsafeMutablePointer<Double>
     /// Rounds of the window extremes.
-    private(set) var scratch: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var scratch: UnsafeMutablePointer<Double>
     private var scratchCapacity: Int
 
     /// Room for lines of `capacity` values to start with.
