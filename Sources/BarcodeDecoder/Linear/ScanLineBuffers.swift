@@ -6,7 +6,7 @@
 /// values a line leaves are overwritten by the next.
 ///
 /// The buffers' pointers are read without the runtime's exclusivity checks: they are only reassigned by `reserve`, between
-/// lines, and the checks on every read cost about 1 % of a missed frame.
+/// lines, and the checks on every read cost about 0.7 % of a missed frame (`ean13-1/36`).
 final class ScanLineBuffers {
     /// Values each per-sample buffer holds.
     @exclusivity(unchecked) private(set) var capacity: Int
