@@ -1,7 +1,9 @@
 /// What the decoder looks for and how hard it tries.
 public struct DecoderOptions: Sendable, Equatable {
     /// The symbologies searched; nothing else is looked for.
-    public var symbologies: Set<Symbology>
+    public var symbologies: Set<Symbology> { didSet { searched = SymbologySet(symbologies) } }
+    /// `symbologies` as bits, kept in step with it: the linear decoders ask it several times per scan line.
+    private(set) var searched: SymbologySet
     /// Decoder effort 1…3 (default 2): more scan angles and lines, more finder candidates, at the cost of time.
     public var effort: Int
     /// The shortest Interleaved 2 of 5 accepted, in digits (even), against false reads of a weak symbology. `nil` (the
@@ -27,6 +29,7 @@ public struct DecoderOptions: Sendable, Equatable {
                 code39CheckDigit: Bool = false, code39FullASCII: Bool = false, minimumCodabarLength: Int = 3, code32: Bool = false) {
         self.code32 = code32
         self.symbologies = symbologies
+        searched = SymbologySet(symbologies)
         self.effort = min(3, max(1, effort))
         self.minimumITFLength = minimumITFLength.map { max(2, $0) }
         self.code39CheckDigit = code39CheckDigit

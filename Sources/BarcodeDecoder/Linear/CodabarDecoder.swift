@@ -19,8 +19,7 @@ struct CodabarDecoder: RowDecoder {
         return best?.index
     }
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var i = 1
         while i + 16 < runs.count {

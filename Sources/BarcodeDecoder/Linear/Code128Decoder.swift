@@ -5,8 +5,7 @@ struct Code128Decoder: RowDecoder {
     /// The first six elements of every pattern (the stop pattern has seven), six values a symbol in one flat table.
     static let firstSix: [Double] = Code128Tables.patterns.flatMap { $0.prefix(6).map(Double.init) }
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var i = 1
         while i + 6 * 3 + 7 < runs.count {

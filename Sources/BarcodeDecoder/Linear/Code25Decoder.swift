@@ -6,11 +6,10 @@
 struct Code25Decoder: RowDecoder {
     let symbologies: Set<Symbology> = [.code25, .matrix2of5]
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         // Looked up once a line, not at every bar.
-        let (readsStandard, readsMatrix) = (options.symbologies.contains(.code25), options.symbologies.contains(.matrix2of5))
+        let (readsStandard, readsMatrix) = (options.searched.contains(.code25), options.searched.contains(.matrix2of5))
         var i = 1
         while i + 10 < runs.count {
             defer { i += 2 }

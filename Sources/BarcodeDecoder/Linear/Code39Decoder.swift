@@ -8,8 +8,7 @@ struct Code39Decoder: RowDecoder {
         return Code39Tables.patterns.firstIndex(of: bits)
     }
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var i = 1
         while i + 20 < runs.count {

@@ -21,8 +21,7 @@ struct Code93Decoder: RowDecoder {
         return Code93Tables.patterns.firstIndex(of: bits)
     }
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var i = 1
         while i + 12 < runs.count {

@@ -8,8 +8,7 @@
 struct DataBarDecoder: RowDecoder {
     let symbologies: Set<Symbology> = [.dataBar]
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var s = 1
         while s + 45 < runs.count {

@@ -9,8 +9,7 @@
 struct DataBarExpandedDecoder: RowDecoder {
     let symbologies: Set<Symbology> = [.dataBarExpanded]
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var g = 1
         while g + 24 < runs.count {

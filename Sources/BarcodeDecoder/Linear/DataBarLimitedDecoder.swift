@@ -6,8 +6,7 @@
 struct DataBarLimitedDecoder: RowDecoder {
     let symbologies: Set<Symbology> = [.dataBarLimited]
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var s = 1
         while s + 44 < runs.count {

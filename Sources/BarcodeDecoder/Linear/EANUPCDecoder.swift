@@ -3,13 +3,15 @@ struct EANUPCDecoder: RowDecoder {
     let symbologies: Set<Symbology> = [.ean13, .ean8, .upcA, .upcE]
     static let maxDigitDistance = 0.28
     static let maxGuardDistance = 0.3
+    /// The odd (L) and even (G) digit patterns' module widths as Doubles, four a digit in digit order.
+    static let oddWidths: [Double] = EANUPCTables.odd.flatMap { $0.map(Double.init) }
+    static let evenWidths: [Double] = EANUPCTables.even.flatMap { $0.map(Double.init) }
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         // Looked up once a line, not at every start guard.
-        let (reads13, reads8, readsE) = (options.symbologies.contains(.ean13) || options.symbologies.contains(.upcA),
-                                         options.symbologies.contains(.ean8), options.symbologies.contains(.upcE))
+        let searched = options.searched
+        let (reads13, reads8, readsE) = (searched.contains(.ean13) || searched.contains(.upcA), searched.contains(.ean8), searched.contains(.upcE))
         var i = 1
         while i + 33 < runs.count {
             defer { i += 2 }
@@ -35,12 +37,29 @@ struct EANUPCDecoder: RowDecoder {
             let width = runs[start] + runs[start + 1] + runs[start + 2] + runs[start + 3]
             guard width > module * 7 * 0.7, width < module * 7 * 1.3 else { return nil }
         }
+        // `RunPattern.distance` against each of the twenty patterns, written out for four runs: their sum is taken once
+        // (in the same order, so every distance is the same Double) and the widths are Doubles already.
+        let r0 = runs[start], r1 = runs[start + 1], r2 = runs[start + 2], r3 = runs[start + 3]
+        var total = 0.0
+        total += r0; total += r1; total += r2; total += r3
+        guard total > 0 else { return nil }
+        let unit = total / 7
+        func distance(_ widths: [Double], _ d: Int) -> Double {
+            let p = 4 * d
+            var error = 0.0
+            error += abs(r0 - widths[p] * unit)
+            error += abs(r1 - widths[p + 1] * unit)
+            error += abs(r2 - widths[p + 2] * unit)
+            error += abs(r3 - widths[p + 3] * unit)
+            return error / total
+        }
+        let (odd, evenWidths) = (Self.oddWidths, Self.evenWidths)
         var best = Double.infinity, value = -1, even = false
         for d in 0..<10 {
-            let o = RunPattern.distance(runs, start, EANUPCTables.odd[d], modules: 7)
+            let o = distance(odd, d)
             if o < best { best = o; value = d; even = false }
             if allowEven {
-                let e = RunPattern.distance(runs, start, EANUPCTables.even[d], modules: 7)
+                let e = distance(evenWidths, d)
                 if e < best { best = e; value = d; even = true }
             }
         }
@@ -73,11 +92,11 @@ struct EANUPCDecoder: RowDecoder {
         guard let first = EANUPCTables.leadingDigitParity.firstIndex(of: parity) else { return nil }
         let all = [first] + digits
         guard EANUPCTables.checkDigit(Array(all.dropLast())) == all.last else { return nil }
-        if first == 0 && options.symbologies.contains(.upcA) {
+        if first == 0 && options.searched.contains(.upcA) {
             let text = all.dropFirst().map(String.init).joined()
             return RowHit(symbology: .upcA, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 58)
         }
-        guard options.symbologies.contains(.ean13) else { return nil }
+        guard options.searched.contains(.ean13) else { return nil }
         let text = all.map(String.init).joined()
         return RowHit(symbology: .ean13, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 58)
     }

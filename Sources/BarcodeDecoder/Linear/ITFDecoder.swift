@@ -20,8 +20,7 @@ struct ITFDecoder: RowDecoder {
         var mean: Double { (bar + space) / 2 }
     }
 
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit] {
-        let runs = row.widths
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var i = 1
         while i + 4 + 10 + 3 < runs.count {

@@ -318,24 +318,41 @@ public struct LinearReader: SymbologyReader {
     /// Runs every active decoder over `row` both ways; positions are along the line from its start.
     private func decode(_ row: RunRow, edges: (start: Bool, end: Bool), _ active: [any RowDecoder], _ options: DecoderOptions,
                         into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) {
+        let widths = row.widths, last = widths.count - 1
+        guard last >= 0 else { return }
         // A symbol printed up to the image border has lost its quiet zone to the crop, not to clutter: where the line
         // ends at the border, the run there counts as a quiet zone whatever its width (positions keep the true widths).
-        let reversed = row.reversed()
-        var decodable = (forward: row, backward: reversed)
-        if edges.start { decodable.forward.widths[0] = 1e6; decodable.backward.widths[row.widths.count - 1] = 1e6 }
-        if edges.end { decodable.forward.widths[row.widths.count - 1] = 1e6; decodable.backward.widths[0] = 1e6 }
+        var forward = widths
+        if edges.start { forward[0] = 1e6 }
+        if edges.end { forward[last] = 1e6 }
+        // The widths read from the other end; where their runs begin is worked out only for a hit (`reversedStart`).
+        let backward = [Double](unsafeUninitializedCapacity: forward.count) { reversed, initialized in
+            for i in 0...last { reversed[i] = forward[last - i] }
+            initialized = forward.count
+        }
         for pass in 0..<2 {
-            let r = pass == 0 ? decodable.forward : decodable.backward
-            // Positions from the true widths: a border run counted as a quiet zone is 10⁶ wide in `r`.
-            let measured = pass == 0 ? row : reversed
+            let runs = pass == 0 ? forward : backward
             for decoder in active {
-                for hit in decoder.decode(r, options: options) where options.symbologies.contains(hit.symbology) {
-                    let s0 = measured.starts[hit.firstRun], s1 = measured.starts[hit.lastRun] + measured.widths[hit.lastRun]
-                    let (a0, a1) = pass == 0 ? (s0, s1) : (row.total - s0, row.total - s1)
-                    lineHits.append((hit, a0, a1))
+                for hit in decoder.decode(runs, options: options) where options.searched.contains(hit.symbology) {
+                    // Positions from the true widths: a border run counted as a quiet zone is 10⁶ wide in `runs`.
+                    if pass == 0 {
+                        lineHits.append((hit, row.starts[hit.firstRun], row.starts[hit.lastRun] + widths[hit.lastRun]))
+                    } else {
+                        let s0 = Self.reversedStart(widths, hit.firstRun)
+                        let s1 = Self.reversedStart(widths, hit.lastRun) + widths[last - hit.lastRun]
+                        lineHits.append((hit, row.total - s0, row.total - s1))
+                    }
                 }
             }
         }
+    }
+
+    /// Where run `index` of `widths` read from the other end begins: the widths before it in that order summed one by one,
+    /// as `RunRow.reversed` places its starts.
+    static func reversedStart(_ widths: [Double], _ index: Int) -> Double {
+        var position = 0.0
+        for i in 0..<index { position += widths[widths.count - 1 - i] }
+        return position
     }
 
     /// The part of the line through `mid` along `direction` inside the image: its start and length.
@@ -436,10 +453,10 @@ public struct LinearReader: SymbologyReader {
             (wideLow, wideHigh) = (buffers.wideLow, buffers.wideHigh)
             SlidingExtremes.widen(low: localLow, high: localHigh, count: count, narrow: narrow, to: wide, wideLow: wideLow, wideHigh: wideHigh)
         }
-        var widths: [Double] = []
-        var starts: [Double] = [0]
-        widths.reserveCapacity(128)
-        starts.reserveCapacity(128)
+        // At most one run a sample and two more at the end: into the buffers, then arrays of the exact size.
+        let widths = buffers.runWidths, starts = buffers.runStarts
+        var runs = 0, startCount = 1
+        starts[0] = 0
         var dark = false
         var runStart = 0.0
         var previousDifference = 1.0
@@ -459,22 +476,27 @@ public struct LinearReader: SymbologyReader {
             let nowDark = dark ? difference < margin : difference < -margin
             if nowDark != dark {
                 let edge = lastCrossing > runStart && lastCrossing <= Double(k) ? lastCrossing : Double(k)
-                widths.append(edge - runStart)
-                starts.append(edge)
+                widths[runs] = edge - runStart
+                starts[startCount] = edge
+                runs += 1
+                startCount += 1
                 runStart = edge
                 dark = nowDark
             }
         }
-        widths.append(Double(count) - runStart)
+        widths[runs] = Double(count) - runStart
+        runs += 1
         if dark {
-            starts.append(Double(count))
-            widths.append(0)
+            starts[startCount] = Double(count)
+            startCount += 1
+            widths[runs] = 0
+            runs += 1
         }
         if step != 1 {
-            for i in widths.indices { widths[i] *= step }
-            for i in starts.indices { starts[i] *= step }
+            for i in 0..<runs { widths[i] *= step }
+            for i in 0..<startCount { starts[i] *= step }
         }
-        return RunRow(widths: widths, starts: starts)
+        return RunRow(widths: Array(UnsafeBufferPointer(start: widths, count: runs)), starts: Array(UnsafeBufferPointer(start: starts, count: startCount)))
     }
 
     /// Runs from gray values by their edges: peaks of the gradient, placed to a fraction of a sample by a parabola through
@@ -494,33 +516,36 @@ public struct LinearReader: SymbologyReader {
         let noise = SlidingExtremes.median(byteRange: UnsafeBufferPointer(start: strength, count: count))
         SlidingExtremes.maximum(strength, count: count, radius: Int(24 / step), into: localStrongest, scratch: buffers.scratch)
         let floor = max(3, min(noise * 2, range * 0.1))
-        // (position, slope): negative slope is light to dark, the start of a bar.
-        var edges: [(position: Double, slope: Double)] = []
+        // Each edge's position and slope (negative is light to dark, the start of a bar), at most one a sample: into the
+        // buffers, as are the runs after them.
+        let positions = buffers.edgePositions, slopes = buffers.edgeSlopes
+        var edges = 0
         for k in 2..<(count - 2) {
             let a = strength[k - 1], b = strength[k], c = strength[k + 1]
             guard b >= a, b > c, b >= floor, b >= localStrongest[k] * 0.25 else { continue }
             let curvature = a - 2 * b + c
             let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
-            let edge = (position: Double(k) + max(-0.5, min(0.5, offset)), slope: slope[k])
-            if let last = edges.last, (last.slope < 0) == (edge.slope < 0) {
-                if abs(edge.slope) > abs(last.slope) { edges[edges.count - 1] = edge }
-            } else if edges.isEmpty && edge.slope > 0 {
+            let position = Double(k) + max(-0.5, min(0.5, offset)), edgeSlope = slope[k]
+            if edges > 0, (slopes[edges - 1] < 0) == (edgeSlope < 0) {
+                if abs(edgeSlope) > abs(slopes[edges - 1]) { (positions[edges - 1], slopes[edges - 1]) = (position, edgeSlope) }
+            } else if edges == 0 && edgeSlope > 0 {
                 continue
             } else {
-                edges.append(edge)
+                (positions[edges], slopes[edges]) = (position, edgeSlope)
+                edges += 1
             }
         }
-        if edges.count % 2 == 1 { edges.append((Double(count), 1)) }
-        var widths: [Double] = [], starts: [Double] = [0]
-        widths.reserveCapacity(edges.count + 1)
+        if edges % 2 == 1 { (positions[edges], slopes[edges]) = (Double(count), 1); edges += 1 }
+        let widths = buffers.runWidths, starts = buffers.runStarts
+        starts[0] = 0
         var previous = 0.0
-        for e in edges {
-            widths.append((e.position - previous) * step)
-            starts.append(e.position * step)
-            previous = e.position
+        for e in 0..<edges {
+            widths[e] = (positions[e] - previous) * step
+            starts[e + 1] = positions[e] * step
+            previous = positions[e]
         }
-        widths.append((Double(count) - previous) * step)
-        return RunRow(widths: widths, starts: starts)
+        widths[edges] = (Double(count) - previous) * step
+        return RunRow(widths: Array(UnsafeBufferPointer(start: widths, count: edges + 1)), starts: Array(UnsafeBufferPointer(start: starts, count: edges + 1)))
     }
 
     /// The median width of the runs between the first and the last (the quiet zones left out).

@@ -40,8 +40,10 @@ struct RowHit: Sendable {
 /// Decodes one symbology family from the runs of one scan line.
 protocol RowDecoder: Sendable {
     var symbologies: Set<Symbology> { get }
-    /// Every symbol found in `row`, reading left to right.
-    func decode(_ row: RunRow, options: DecoderOptions) -> [RowHit]
+    /// Every symbol found in the run widths of one line (`RunRow.widths`: light first and last), reading left to right;
+    /// hits name runs by their index. (The widths alone: the line is decoded both ways, and the reversed widths need no
+    /// reversed starts unless something is read.)
+    func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit]
 }
 
 /// Matching of run widths against module patterns.

@@ -4,19 +4,26 @@
 /// A frame that reads nothing reads hundreds of lines, and fresh arrays for each (about ten a line, most zero-filled
 /// first) cost more than a short line's arithmetic. One instance serves one `LinearReader.read` call on one thread; the
 /// values a line leaves are overwritten by the next.
+///
+/// The buffers' pointers are read without the runtime's exclusivity checks: they are only reassigned by `reserve`, between
+/// lines, and the checks on every read cost about 0.7 % of a missed frame (`ean13-1/36`).
 final class ScanLineBuffers {
     /// Values each per-sample buffer holds.
-    private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var capacity: Int
     /// The line's gray values.
-    private(set) var gray: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var gray: UnsafeMutablePointer<Double>
     /// A second reading of the line: sharpened, or sampled at half-pixel steps.
-    private(set) var second: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var second: UnsafeMutablePointer<Double>
     /// Window extremes (local, then wide) of the line being thresholded.
-    private(set) var low, high, wideLow, wideHigh: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var low, high, wideLow, wideHigh: UnsafeMutablePointer<Double>
     /// Signed and absolute gradients and their window maxima, for the edges.
-    private(set) var slope, strength, strongest: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var slope, strength, strongest: UnsafeMutablePointer<Double>
+    /// A line's runs as they are found (widths and starts, two more than the line's values), and its edges (positions and
+    /// slopes), before they become the exact-size arrays of a `RunRow`: appending to arrays grown as they fill cost
+    /// a reallocation or two on most lines.
+    @exclusivity(unchecked) private(set) var runWidths, runStarts, edgePositions, edgeSlopes: UnsafeMutablePointer<Double>
     /// Rounds of the window extremes.
-    private(set) var scratch: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var scratch: UnsafeMutablePointer<Double>
     private var scratchCapacity: Int
 
     /// Room for lines of `capacity` values to start with.
@@ -25,12 +32,16 @@ final class ScanLineBuffers {
         func make() -> UnsafeMutablePointer<Double> { .allocate(capacity: max(1, capacity)) }
         (gray, second, low, high, wideLow, wideHigh) = (make(), make(), make(), make(), make(), make())
         (slope, strength, strongest) = (make(), make(), make())
+        func makeRuns() -> UnsafeMutablePointer<Double> { .allocate(capacity: max(1, capacity) + 2) }
+        (runWidths, runStarts, edgePositions, edgeSlopes) = (makeRuns(), makeRuns(), makeRuns(), makeRuns())
         scratchCapacity = 1
         scratch = .allocate(capacity: 1)
     }
 
     deinit {
-        for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest, scratch] { buffer.deallocate() }
+        for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest, runWidths, runStarts, edgePositions, edgeSlopes, scratch] {
+            buffer.deallocate()
+        }
     }
 
     /// Makes every per-sample buffer hold at least `count` values, and the scratch enough for window extremes of radius up
@@ -39,10 +50,14 @@ final class ScanLineBuffers {
         if count > capacity {
             // Room to spare, so a slightly longer line later does not reallocate.
             let grown = max(count, capacity * 3 / 2)
-            for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest] { buffer.deallocate() }
+            for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest, runWidths, runStarts, edgePositions, edgeSlopes] {
+                buffer.deallocate()
+            }
             func make() -> UnsafeMutablePointer<Double> { .allocate(capacity: grown) }
             (gray, second, low, high, wideLow, wideHigh) = (make(), make(), make(), make(), make(), make())
             (slope, strength, strongest) = (make(), make(), make())
+            func makeRuns() -> UnsafeMutablePointer<Double> { .allocate(capacity: grown + 2) }
+            (runWidths, runStarts, edgePositions, edgeSlopes) = (makeRuns(), makeRuns(), makeRuns(), makeRuns())
             capacity = grown
         }
         let needed = SlidingExtremes.scratchCount(capacity, radius: radius)

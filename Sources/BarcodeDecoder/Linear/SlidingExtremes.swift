@@ -120,20 +120,26 @@ enum SlidingExtremes {
     ///
     /// On buffers of `count` values, for `narrow` ≥ 1 and `radius` > `narrow`. The last few indices no centre's span
     /// reaches hold 0, as they did in the zero-filled arrays this wrote into before it ran on buffers.
+    ///
+    /// Not inlined into the thresholding: there it shared the registers of a long function, and reloading its values at
+    /// every centre cost more than its loads (a tenth of the thresholding's instructions on a missed frame). Its index
+    /// arithmetic stays far from overflowing (a line's length), so it is unchecked.
+    @inline(never)
     static func widen(low lo: UnsafePointer<Double>, high hi: UnsafePointer<Double>, count n: Int, narrow: Int, to radius: Int,
                       wideLow wl: UnsafeMutablePointer<Double>, wideHigh wh: UnsafeMutablePointer<Double>) {
-        let span = 2 * narrow + 1, reach = radius - narrow
+        let span = 2 &* narrow &+ 1, reach = radius &- narrow, half = narrow / 2
         var center = 0, filled = 0
         while center < n {
             var a = Double.infinity, b = -Double.infinity
-            var k = Swift.max(0, center - reach)
-            let last = Swift.min(n - 1, center + reach)
-            while k <= last { a = smaller(lo[k], a); b = larger(hi[k], b); k += span }
+            var k = Swift.max(0, center &- reach)
+            let last = Swift.min(n &- 1, center &+ reach)
+            while k <= last { a = smaller(lo[k], a); b = larger(hi[k], b); k &+= span }
             a = smaller(lo[last], a); b = larger(hi[last], b)
-            let end = Swift.min(n, center + narrow - narrow / 2)
-            for i in Swift.max(0, center - narrow / 2)..<end { wl[i] = a; wh[i] = b }
+            let end = Swift.min(n, center &+ narrow &- half)
+            var i = Swift.max(0, center &- half)
+            while i < end { wl[i] = a; wh[i] = b; i &+= 1 }
             filled = end
-            center += narrow
+            center &+= narrow
         }
         for i in filled..<Swift.max(filled, n) { wl[i] = 0; wh[i] = 0 }
     }
