@@ -11,11 +11,17 @@ enum QRFinderPatternFinder {
         let rowStep = effort >= 3 ? 1 : effort == 2 ? 2 : 3
         var found: [QRFinderPattern] = []
         var y = rowStep / 2
-        var runs: [Int] = []
-        var starts: [Int] = []
+        // Each run's length and start, in room for the most runs a row can have (one a cell), allocated once.
+        let room = max(1, bits.width)
+        let runs = UnsafeMutablePointer<Int>.allocate(capacity: room), starts = UnsafeMutablePointer<Int>.allocate(capacity: room)
+        defer { runs.deallocate(); starts.deallocate() }
         while y < bits.height {
-            runs.removeAll(keepingCapacity: true)
-            starts.removeAll(keepingCapacity: true)
+            var count = 0
+            func append(_ start: Int, _ length: Int) {
+                runs[count] = length
+                starts[count] = start
+                count += 1
+            }
             // Runs of the row from its colour changes, found eight cells at a time: a cell differs from the one before
             // it where the row's bytes differ from themselves one byte along (cells are 0 or 1, so a change is one set
             // bit of the difference). Scanning cell by cell to each run's end was most of this search.
@@ -29,8 +35,7 @@ enum QRFinderPatternFinder {
                     while changes != 0 {
                         let byte = changes.trailingZeroBitCount >> 3
                         let edge = x + byte
-                        runs.append(edge - start)
-                        starts.append(start)
+                        append(start, edge - start)
                         start = edge
                         changes &= ~(0xFF << UInt64(byte << 3))
                     }
@@ -38,22 +43,18 @@ enum QRFinderPatternFinder {
                 }
                 while x < width {
                     if row[x] != row[x - 1] {
-                        runs.append(x - start)
-                        starts.append(start)
+                        append(start, x - start)
                         start = x
                     }
                     x += 1
                 }
-                if width > 0 {
-                    runs.append(width - start)
-                    starts.append(start)
-                }
+                if width > 0 { append(start, width - start) }
             }
             let firstDark = bits[0, y] ? 0 : 1
             var i = firstDark
             // The five runs are checked in place, with no array per dark run of every scanned row (that made this loop a
             // third of the finder search).
-            while i + 4 < runs.count {
+            while i + 4 < count {
                 if ratiosMatch(runs[i], runs[i + 1], runs[i + 2], runs[i + 3], runs[i + 4]) {
                     let total = runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4]
                     if let p = confirm(bits, centerX: Double(starts[i + 2]) + Double(runs[i + 2]) / 2, y: y, total: total) {
