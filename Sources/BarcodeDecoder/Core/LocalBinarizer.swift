@@ -12,9 +12,8 @@ public enum LocalBinarizer {
     /// to date as the block rows move down (four rows in, four out: adds across a row, which the compiler vectorizes),
     /// and their running total along the row: no summed-area table of the whole frame to fill and keep in memory.
     public static func binarize(_ image: GrayImage, radius: Int) -> BitMatrix {
-        var out = BitMatrix(width: image.width, height: image.height)
         let w = image.width, h = image.height
-        guard w > 0, h > 0 else { return out }
+        guard w > 0, h > 0 else { return BitMatrix(width: w, height: h) }
         let block = 4
         let blockColumns = (w + block - 1) / block
         // Each pixel column's threshold in the current block row (thresholds lie in -2...253): the pixel loop is then one
@@ -25,8 +24,9 @@ public enum LocalBinarizer {
         var narrow = WindowSums(width: w, radius: radius), wide = WindowSums(width: w, radius: radius * 3)
         let blockLimit = UnsafeMutablePointer<Int16>.allocate(capacity: blockColumns)
         defer { blockLimit.deallocate() }
-        image.pixels.withUnsafeBufferPointer { px in
-            out.cells.withUnsafeMutableBufferPointer { cells in
+        // Each block row writes its rows whole, so every cell is written: the matrix is not zero-filled first.
+        return BitMatrix(width: w, height: h) { cells in
+            image.pixels.withUnsafeBufferPointer { px in
                 limits.withUnsafeMutableBufferPointer { limits in
                     let limit = limits.baseAddress!
                     var by = 0
@@ -67,7 +67,6 @@ public enum LocalBinarizer {
                 }
             }
         }
-        return out
     }
 
     /// The same binarization; the summed-area table is no longer needed.

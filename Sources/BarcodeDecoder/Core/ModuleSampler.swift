@@ -15,7 +15,6 @@ enum ModuleSampler {
         let rows = corners.map { c in (0..<height).filter { $0 < c || $0 >= height - c } } ?? Array(0..<height)
         let cw = columns.count, ch = rows.count
         guard cw > 0, ch > 0 else { return BitMatrix(width: width, height: height) }
-        var gray = [Double](repeating: 0, count: cw * ch)
         var lo = 255.0, hi = 0.0
         let h = transform.h
         let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
@@ -27,33 +26,35 @@ enum ModuleSampler {
         // Points inside the pixel centres (almost all) are read by `PreparedFrame.interior` with the bounds hoisted and
         // each pixel's value from a table rather than converted (the conversion of four bytes was a fifth of a sample).
         let lastX = Double(imageWidth - 1), lastY = Double(imageHeight - 1)
-        image.pixels.withUnsafeBufferPointer { pixels in
-          Self.pixelValues.withUnsafeBufferPointer { values in
-            gray.withUnsafeMutableBufferPointer { g in
-                xColumn.withUnsafeBufferPointer { xColumn in
-                    yColumn.withUnsafeBufferPointer { yColumn in
-                        wColumn.withUnsafeBufferPointer { wColumn in
-                            for j in 0..<ch {
-                                let py = Double(rows[j]) + 0.5
-                                let xRow = h1 * py, yRow = h4 * py, wRow = h7 * py
-                                let out = g.baseAddress! + j * cw
-                                for i in 0..<cw {
-                                    let w = wColumn[i] + wRow + h8
-                                    let x = (xColumn[i] + xRow + h2) / w, y = (yColumn[i] + yRow + h5) / w
-                                    let fx = x - 0.5, fy = y - 0.5
-                                    let v = fx >= 0 && fy >= 0 && fx < lastX && fy < lastY
-                                        ? PreparedFrame.interior(pixels.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
-                                        : PreparedFrame.bilinear(pixels, width: imageWidth, height: imageHeight, stride: stride, x, y)
-                                    out[i] = v
-                                    lo = v < lo ? v : lo
-                                    hi = v > hi ? v : hi
+        // Every value is written by the loop below: the array is not zero-filled first.
+        let gray = [Double](unsafeUninitializedCapacity: cw * ch) { g, initialized in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                Self.pixelValues.withUnsafeBufferPointer { values in
+                    xColumn.withUnsafeBufferPointer { xColumn in
+                        yColumn.withUnsafeBufferPointer { yColumn in
+                            wColumn.withUnsafeBufferPointer { wColumn in
+                                for j in 0..<ch {
+                                    let py = Double(rows[j]) + 0.5
+                                    let xRow = h1 * py, yRow = h4 * py, wRow = h7 * py
+                                    let out = g.baseAddress! + j * cw
+                                    for i in 0..<cw {
+                                        let w = wColumn[i] + wRow + h8
+                                        let x = (xColumn[i] + xRow + h2) / w, y = (yColumn[i] + yRow + h5) / w
+                                        let fx = x - 0.5, fy = y - 0.5
+                                        let v = fx >= 0 && fy >= 0 && fx < lastX && fy < lastY
+                                            ? PreparedFrame.interior(pixels.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
+                                            : PreparedFrame.bilinear(pixels, width: imageWidth, height: imageHeight, stride: stride, x, y)
+                                        out[i] = v
+                                        lo = v < lo ? v : lo
+                                        hi = v > hi ? v : hi
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
-          }
+            initialized = cw * ch
         }
         let globalMid = (lo + hi) / 2
         let minimumContrast = (hi - lo) * 0.35
