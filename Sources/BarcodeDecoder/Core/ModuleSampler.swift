@@ -123,9 +123,12 @@ enum ModuleSampler {
             let lanes = cw - cw % 4
             grid.cells.withUnsafeMutableBufferPointer { cells in
                 for j in 0..<ch {
+                    // Started from the first neighbour row's extremes rather than from 255 and 0 (the same values:
+                    // every sample lies in 0...255), which saves a pass.
                     let (first, last) = down[j]
-                    for i in 0..<cw { low[i] = 255; high[i] = 0 }
-                    for nj in first...last {
+                    low.update(from: rowLow + first * cw, count: cw)
+                    high.update(from: rowHigh + first * cw, count: cw)
+                    for nj in (first + 1)..<(last + 1) {
                         let rl = rowLow + nj * cw, rh = rowHigh + nj * cw
                         var i = 0
                         while i < lanes {
