@@ -24,7 +24,7 @@ enum ModuleSampler {
         let xColumn = columns.map { h0 * (Double($0) + 0.5) }, yColumn = columns.map { h3 * (Double($0) + 0.5) }
         let wColumn = columns.map { h6 * (Double($0) + 0.5) }
         // Points inside the pixel centres (almost all) are read by `PreparedFrame.interior` with the bounds hoisted and
-        // each pixel's value from a table rather than converted (the conversion of four bytes was a fifth of a sample).
+        // each pixel's value from a table rather than converted (converting the four bytes was about a sixth of a sample).
         let lastX = Double(imageWidth - 1), lastY = Double(imageHeight - 1)
         // Every value is written by the loop below: the array is not zero-filled first.
         let gray = [Double](unsafeUninitializedCapacity: cw * ch) { g, initialized in

@@ -24,7 +24,7 @@ enum QRFinderPatternFinder {
             }
             // Runs of the row from its colour changes, found eight cells at a time: a cell differs from the one before
             // it where the row's bytes differ from themselves one byte along (cells are 0 or 1, so a change is one set
-            // bit of the difference). Scanning cell by cell to each run's end was most of this search.
+            // bit of the difference). Scanning cell by cell to each run's end was over half of the row scanning.
             bits.cells.withUnsafeBufferPointer { cells in
                 let row = cells.baseAddress! + y * bits.width
                 let width = bits.width
@@ -84,7 +84,7 @@ enum QRFinderPatternFinder {
         guard bits[x, y] else { return nil }
         // The cells are walked through a pointer, one step (`dy` rows and `dx` columns) at a time: step `i` back (or
         // forward) is inside the matrix while `i` is at most `back` (or `ahead`), so each cell costs one comparison
-        // rather than the subscript's four bounds tests and a multiplication (this walk was a quarter of the search).
+        // rather than the subscript's four bounds tests and a multiplication (this walk was half of the search's instructions).
         func steps(_ position: Int, _ direction: Int, _ size: Int) -> Int {
             direction > 0 ? size - 1 - position : direction < 0 ? position : Int.max
         }

@@ -66,7 +66,7 @@ public enum QRSymbolDecoder {
         let total = version.totalCodewords
         var codewords = [UInt8](repeating: 0, count: total)
         // Every position lies inside the n × n grid (the layout is the version's), so the cells are read directly. The
-        // loop is made once per mask with its pattern fixed (a switch on the mask at every module was a third of it).
+        // loop is made once per mask with its pattern fixed (a switch on the mask at every module was a quarter of it).
         grid.cells.withUnsafeBufferPointer { cells in
             codewords.withUnsafeMutableBufferPointer { codewords in
                 @inline(__always) func unmask(_ masked: (Int, Int) -> Bool) {
