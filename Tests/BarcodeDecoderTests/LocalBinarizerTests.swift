@@ -44,4 +44,19 @@ import Testing
         #expect(LocalBinarizer.binarize(padded, radius: 2) == Self.plain(padded, radius: 2))
         #expect(LocalBinarizer.binarize(padded, radius: 2) == LocalBinarizer.binarize(padded.packed(), radius: 2))
     }
+
+    /// The block means' multiply-and-shift division gives every quotient a division gives, up to its bound (the whole
+    /// range for small divisors, both ends and a seeded sample for large ones), and declines bounds over 31 bits.
+    @Test(arguments: [1, 2, 3, 7, 61, 121, 181, 3_721, 14_641, 65_341, 130_321])
+    func exactDivisionMatchesDivision(_ divisor: Int) throws {
+        let d = UInt32(divisor), bound = 255 * UInt64(divisor)
+        let divide = try #require(ExactDivision(by: d, upTo: bound))
+        var random = SeededGenerator(seed: UInt64(divisor))
+        let ends = (0...min(bound, 70_000)).map { UInt32($0) } + (0...min(bound, 5_000)).map { UInt32(bound - $0) }
+        for x in ends + (0..<20_000).map({ _ in UInt32.random(in: 0...UInt32(bound), using: &random) }) {
+            #expect(divide(x) == x / d, "\(x) / \(d)")
+        }
+        #expect(ExactDivision(by: d, upTo: 1 << 31) == nil)
+        #expect(ExactDivision(by: 0, upTo: 10) == nil)
+    }
 }

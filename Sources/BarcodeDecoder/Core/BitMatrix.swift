@@ -10,6 +10,18 @@ public struct BitMatrix: Sendable, Equatable {
         cells = [UInt8](repeating: 0, count: self.width * self.height)
     }
 
+    /// A matrix whose every cell `fill` writes (row by row, `width` cells a row) into the uninitialized buffer it is
+    /// given: a binarized image need not be zero-filled before it is written.
+    init(width: Int, height: Int, fillingEveryCell fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let count = self.width * self.height
+        cells = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            fill(buffer)
+            initialized = count
+        }
+    }
+
     /// Whether (`x`, `y`) is dark; false outside the matrix.
     @inlinable
     public subscript(x: Int, y: Int) -> Bool {

@@ -12,9 +12,8 @@ public enum LocalBinarizer {
     /// to date as the block rows move down (four rows in, four out: adds across a row, which the compiler vectorizes),
     /// and their running total along the row: no summed-area table of the whole frame to fill and keep in memory.
     public static func binarize(_ image: GrayImage, radius: Int) -> BitMatrix {
-        var out = BitMatrix(width: image.width, height: image.height)
         let w = image.width, h = image.height
-        guard w > 0, h > 0 else { return out }
+        guard w > 0, h > 0 else { return BitMatrix(width: w, height: h) }
         let block = 4
         let blockColumns = (w + block - 1) / block
         // Each pixel column's threshold in the current block row (thresholds lie in -2...253): the pixel loop is then one
@@ -23,8 +22,11 @@ public enum LocalBinarizer {
         var limits = [Int16](repeating: 0, count: w)
         var narrowMeans = [UInt32](repeating: 0, count: blockColumns), wideMeans = [UInt32](repeating: 0, count: blockColumns)
         var narrow = WindowSums(width: w, radius: radius), wide = WindowSums(width: w, radius: radius * 3)
-        image.pixels.withUnsafeBufferPointer { px in
-            out.cells.withUnsafeMutableBufferPointer { cells in
+        let blockLimit = UnsafeMutablePointer<Int16>.allocate(capacity: blockColumns)
+        defer { blockLimit.deallocate() }
+        // Each block row writes its rows whole, so every cell is written: the matrix is not zero-filled first.
+        return BitMatrix(width: w, height: h) { cells in
+            image.pixels.withUnsafeBufferPointer { px in
                 limits.withUnsafeMutableBufferPointer { limits in
                     let limit = limits.baseAddress!
                     var by = 0
@@ -36,23 +38,26 @@ public enum LocalBinarizer {
                         wide.blockMeans(block: block, into: &wideMeans)
                         narrowMeans.withUnsafeBufferPointer { narrowMeans in
                             wideMeans.withUnsafeBufferPointer { wideMeans in
+                                // Each block's threshold first, in a loop without branches or bounds tests (the compiler
+                                // works on several blocks at once), then spread to the block's columns. Means lie in
+                                // 0...255: the threshold fits Int16, `mean / 32` is a shift, and `wide * 3 / 5` is
+                                // `wide * 157 287 >> 18` (the same for every mean 0...255, and no division).
+                                let narrow = narrowMeans.baseAddress!, wide = wideMeans.baseAddress!
                                 for column in 0..<blockColumns {
-                                    // Means lie in 0...255: the threshold fits Int16, and `mean / 32` is a shift.
-                                    let mean = Int32(truncatingIfNeeded: narrowMeans[column])
+                                    let mean = Int32(truncatingIfNeeded: narrow[column])
                                     let threshold = mean &- 2 &- mean >> 5
-                                    let wideThreshold = Int32(truncatingIfNeeded: wideMeans[column]) &* 3 / 5
-                                    let value = Int16(truncatingIfNeeded: threshold > wideThreshold ? threshold : wideThreshold)
-                                    let x0 = column &* block
-                                    if x0 &+ block <= w {
-                                        // A whole block: its four limits in one 64-bit store.
-                                        let four = UInt64(UInt16(bitPattern: value)) &* 0x0001_0001_0001_0001
-                                        UnsafeMutableRawPointer(limit + x0).storeBytes(of: four, as: UInt64.self)
-                                    } else {
-                                        for x in x0..<w { limit[x] = value }
-                                    }
+                                    let wideThreshold = Int32(truncatingIfNeeded: (wide[column] &* 157_287) >> 18)
+                                    blockLimit[column] = Int16(truncatingIfNeeded: threshold > wideThreshold ? threshold : wideThreshold)
                                 }
                             }
                         }
+                        // A whole block's four limits in one 64-bit store; the last block may be narrower.
+                        let wholeBlocks = w / block
+                        for column in 0..<wholeBlocks {
+                            let four = UInt64(UInt16(bitPattern: blockLimit[column])) &* 0x0001_0001_0001_0001
+                            UnsafeMutableRawPointer(limit + column &* block).storeBytes(of: four, as: UInt64.self)
+                        }
+                        for x in (wholeBlocks * block)..<w { limit[x] = blockLimit[wholeBlocks] }
                         for y in by..<min(h, by + block) {
                             let row = px.baseAddress! + y * image.stride, outRow = cells.baseAddress! + y * w
                             for x in 0..<w { outRow[x] = Int16(row[x]) < limit[x] ? 1 : 0 }
@@ -62,7 +67,6 @@ public enum LocalBinarizer {
                 }
             }
         }
-        return out
     }
 
     /// The same binarization; the summed-area table is no longer needed.
@@ -165,13 +169,44 @@ public enum LocalBinarizer {
                     let outside = lastInside < 0 ? inside : max(inside, min(count, lastInside / block + 1))
                     for column in 0..<inside { clipped(column) }
                     let area = UInt32(truncatingIfNeeded: 2 * radius + 1) &* rows
-                    for column in inside..<outside {
-                        let cx = column &* block &+ half
-                        means[column] = (total[cx &+ radius &+ 1] &- total[cx &- radius]) / area
+                    // The whole windows' sums are at most 255 per pixel: divided by a multiply and a shift, the same
+                    // quotients without a division instruction per block (a slow one on most CPUs).
+                    if let divide = ExactDivision(by: area, upTo: 255 &* UInt64(area)) {
+                        for column in inside..<outside {
+                            let cx = column &* block &+ half
+                            means[column] = divide(total[cx &+ radius &+ 1] &- total[cx &- radius])
+                        }
+                    } else {
+                        for column in inside..<outside {
+                            let cx = column &* block &+ half
+                            means[column] = (total[cx &+ radius &+ 1] &- total[cx &- radius]) / area
+                        }
                     }
                     for column in outside..<count { clipped(column) }
                 }
             }
         }
     }
+}
+
+/// `x / divisor` for every `x` up to a bound as a multiply and a shift. With `l` = ⌈log₂ divisor⌉ and `N` the bits of
+/// the bound, m = ⌈2^(N+l) / divisor⌉ gives ⌊x / divisor⌋ = ⌊m·x / 2^(N+l)⌋ for every x < 2^N (Granlund and
+/// Montgomery, "Division by invariant integers using multiplication", 1994, theorem 4.2: m·divisor − 2^(N+l) < 2^l).
+/// The product stays under 2^(2N+1), so N is at most 31.
+struct ExactDivision {
+    let multiplier: UInt64
+    let shift: UInt64
+
+    /// Nil when `divisor` is 0 or `bound` needs more than 31 bits.
+    init?(by divisor: UInt32, upTo bound: UInt64) {
+        guard divisor > 0 else { return nil }
+        let n = UInt64.bitWidth - bound.leadingZeroBitCount
+        guard n <= 31 else { return nil }
+        let l = divisor == 1 ? 0 : UInt32.bitWidth - (divisor - 1).leadingZeroBitCount
+        shift = UInt64(n + l)
+        multiplier = ((1 << shift) + UInt64(divisor) - 1) / UInt64(divisor)
+    }
+
+    @inline(__always)
+    func callAsFunction(_ x: UInt32) -> UInt32 { UInt32(truncatingIfNeeded: (UInt64(x) &* multiplier) >> shift) }
 }

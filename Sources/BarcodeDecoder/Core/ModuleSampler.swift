@@ -15,7 +15,6 @@ enum ModuleSampler {
         let rows = corners.map { c in (0..<height).filter { $0 < c || $0 >= height - c } } ?? Array(0..<height)
         let cw = columns.count, ch = rows.count
         guard cw > 0, ch > 0 else { return BitMatrix(width: width, height: height) }
-        var gray = [Double](repeating: 0, count: cw * ch)
         var lo = 255.0, hi = 0.0
         let h = transform.h
         let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
@@ -24,28 +23,38 @@ enum ModuleSampler {
         // Each column's and each row's terms of the transform, computed once (the same products, added in the same order).
         let xColumn = columns.map { h0 * (Double($0) + 0.5) }, yColumn = columns.map { h3 * (Double($0) + 0.5) }
         let wColumn = columns.map { h6 * (Double($0) + 0.5) }
-        image.pixels.withUnsafeBufferPointer { pixels in
-            gray.withUnsafeMutableBufferPointer { g in
-                xColumn.withUnsafeBufferPointer { xColumn in
-                    yColumn.withUnsafeBufferPointer { yColumn in
-                        wColumn.withUnsafeBufferPointer { wColumn in
-                            for j in 0..<ch {
-                                let py = Double(rows[j]) + 0.5
-                                let xRow = h1 * py, yRow = h4 * py, wRow = h7 * py
-                                let out = g.baseAddress! + j * cw
-                                for i in 0..<cw {
-                                    let w = wColumn[i] + wRow + h8
-                                    let v = PreparedFrame.bilinear(pixels, width: imageWidth, height: imageHeight, stride: stride,
-                                                                   (xColumn[i] + xRow + h2) / w, (yColumn[i] + yRow + h5) / w)
-                                    out[i] = v
-                                    lo = v < lo ? v : lo
-                                    hi = v > hi ? v : hi
+        // Points inside the pixel centres (almost all) are read by `PreparedFrame.interior` with the bounds hoisted and
+        // each pixel's value from a table rather than converted (converting the four bytes was about a sixth of a sample).
+        let lastX = Double(imageWidth - 1), lastY = Double(imageHeight - 1)
+        // Every value is written by the loop below: the array is not zero-filled first.
+        let gray = [Double](unsafeUninitializedCapacity: cw * ch) { g, initialized in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                Self.pixelValues.withUnsafeBufferPointer { values in
+                    xColumn.withUnsafeBufferPointer { xColumn in
+                        yColumn.withUnsafeBufferPointer { yColumn in
+                            wColumn.withUnsafeBufferPointer { wColumn in
+                                for j in 0..<ch {
+                                    let py = Double(rows[j]) + 0.5
+                                    let xRow = h1 * py, yRow = h4 * py, wRow = h7 * py
+                                    let out = g.baseAddress! + j * cw
+                                    for i in 0..<cw {
+                                        let w = wColumn[i] + wRow + h8
+                                        let x = (xColumn[i] + xRow + h2) / w, y = (yColumn[i] + yRow + h5) / w
+                                        let fx = x - 0.5, fy = y - 0.5
+                                        let v = fx >= 0 && fy >= 0 && fx < lastX && fy < lastY
+                                            ? PreparedFrame.interior(pixels.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
+                                            : PreparedFrame.bilinear(pixels, width: imageWidth, height: imageHeight, stride: stride, x, y)
+                                        out[i] = v
+                                        lo = v < lo ? v : lo
+                                        hi = v > hi ? v : hi
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
+            initialized = cw * ch
         }
         let globalMid = (lo + hi) / 2
         let minimumContrast = (hi - lo) * 0.35
@@ -53,6 +62,9 @@ enum ModuleSampler {
         return threshold(gray, columns: columns, rows: rows, width: width, height: height, globalMid: globalMid,
                          minimumContrast: minimumContrast)
     }
+
+    /// Each byte's value as a `Double` (the same value `Double(byte)` gives).
+    static let pixelValues: [Double] = (0..<256).map(Double.init)
 
     /// Thresholds every module of a fully sampled grid against the midpoint of the darkest and lightest module within two
     /// modules (where they differ by `minimumContrast`), else against `globalMid`.
@@ -111,9 +123,12 @@ enum ModuleSampler {
             let lanes = cw - cw % 4
             grid.cells.withUnsafeMutableBufferPointer { cells in
                 for j in 0..<ch {
+                    // Started from the first neighbour row's extremes rather than from 255 and 0 (the same values:
+                    // every sample lies in 0...255), which saves a pass.
                     let (first, last) = down[j]
-                    for i in 0..<cw { low[i] = 255; high[i] = 0 }
-                    for nj in first...last {
+                    low.update(from: rowLow + first * cw, count: cw)
+                    high.update(from: rowHigh + first * cw, count: cw)
+                    for nj in (first + 1)..<(last + 1) {
                         let rl = rowLow + nj * cw, rh = rowHigh + nj * cw
                         var i = 0
                         while i < lanes {

@@ -9,11 +9,14 @@ struct BitReader {
 
     mutating func read(_ count: Int) -> Int? {
         guard count >= 0, count <= 32, count <= remaining else { return nil }
-        var value = 0
-        for _ in 0..<count {
-            let bit = Int(bytes[position >> 3] >> (7 - UInt8(position & 7))) & 1
-            value = value << 1 | bit
-            position += 1
+        // As many bits at a time as the current byte holds (a large symbol's stream is thousands of fields).
+        var value = 0, left = count
+        while left > 0 {
+            let available = 8 - position & 7, take = min(available, left)
+            let bits = Int(bytes[position >> 3]) >> (available - take) & (1 << take - 1)
+            value = value << take | bits
+            position += take
+            left -= take
         }
         return value
     }

@@ -116,25 +116,40 @@ enum QRDetector {
     static func alignment(_ frame: PreparedFrame, near guess: Point, dx: Point, dy: Point, module: Double, radiusModules: Double = 5) -> Point? {
         let radius = module * radiusModules
         let bits = frame.binary
+        let width = bits.width, height = bits.height
         // The 25 template cells as offsets from the centre, and whether each is dark (the centre and the outer ring).
-        var offsets: [(Point, Bool)] = []
+        var offsets: [(Point, UInt8)] = []
         offsets.reserveCapacity(25)
         for v in -2...2 {
-            for u in -2...2 { offsets.append((dx * Double(u) + dy * Double(v), max(abs(u), abs(v)) != 1)) }
+            for u in -2...2 { offsets.append((dx * Double(u) + dy * Double(v), max(abs(u), abs(v)) != 1 ? 1 : 0)) }
         }
         /// Cells of the template matched at `c`; gives up (returning less than `needed`) once `needed` is out of reach,
-        /// as a score under it cannot change the search's outcome.
-        func score(_ c: Point, needed: Int) -> Int {
+        /// as a score under it cannot change the search's outcome. The cells are read through a pointer with one
+        /// unsigned comparison per axis (outside the image is light, as the subscript has it): this scoring is most
+        /// of the search.
+        func score(_ c: Point, needed: Int, _ cells: UnsafePointer<UInt8>, _ offsets: UnsafeBufferPointer<(Point, UInt8)>) -> Int {
             var score = 0, misses = 0
             let allowed = 25 - needed
             for (offset, dark) in offsets {
-                if bits[Int(c.x + offset.x), Int(c.y + offset.y)] == dark { score += 1 } else {
+                let x = Int(c.x + offset.x), y = Int(c.y + offset.y)
+                let inside = UInt(bitPattern: x) < UInt(width) && UInt(bitPattern: y) < UInt(height)
+                if (inside ? cells[y &* width &+ x] : 0) == dark { score += 1 } else {
                     misses += 1
                     if misses > allowed { return score }
                 }
             }
             return score
         }
+        return bits.cells.withUnsafeBufferPointer { cells in
+            offsets.withUnsafeBufferPointer { offsets in
+                search(guess: guess, radius: radius, module: module) { score($0, needed: $1, cells.baseAddress!, offsets) }
+            }
+        }
+    }
+
+    /// The coarse-to-fine search of `alignment(_:near:dx:dy:module:radiusModules:)` with its template `score`.
+    @inline(__always)
+    private static func search(guess: Point, radius: Double, module: Double, score: (Point, Int) -> Int) -> Point? {
         // Coarse to fine: half a module over the search radius, then single pixels around the best.
         var best = 0, sum = Point(0, 0), hits = 0
         let coarse = max(1, module / 2)
@@ -144,7 +159,7 @@ enum QRDetector {
             var ox = -radius
             while ox <= radius {
                 let c = guess + Point(ox, oy)
-                let s = score(c, needed: max(best + 1, 20))
+                let s = score(c, max(best + 1, 20))
                 if s > best { best = s; center = c }
                 ox += coarse
             }
@@ -156,7 +171,7 @@ enum QRDetector {
         for fy in -reach...reach {
             for fx in -reach...reach {
                 let c = center + Point(Double(fx), Double(fy))
-                let s = score(c, needed: max(best, 22))
+                let s = score(c, max(best, 22))
                 if s > best { best = s; sum = c; hits = 1 } else if s == best { sum = sum + c; hits += 1 }
             }
         }

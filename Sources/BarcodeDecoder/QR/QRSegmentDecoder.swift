@@ -52,12 +52,15 @@ enum QRSegmentDecoder {
                 var bytes: [UInt8] = []
                 while count >= 3 {
                     guard let v = reader.read(10), v < 1000 else { throw .badSegment("bad numeric triple") }
-                    bytes += [UInt8(48 + v / 100), UInt8(48 + v / 10 % 10), UInt8(48 + v % 10)]
+                    bytes.append(UInt8(48 + v / 100))
+                    bytes.append(UInt8(48 + v / 10 % 10))
+                    bytes.append(UInt8(48 + v % 10))
                     count -= 3
                 }
                 if count == 2 {
                     guard let v = reader.read(7), v < 100 else { throw .badSegment("bad numeric pair") }
-                    bytes += [UInt8(48 + v / 10), UInt8(48 + v % 10)]
+                    bytes.append(UInt8(48 + v / 10))
+                    bytes.append(UInt8(48 + v % 10))
                 } else if count == 1 {
                     guard let v = reader.read(4), v < 10 else { throw .badSegment("bad numeric digit") }
                     bytes.append(UInt8(48 + v))
@@ -70,7 +73,8 @@ enum QRSegmentDecoder {
                 var bytes: [UInt8] = []
                 while count >= 2 {
                     guard let v = reader.read(11), v < 45 * 45 else { throw .badSegment("bad alphanumeric pair") }
-                    bytes += [alphanumeric[v / 45], alphanumeric[v % 45]]
+                    bytes.append(alphanumeric[v / 45])
+                    bytes.append(alphanumeric[v % 45])
                     count -= 2
                 }
                 if count == 1 {

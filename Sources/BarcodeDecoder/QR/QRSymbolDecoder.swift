@@ -65,14 +65,27 @@ public enum QRSymbolDecoder {
         placement = (n, positions)
         let total = version.totalCodewords
         var codewords = [UInt8](repeating: 0, count: total)
-        // Every position lies inside the n × n grid (the layout is the version's), so the cells are read directly.
+        // Every position lies inside the n × n grid (the layout is the version's), so the cells are read directly. The
+        // loop is made once per mask with its pattern fixed (a switch on the mask at every module was a quarter of it).
         grid.cells.withUnsafeBufferPointer { cells in
             codewords.withUnsafeMutableBufferPointer { codewords in
-                for k in 0..<min(total * 8, positions.count) {
-                    let x = Int(positions[k] & 0xFF), y = Int(positions[k] >> 8)
-                    if (cells[y * n + x] != 0) != QRFunctionPatterns.masked(mask, x: x, y: y) {
-                        codewords[k >> 3] |= 0x80 >> UInt8(k & 7)
+                @inline(__always) func unmask(_ masked: (Int, Int) -> Bool) {
+                    for k in 0..<min(total * 8, positions.count) {
+                        let x = Int(positions[k] & 0xFF), y = Int(positions[k] >> 8)
+                        if (cells[y * n + x] != 0) != masked(x, y) {
+                            codewords[k >> 3] |= 0x80 >> UInt8(k & 7)
+                        }
                     }
+                }
+                switch mask {
+                case 0: unmask { QRFunctionPatterns.masked(0, x: $0, y: $1) }
+                case 1: unmask { QRFunctionPatterns.masked(1, x: $0, y: $1) }
+                case 2: unmask { QRFunctionPatterns.masked(2, x: $0, y: $1) }
+                case 3: unmask { QRFunctionPatterns.masked(3, x: $0, y: $1) }
+                case 4: unmask { QRFunctionPatterns.masked(4, x: $0, y: $1) }
+                case 5: unmask { QRFunctionPatterns.masked(5, x: $0, y: $1) }
+                case 6: unmask { QRFunctionPatterns.masked(6, x: $0, y: $1) }
+                default: unmask { QRFunctionPatterns.masked(mask, x: $0, y: $1) }
                 }
             }
         }
