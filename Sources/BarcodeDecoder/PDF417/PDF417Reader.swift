@@ -177,7 +177,7 @@ public struct PDF417Reader: SymbologyReader {
         let lineCount = max(8, min(Int(height / module * 2), 600))
         let firstCount = max(8, min(Int(height / module * 0.75), 600))
         var readLines = [(columns: Int, reach: Double, codewords: [LineCodeword])?](repeating: nil, count: lineCount)
-        let buffers = PDF417LineBuffers()
+        let buffers = ScanLineBuffers(capacity: 1)
 
         func read(lines indices: [Int]) -> DecodedSymbol? {
             var columns = estimatedColumns
@@ -264,7 +264,7 @@ public struct PDF417Reader: SymbologyReader {
     /// Only the first `reach` of the line is read (its codewords beyond are left unread) when that is shorter. Works in
     /// `buffers`.
     func readLine(_ image: GrayImage, from a: Point, to b: Point, module: Double, columns: Int, hasStop: Bool,
-                  reach: Double = .infinity, buffers: PDF417LineBuffers) -> [LineCodeword] {
+                  reach: Double = .infinity, buffers: ScanLineBuffers) -> [LineCodeword] {
         let length = a.distance(to: b)
         guard length > 1 else { return [] }
         let direction = (b - a) * (1 / length)
@@ -277,7 +277,7 @@ public struct PDF417Reader: SymbologyReader {
         guard count > 20 else { return [] }
         let radius = max(2, Int(4 * module / step))
         buffers.reserve(count, radius: radius)
-        let gray = buffers.gray, low = buffers.low, high = buffers.high, begins = buffers.begins
+        let gray = buffers.gray, low = buffers.low, high = buffers.high, begins = buffers.runStarts
         image.bilinearLine(origin: a, direction: direction, from: from, step: step, count: count, into: gray)
         SlidingExtremes.compute(gray, count: count, radius: radius, low: low, high: high, scratch: buffers.scratch)
         // At most one run per sample: room for all of them at once, filled through a pointer (no capacity check a
@@ -307,7 +307,7 @@ public struct PDF417Reader: SymbologyReader {
         // The start pattern near `a` and the stop pattern near `b` fix the line's module width.
         var startOuter = 0.0, startInner = 17 * module, stopInner = length - 18 * module
         var bestStart = Double.infinity, bestStop = Double.infinity
-        let w = buffers.widths
+        let w = buffers.runWidths
         for i in 0..<runCount { w[i] = begins[i + 1] - begins[i] }
         do {
             let widths = UnsafeBufferPointer(start: w, count: runCount)

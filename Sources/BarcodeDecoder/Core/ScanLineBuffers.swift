@@ -2,8 +2,9 @@
 /// sampled at half-pixel steps), their window extremes and gradients, grown to the longest line met and reused.
 ///
 /// A frame that reads nothing reads hundreds of lines, and fresh arrays for each (about ten a line, most zero-filled
-/// first) cost more than a short line's arithmetic. One instance serves one `LinearReader.read` call on one thread; the
-/// values a line leaves are overwritten by the next.
+/// first) cost more than a short line's arithmetic. One instance serves one `LinearReader.read` call (or one PDF417
+/// symbol's scan lines, `PDF417Reader.readLine`: gray values, window extremes, run begins and widths) on one thread;
+/// the values a line leaves are overwritten by the next.
 ///
 /// The buffers' pointers are read without the runtime's exclusivity checks: they are only reassigned by `reserve`, between
 /// lines, and the checks on every read cost about 0.7 % of a missed frame (`ean13-1/36`).
