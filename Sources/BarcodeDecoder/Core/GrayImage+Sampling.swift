@@ -64,24 +64,14 @@ extension GrayImage {
             while first < end, !isInside(first) { out[first] = clamped(first); first += 1 }
             while end > first, !isInside(end - 1) { end -= 1; out[end] = clamped(end) }
             let px = buffer.baseAddress!
-            // Each pixel's value as a Double read from a table: two plain loads a pixel (the conversion the
-            // compiler otherwise makes of the four bytes costs several shuffles).
-            Self.pixelValues.withUnsafeBufferPointer { value in
+            // Each pixel's value read from a table (`PreparedFrame.pixelValues`).
+            PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
                 for i in first..<end {
-                    let fx = x(i) - 0.5, fy = y(i) - 0.5
-                    let ix = Int(fx), iy = Int(fy)
-                    let ax = fx - Double(ix), ay = fy - Double(iy)
-                    let k = iy &* stride &+ ix
-                    let top = value[Int(px[k])] * (1 - ax) + value[Int(px[k &+ 1])] * ax
-                    let bottom = value[Int(px[k &+ stride])] * (1 - ax) + value[Int(px[k &+ stride &+ 1])] * ax
-                    out[i] = top * (1 - ay) + bottom * ay
+                    out[i] = PreparedFrame.interior(px, stride: stride, x(i) - 0.5, y(i) - 0.5, values: values.baseAddress!)
                 }
             }
         }
     }
-
-    /// `Double(v)` for each pixel value v.
-    private static let pixelValues = (0...255).map(Double.init)
 
     /// Whether `buffer` reaches the last row's last pixel (`pixels` is mutable, so the initializer's check may not hold).
     private func holdsEveryRow(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool { buffer.count >= (height - 1) * stride + width }

@@ -29,7 +29,7 @@ enum ModuleSampler {
         // Every value is written by the loop below: the array is not zero-filled first.
         let gray = [Double](unsafeUninitializedCapacity: cw * ch) { g, initialized in
             image.pixels.withUnsafeBufferPointer { pixels in
-                Self.pixelValues.withUnsafeBufferPointer { values in
+                PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
                     xColumn.withUnsafeBufferPointer { xColumn in
                         yColumn.withUnsafeBufferPointer { yColumn in
                             wColumn.withUnsafeBufferPointer { wColumn in
@@ -62,9 +62,6 @@ enum ModuleSampler {
         return threshold(gray, columns: columns, rows: rows, width: width, height: height, globalMid: globalMid,
                          minimumContrast: minimumContrast)
     }
-
-    /// Each byte's value as a `Double` (the same value `Double(byte)` gives).
-    static let pixelValues: [Double] = (0..<256).map(Double.init)
 
     /// Thresholds every module of a fully sampled grid against the midpoint of the darkest and lightest module within two
     /// modules (where they differ by `minimumContrast`), else against `globalMid`.

@@ -77,8 +77,12 @@ public struct PreparedFrame: Sendable {
         return top * (1 - ay) + bottom * ay
     }
 
-    /// `interior` with each pixel's value read from `values` (`values[b]` is `Double(b)`, so the result is the same
-    /// to the bit): a table read is cheaper than converting the bytes, for the module sampler's many points.
+    /// Each byte's value as a `Double` (the same value `Double(byte)` gives): the table `interior(_:stride:_:_:values:)`
+    /// reads, two plain loads a pixel where converting the four bytes costs several shuffles.
+    static let pixelValues: [Double] = (0..<256).map(Double.init)
+
+    /// `interior` with each pixel's value read from `values` (`pixelValues`, so the result is the same to the bit): a
+    /// table read is cheaper than converting the bytes, for the module sampler's and the PDF417 lines' many points.
     @inline(__always) @usableFromInline
     static func interior(_ pixels: UnsafePointer<UInt8>, stride: Int, _ fx: Double, _ fy: Double, values: UnsafePointer<Double>) -> Double {
         let ix = Int(fx), iy = Int(fy)
