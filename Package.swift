@@ -129,6 +129,7 @@ let package = Package(
         // A simulator in the rig process as the device side of a real USB path (the `usb-gadget` rig-file link):
         // a gadget tty on a kernel USB stack, or the socket of Tools/umockdev-mx.
         .target(name: "USBDeviceSide", dependencies: ["USBLink", "USBSimulation", "RigCore"]),
+        .testTarget(name: "USBDeviceSideTests", dependencies: ["USBDeviceSide"]),
         // The umockdev USB lane (scripts/usb-lane-umockdev): the checks that drive LibUSBHost against Tools/umockdev-mx,
         // serving the MX simulator behind the emulator's socket themselves.
         .executableTarget(name: "usb-lane-check", dependencies: ["USBLibUSB", "USBLink", "RigCore", "USBDeviceSide", "USBSimulation", "CognexSimulator"],

@@ -34,7 +34,7 @@ extension LiveRig {
         let channel: any DeviceSideChannel
         switch gadget.deviceSide {
         case .tty(let path, let directory, let udc): channel = GadgetTTYChannel(tty: path, gadget: directory, udc: udc)
-        case .socket(let path): channel = try EmulatorSocketChannel(socket: path, inEndpoint: inEndpoint)
+        case .socket(let path): channel = try await EmulatorSocketChannel(socket: path, inEndpoint: inEndpoint)
         }
         let server = USBFunctionServer(bus: bus, match: USBDeviceMatch(vendorID: gadget.vendor, productID: gadget.product, serialNumber: gadget.serial),
                                        channel: channel, trace: trace, name: spec.role)

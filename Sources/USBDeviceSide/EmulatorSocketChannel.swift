@@ -10,7 +10,9 @@ import Synchronization
 /// with bit 7 clear and not 0 — bulk OUT data; 0x00 — a forwarded class control request (8-byte setup, then its
 /// data stage). To the emulator: endpoint with bit 7 set — bulk IN data; 0xFF — a command in ASCII: `plug`,
 /// `unplug`, or `fault NAME` (Docs/USBLanes.md lists the faults). A connection starts with the device as the
-/// emulator had it; the first command this side sends is the cable's state.
+/// emulator had it; the first command this side sends is the cable's state. The emulator's first frame is the
+/// greeting, a command frame `ready`: only from then on does the host's bulk OUT come here, so the channel is
+/// not made before it arrives.
 public final class EmulatorSocketChannel: DeviceSideChannel {
     public let incoming: AsyncStream<DeviceSideInput>
     private let sink: AsyncStream<DeviceSideInput>.Continuation
@@ -24,8 +26,15 @@ public final class EmulatorSocketChannel: DeviceSideChannel {
     /// The endpoint byte of command frames.
     public static let commandEndpoint: UInt8 = 0xFF
 
-    /// Connects to the emulator's socket at `path`; `inEndpoint` is the device's bulk IN endpoint, which IN frames carry.
-    public init(socket path: String, inEndpoint: UInt8) throws(DeviceSideError) {
+    /// The emulator's greeting: a command frame `ready`, sent once it routes the host's bulk OUT to this connection.
+    static let greeting: [UInt8] = [5, 0, 0, 0, commandEndpoint] + Array("ready".utf8)
+
+    /// How long the emulator may take to greet: it takes one connection at a time and may still be draining the last.
+    public static let greetingTimeLimit: Duration = .seconds(10)
+
+    /// Connects to the emulator's socket at `path` and waits for its greeting; `inEndpoint` is the device's bulk IN
+    /// endpoint, which IN frames carry.
+    public init(socket path: String, inEndpoint: UInt8) async throws(DeviceSideError) {
         self.path = path
         self.inEndpoint = inEndpoint
         var address = sockaddr_un()
@@ -45,11 +54,37 @@ public final class EmulatorSocketChannel: DeviceSideChannel {
             Glibc.close(fd)
             throw .noEmulator(path: path, reason: reason)
         }
+        // connect() returns while the connection waits in the emulator's backlog; a bulk OUT the host sent before
+        // the emulator took it would find no device side and fail (LIBUSB_ERROR_IO, seen in a CI lane run).
+        if let reason = await Self.awaitGreeting(fd) {
+            Glibc.close(fd)
+            throw .noEmulator(path: path, reason: reason)
+        }
         self.fd = fd
         (incoming, sink) = AsyncStream.makeStream(of: DeviceSideInput.self, bufferingPolicy: .unbounded)
         let thread = Thread { [self] in readLoop() }
         thread.name = "rigkit.emulator-socket"
         thread.start()
+    }
+
+    /// Reads the greeting off `fd` on a thread of its own (the wait blocks); nil once it came, else why not.
+    private static func awaitGreeting(_ fd: Int32) async -> String? {
+        await withCheckedContinuation { (c: CheckedContinuation<String?, Never>) in
+            DispatchQueue.global().async { c.resume(returning: readGreeting(fd)) }
+        }
+    }
+
+    private static func readGreeting(_ fd: Int32) -> String? {
+        let deadline = ContinuousClock.now + greetingTimeLimit
+        let stop = { ContinuousClock.now >= deadline }
+        let missing = { stop() ? "it did not take the connection within \(greetingTimeLimit)" : "it closed the connection before greeting" }
+        // The header first: another first frame may be shorter than the greeting.
+        guard let header = PosixFile.readExactly(fd, 5, stop: stop) else { return missing() }
+        if header == Array(greeting[..<5]) {
+            guard let payload = PosixFile.readExactly(fd, greeting.count - 5, stop: stop) else { return missing() }
+            if header + payload == greeting { return nil }
+        }
+        return "its first frame was not the greeting `ready` (a Tools/umockdev-mx older than this RigKit? rebuild it)"
     }
 
     public func plug() async throws(DeviceSideError) { try command("plug") }

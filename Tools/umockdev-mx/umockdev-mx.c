@@ -13,7 +13,8 @@
  * side: the bulk OUT endpoint (each bulk OUT URB's data), 0x00 (a CDC class request: setup packet + data).
  * From it: the bulk IN endpoint (data for IN URBs), 0xFF (a command: `plug`, `unplug`, `fault busy` — the next
  * claim fails with EBUSY, `fault stall` — the next bulk IN URB ends with -EPIPE, `fault none`). One connection
- * at a time; a new one replaces the old. With no device side connected a bulk OUT URB ends with -EPROTO.
+ * at a time; a new one replaces the old, and its first frame from here is 0xFF `ready`, sent once bulk OUT goes to
+ * it (the device side waits for it before it serves). With no device side connected a bulk OUT URB ends with -EPROTO.
  *
  * Unplug for the checks: SIGUSR1 to this process (the child finds its pid in $RIGKIT_UMOCKDEV_PID) arms an
  * unplug of the first device that happens as soon as a bulk IN URB is pending. Unplugging completes pending
@@ -230,8 +231,12 @@ static gpointer serve_device(gpointer data)
 		d->bridge = fd;
 		g_byte_array_set_size(d->in_data, 0);
 		d->fault_busy = d->fault_stall = FALSE;
+		/* The greeting: from here on the host's bulk OUT goes to this connection. The device side waits for it, since
+		 * its connect() returns while the connection is still in the backlog (this thread may be draining the last
+		 * one), and a bulk OUT before the accept would find no device side and fail. */
+		gboolean greeted = write_frame_locked(d, 0xff, (const guint8 *) "ready", 5);
 		g_mutex_unlock(&mx.lock);
-		note("%s: device side connected", d->serial);
+		note("%s: device side connected%s", d->serial, greeted ? "" : " (the greeting could not be sent)");
 		guint8 header[5];
 		while (read_all(fd, header, sizeof header)) {
 			guint32 len = header[0] | header[1] << 8 | header[2] << 16 | (guint32) header[3] << 24;

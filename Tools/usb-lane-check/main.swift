@@ -96,7 +96,7 @@ do {
     let simulator = MXReaderSimulator(role: "reader", model: "MX-1502", serialNumber: serial, vendorID: 0x1209, productID: 0x0D02,
                                       batteryPercent: 90, clock: clock, trace: trace, seed: 1)
     await bus.plug(simulator, role: "reader")
-    deviceSide = try EmulatorSocketChannel(socket: socket, inEndpoint: MXReaderSimulator.bulkIn)
+    deviceSide = try await EmulatorSocketChannel(socket: socket, inEndpoint: MXReaderSimulator.bulkIn)
     server = USBFunctionServer(bus: bus, match: match, channel: deviceSide, trace: trace, name: "reader")
     try await server.start()
 } catch {
