@@ -90,6 +90,12 @@ public struct LinearReader: SymbologyReader {
                 sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, sharpen: true, active, options, buffers: buffers, into: &hits)
             }
         }
+        // Last, still nothing read: pixel rows, then columns, each thresholded at its own histogram's valley after
+        // sharpening (`HistogramLineThreshold`), for bars blurred along the line so that a narrow space stays a shallow
+        // bump no other look's threshold splits (`ean13-1/37`). Only frames that read nothing else pay it.
+        if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
+            histogramLines(frame, active, options, stopWhenRead: vote, into: &hits)
+        }
         // At effort 3, sweep the whole frame at fixed angles as well. (At effort 2 such a sweep of small frames with nothing
         // read cost up to 1,000 lines a frame and read nothing the looks above miss, on real photos or synthetic frames.)
         if options.effort >= 3 {
@@ -311,6 +317,37 @@ public struct LinearReader: SymbologyReader {
                 var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
                 decode(RunRow(widths: widths, starts: starts), edges: (true, true), active, options, into: &lineHits)
                 keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
+            }
+        }
+    }
+
+    /// The last second look: pixel rows, then columns (only while the rows read nothing), each split into runs at its own
+    /// histogram threshold after sharpening (`HistogramLineThreshold`). At most 240 lines each way, spread over the
+    /// frame; lines across known symbols are skipped as the sweeps skip them.
+    private func histogramLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
+                                stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
+        let image = frame.image
+        let known = frame.known.map(\.corners)
+        let threshold = HistogramLineThreshold(longestLine: max(image.width, image.height))
+        image.pixels.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            for group in [505, 506] {
+                if group == 506 && !vote(hits).isEmpty { break }
+                let rows = group == 505
+                let lines = rows ? image.height : image.width, lineLength = rows ? image.width : image.height
+                let count = min(lines, 240)
+                for k in 0..<count {
+                    let y = k * lines / count
+                    let origin = rows ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
+                    let d = rows ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
+                    guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(lineLength), outside: known) >= Self.shortestSymbol
+                    else { continue }
+                    let first = base + (rows ? y * image.stride : y)
+                    guard let row = threshold.runs(first, count: lineLength, step: rows ? 1 : image.stride, minimumRuns: 20) else { continue }
+                    var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
+                    decode(row, edges: (true, true), active, options, into: &lineHits)
+                    keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
+                }
             }
         }
     }

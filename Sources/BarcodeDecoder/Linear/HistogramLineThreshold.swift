@@ -1,0 +1,123 @@
+/// One threshold for a whole pixel line, from the valley of its brightness histogram, with the line sharpened first.
+///
+/// The last second look of the linear reader, for symbols blurred along their lines: where a narrow space between two
+/// bars is blurred to a shallow bump that never rises to the midpoint of its neighbours' extremes (the gray lines'
+/// threshold) nor above a local mean (the binarized rows'), it still rises above the line's one threshold once each
+/// value has its neighbours' excess taken off (twice itself less the mean of its neighbours: the bump's height doubles,
+/// a flat stretch keeps its value). The threshold is where the line's histogram is emptiest between its two strongest
+/// peaks (bars and spaces), a global-histogram method as readers use it for rows; a line with one colour only — no
+/// second peak a sixteenth of the range away — has none and is not read.
+final class HistogramLineThreshold {
+    /// Brightness buckets of the histogram (8 levels each).
+    static let buckets = 32
+
+    /// A line's histogram, and where its colour changes (index of the first pixel of each new run); reused line to line.
+    private let histogram: UnsafeMutableBufferPointer<Int32>
+    private let changes: UnsafeMutableBufferPointer<Int32>
+
+    /// Room for lines of up to `longestLine` pixels.
+    init(longestLine: Int) {
+        histogram = .allocate(capacity: Self.buckets)
+        changes = .allocate(capacity: max(longestLine, 1))
+    }
+
+    deinit {
+        histogram.deallocate()
+        changes.deallocate()
+    }
+
+    /// The threshold of a line whose histogram is `histogram` (`buckets` counts), in brightness 0–255; nil when the line
+    /// does not show two colours.
+    static func threshold(_ histogram: UnsafeBufferPointer<Int32>) -> Int? {
+        // The strongest peak, and the second one as the bucket that is both well filled and far from it.
+        var first = 0, most: Int32 = 0
+        for i in 0..<buckets where histogram[i] > most {
+            first = i
+            most = histogram[i]
+        }
+        var second = first, secondScore = 0
+        for i in 0..<buckets {
+            let distance = i - first
+            let score = Int(histogram[i]) * distance * distance
+            if score > secondScore {
+                second = i
+                secondScore = score
+            }
+        }
+        let (low, high) = first < second ? (first, second) : (second, first)
+        // Peaks closer than a sixteenth of the range are one colour with noise.
+        guard high - low > buckets / 16 else { return nil }
+        // The valley: far from the dark peak (a threshold nearer the light side keeps narrow, shallow spaces dark
+        // less often than it keeps blurred bars light), near the light one, and little filled.
+        var valley = high - 1, valleyScore = -1
+        var i = high - 1
+        while i > low {
+            let fromLow = i - low
+            let score = fromLow * fromLow * (high - i) * Int(most - histogram[i])
+            if score > valleyScore {
+                valley = i
+                valleyScore = score
+            }
+            i -= 1
+        }
+        return valley << 3
+    }
+
+    /// The runs of `count` values read from `values` every `step` elements (a row: 1, a column: the stride), each value
+    /// sharpened against its two neighbours and compared with the line's histogram threshold; light first and last
+    /// (a dark end gets a light run of no width), as the other looks give them. Nil when the line shows one colour only
+    /// or changes colour fewer than `minimumRuns` − 1 times (too few runs for any symbol searched).
+    func runs(_ values: UnsafePointer<UInt8>, count: Int, step: Int, minimumRuns: Int) -> RunRow? {
+        guard count >= 3, count <= changes.count else { return nil }
+        histogram.initialize(repeating: 0)
+        var p = values
+        for _ in 0..<count {
+            histogram[Int(p.pointee >> 3)] &+= 1
+            p += step
+        }
+        guard let threshold = Self.threshold(UnsafeBufferPointer(histogram)) else { return nil }
+        // dark(i) ⇔ (4·v − left − right) / 2 < threshold, in integers 4·v − left − right < 2·threshold; the ends have one
+        // neighbour and keep their value.
+        let limit = 2 * threshold
+        var left = Int(values.pointee), center = Int(values[step])
+        let startsDark = left < threshold
+        var isDark = startsDark
+        var changeCount = 0
+        var next = values + 2 * step
+        for i in 1..<(count - 1) {
+            let right = Int(next.pointee)
+            let dark = 4 &* center &- left &- right < limit
+            if dark != isDark {
+                changes[changeCount] = Int32(truncatingIfNeeded: i)
+                changeCount &+= 1
+                isDark = dark
+            }
+            left = center
+            center = right
+            next += step
+        }
+        if (center < threshold) != isDark {
+            changes[changeCount] = Int32(truncatingIfNeeded: count - 1)
+            changeCount &+= 1
+            isDark = !isDark
+        }
+        // Runs: one more than the changes, plus a light run of no width at a dark end.
+        let runCount = changeCount + 1 + (startsDark ? 1 : 0) + (isDark ? 1 : 0)
+        guard runCount >= minimumRuns else { return nil }
+        var widths: [Double] = [], starts: [Double] = []
+        widths.reserveCapacity(runCount)
+        starts.reserveCapacity(runCount)
+        if startsDark { widths.append(0); starts.append(0) }
+        var runStart = 0
+        for k in 0..<changeCount {
+            let change = Int(changes[k])
+            widths.append(Double(change - runStart))
+            starts.append(Double(runStart))
+            runStart = change
+        }
+        widths.append(Double(count - runStart))
+        starts.append(Double(runStart))
+        if isDark { widths.append(0); starts.append(Double(count)) }
+        return RunRow(widths: widths, starts: starts)
+    }
+}

@@ -1,0 +1,66 @@
+@testable import BarcodeDecoder
+import Testing
+
+/// The linear reader's last look: one threshold a line from its histogram's valley, the line sharpened first.
+@Suite struct HistogramLineThresholdTests {
+    static func histogram(_ values: [UInt8]) -> [Int32] {
+        var h = [Int32](repeating: 0, count: HistogramLineThreshold.buckets)
+        for v in values { h[Int(v >> 3)] += 1 }
+        return h
+    }
+
+    static func threshold(_ values: [UInt8]) -> Int? {
+        histogram(values).withUnsafeBufferPointer { HistogramLineThreshold.threshold($0) }
+    }
+
+    static func runs(_ values: [UInt8], step: Int = 1, minimumRuns: Int = 1) -> RunRow? {
+        let reader = HistogramLineThreshold(longestLine: values.count)
+        return values.withUnsafeBufferPointer { reader.runs($0.baseAddress!, count: values.count / step, step: step, minimumRuns: minimumRuns) }
+    }
+
+    @Test func theThresholdLiesInTheValleyBetweenBarsAndSpaces() throws {
+        // Bars about 40, spaces about 200, in equal numbers: the threshold falls between them, nearer the light peak.
+        let values: [UInt8] = (0..<200).map { (i: Int) -> UInt8 in
+            let wobble = UInt8(i % 8)
+            return i % 2 == 0 ? 36 + wobble : 196 + wobble
+        }
+        let t = try #require(Self.threshold(values))
+        #expect(t > 48 && t < 196, "threshold \(t)")
+        #expect(t > (40 + 200) / 2 - 8, "the valley's score favours the light side: \(t)")
+    }
+
+    @Test func aLineOfOneColourHasNoThreshold() {
+        #expect(Self.threshold([UInt8](repeating: 128, count: 300)) == nil)
+        // Noise of a few levels around one colour: peaks a bucket or two apart.
+        #expect(Self.threshold((0..<300).map { UInt8(120 + $0 % 12) }) == nil)
+        #expect(Self.runs([UInt8](repeating: 200, count: 100)) == nil)
+    }
+
+    @Test func aShallowSpaceBetweenTwoBlurredBarsIsSplitBySharpening() throws {
+        // Quiet zone, a bar 4 px, a narrow space that blur left as a bump to 150 (below any midpoint of 40 and 220),
+        // another bar, quiet zone. Unsharpened, 150 is below the histogram threshold; sharpened, 4·150 − 60 − 60 = 480,
+        // over twice any threshold under 240.
+        let line: [UInt8] = [UInt8](repeating: 220, count: 20) + [40, 40, 40, 60] + [150] + [60, 40, 40, 40] + [UInt8](repeating: 220, count: 20)
+        let row = try #require(Self.runs(line))
+        #expect(row.widths == [20, 4, 1, 4, 20], "light, bar, the narrow space, bar, light")
+        #expect(row.starts == [0, 20, 24, 25, 29])
+        #expect(row.total == Double(line.count))
+    }
+
+    @Test func darkEndsGetALightRunOfNoWidthAndColumnsReadWithTheirStride() throws {
+        let line: [UInt8] = [30, 30, 30, 220, 220, 220, 220, 30, 30]
+        let row = try #require(Self.runs(line))
+        #expect(row.widths == [0, 3, 4, 2, 0])
+        #expect(row.starts == [0, 0, 3, 7, 9])
+        // The same line as a column of a two-pixel-wide image: every second byte, the others noise.
+        let interleaved: [UInt8] = line.flatMap { (v: UInt8) -> [UInt8] in [v, 128] }
+        let column = try #require(Self.runs(interleaved, step: 2))
+        #expect(column.widths == row.widths && column.starts == row.starts)
+    }
+
+    @Test func aLineWithTooFewRunsForAnySymbolIsNotReturned() {
+        let line: [UInt8] = [UInt8](repeating: 220, count: 10) + [UInt8](repeating: 30, count: 10) + [UInt8](repeating: 220, count: 10)
+        #expect(Self.runs(line, minimumRuns: 3) != nil)
+        #expect(Self.runs(line, minimumRuns: 4) == nil)
+    }
+}
