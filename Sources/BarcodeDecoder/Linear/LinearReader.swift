@@ -282,21 +282,54 @@ public struct LinearReader: SymbologyReader {
     /// The first second look: pixel rows, then columns, of the local-mean binarization (the 2D readers' own when the frame has
     /// one). Its threshold is the mean of a window around each pixel, not the midpoint of the line's local extremes under
     /// gates set by the line's contrast, so narrow elements beside glare or a dark edge, which those gates drop, keep
-    /// their runs. At most 240 lines each way, spread over the frame; lines across known symbols are skipped as the
-    /// sweeps skip them.
+    /// their runs.
     private func binaryLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
                              stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
         let image = frame.image
         let binary = frame.binary.width == image.width && frame.binary.height == image.height
             ? frame.binary : PreparedFrame(image, binarization: .localMean).binary
-        let known = frame.known.map(\.corners)
         var runs: [(start: Int, length: Int)] = []
-        for group in [503, 504] {
-            // Columns only when the rows read nothing, read down the matrix as they are (a transposed copy cost more than
-            // the columns read from it).
-            if group == 504 && !vote(hits).isEmpty { break }
-            let rows = group == 503
-            let lines = rows ? binary.height : binary.width, lineLength = rows ? binary.width : binary.height
+        // Columns are read down the matrix as they are (a transposed copy cost more than the columns read from it).
+        pixelLines(frame, groups: (503, 504), active, options, stopWhenRead: vote, into: &hits) { rows, y, lineLength in
+            if rows { binary.runs(ofRow: y, into: &runs) } else { binary.runs(ofColumn: y, into: &runs) }
+            func dark(_ i: Int) -> Bool { rows ? binary[i, y] : binary[y, i] }
+            // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
+            var widths: [Double] = [], starts: [Double] = []
+            widths.reserveCapacity(runs.count + 2)
+            starts.reserveCapacity(runs.count + 2)
+            if let first = runs.first, dark(first.start) { widths.append(0); starts.append(0) }
+            for run in runs { widths.append(Double(run.length)); starts.append(Double(run.start)) }
+            if let last = runs.last, dark(last.start) { widths.append(0); starts.append(Double(lineLength)) }
+            return widths.count >= 20 ? RunRow(widths: widths, starts: starts) : nil
+        }
+    }
+
+    /// The last second look: pixel rows, then columns, each split into runs at its own histogram threshold after
+    /// sharpening (`HistogramLineThreshold`).
+    private func histogramLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
+                                stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
+        let image = frame.image
+        let threshold = HistogramLineThreshold(longestLine: max(image.width, image.height))
+        image.pixels.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            pixelLines(frame, groups: (505, 506), active, options, stopWhenRead: vote, into: &hits) { rows, y, lineLength in
+                threshold.runs(base + (rows ? y * image.stride : y), count: lineLength, step: rows ? 1 : image.stride, minimumRuns: 20)
+            }
+        }
+    }
+
+    /// Reads pixel rows, then columns (only while the rows read nothing), with the runs `runsOf(rows, index, length)`
+    /// gives each line (nil: nothing to read). At most 240 lines each way, spread over the frame; lines across known
+    /// symbols are skipped as the sweeps skip them.
+    private func pixelLines(_ frame: PreparedFrame, groups: (rows: Int, columns: Int), _ active: [any RowDecoder], _ options: DecoderOptions,
+                            stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit],
+                            runsOf: (_ rows: Bool, _ index: Int, _ lineLength: Int) -> RunRow?) {
+        let image = frame.image
+        let known = frame.known.map(\.corners)
+        for rows in [true, false] {
+            if !rows && !vote(hits).isEmpty { break }
+            let group = rows ? groups.rows : groups.columns
+            let lines = rows ? image.height : image.width, lineLength = rows ? image.width : image.height
             let count = min(lines, 240)
             for k in 0..<count {
                 let y = k * lines / count
@@ -304,50 +337,10 @@ public struct LinearReader: SymbologyReader {
                 let d = rows ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
                 guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(lineLength), outside: known) >= Self.shortestSymbol
                 else { continue }
-                if rows { binary.runs(ofRow: y, into: &runs) } else { binary.runs(ofColumn: y, into: &runs) }
-                func dark(_ i: Int) -> Bool { rows ? binary[i, y] : binary[y, i] }
-                // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
-                var widths: [Double] = [], starts: [Double] = []
-                widths.reserveCapacity(runs.count + 2)
-                starts.reserveCapacity(runs.count + 2)
-                if let first = runs.first, dark(first.start) { widths.append(0); starts.append(0) }
-                for run in runs { widths.append(Double(run.length)); starts.append(Double(run.start)) }
-                if let last = runs.last, dark(last.start) { widths.append(0); starts.append(Double(lineLength)) }
-                guard widths.count >= 20 else { continue }
+                guard let row = runsOf(rows, y, lineLength) else { continue }
                 var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
-                decode(RunRow(widths: widths, starts: starts), edges: (true, true), active, options, into: &lineHits)
+                decode(row, edges: (true, true), active, options, into: &lineHits)
                 keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
-            }
-        }
-    }
-
-    /// The last second look: pixel rows, then columns (only while the rows read nothing), each split into runs at its own
-    /// histogram threshold after sharpening (`HistogramLineThreshold`). At most 240 lines each way, spread over the
-    /// frame; lines across known symbols are skipped as the sweeps skip them.
-    private func histogramLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
-                                stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
-        let image = frame.image
-        let known = frame.known.map(\.corners)
-        let threshold = HistogramLineThreshold(longestLine: max(image.width, image.height))
-        image.pixels.withUnsafeBufferPointer { pixels in
-            guard let base = pixels.baseAddress else { return }
-            for group in [505, 506] {
-                if group == 506 && !vote(hits).isEmpty { break }
-                let rows = group == 505
-                let lines = rows ? image.height : image.width, lineLength = rows ? image.width : image.height
-                let count = min(lines, 240)
-                for k in 0..<count {
-                    let y = k * lines / count
-                    let origin = rows ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
-                    let d = rows ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
-                    guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(lineLength), outside: known) >= Self.shortestSymbol
-                    else { continue }
-                    let first = base + (rows ? y * image.stride : y)
-                    guard let row = threshold.runs(first, count: lineLength, step: rows ? 1 : image.stride, minimumRuns: 20) else { continue }
-                    var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
-                    decode(row, edges: (true, true), active, options, into: &lineHits)
-                    keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
-                }
             }
         }
     }
