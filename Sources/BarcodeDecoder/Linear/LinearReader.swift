@@ -232,10 +232,10 @@ public struct LinearReader: SymbologyReader {
         // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
         // narrow bars and spaces from ever crossing the midpoint.
         // A line that cannot hold as many runs as the shortest symbology searched needs is not decoded, and its runs are
-        // not found where a cheap bound shows it cannot (the thresholded runs also serve the half-pixel look below, from
-        // 40 runs).
+        // not found where a cheap bound shows it cannot (at whole-pixel steps the thresholded runs also serve the
+        // half-pixel look below, from 40 runs).
         let fewest = Self.fewestRuns(active, options)
-        let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: min(fewest, Self.fewestForFineLook))
+        let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest)
         if thresholded.widths.count >= fewest { decode(thresholded, edges: edges, active, options, into: &lineHits) }
         if lineHits.isEmpty {
             let edged = Self.edgeRuns(gray, step: step, range: range, buffers: buffers, fewest: fewest)
@@ -460,20 +460,26 @@ public struct LinearReader: SymbologyReader {
     /// for `g.count` values), which must not hold `g`'s values.
     ///
     /// A line that cannot give `fewest` runs gives one run (the whole line) instead: before the noise level, the wide
-    /// window and the thresholding itself, the colour changes are counted under the necessary conditions alone (a local
-    /// contrast of at least `leastContrast`, the value past the midpoint by the margin), which bounds their number.
+    /// window and the thresholding itself, the colour changes are counted under the local gates alone (the window's
+    /// contrast and the margin past its midpoint), which bounds their number.
     static func thresholdRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers, fewest: Int = 0) -> RunRow {
         let count = g.count
         let narrow = Int(8 / step), wide = Int(80 / step)
         let localLow = buffers.low, localHigh = buffers.high
         SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
-        if fewest > 2 && !Self.mayChangeColour(g, low: localLow, high: localHigh, times: fewest - 2) {
-            return RunRow(widths: [Double(count) * step], starts: [0])
+        let tooFew = RunRow(widths: [Double(count) * step], starts: [0])
+        // The bound first at the least contrast the thresholding ever takes, then (where that passes) at the line's own.
+        if fewest > 2 && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: Self.leastContrast, times: fewest - 2) {
+            return tooFew
         }
         let noise = SlidingExtremes.median(count: max(0, count - 1)) { k in abs(g[k + 1] - g[k]) }
         // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
         // is capped at a quarter of the line's range.
         let minimumContrast = max(Self.leastContrast, min(noise * 6, range * 0.25))
+        if fewest > 2 && minimumContrast > Self.leastContrast
+            && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: minimumContrast, times: fewest - 2) {
+            return tooFew
+        }
         var wideLow = localLow, wideHigh = localHigh
         if narrow >= 1 && wide > narrow {
             (wideLow, wideHigh) = (buffers.wideLow, buffers.wideHigh)
@@ -527,15 +533,16 @@ public struct LinearReader: SymbologyReader {
 
     /// Whether midpoint thresholding of `g` (window extremes `low`, `high`) may change colour `times` times: a change to
     /// dark needs a sample below its window's midpoint by the margin, one to light a sample above it by the margin, both
-    /// where the window's contrast is at least `leastContrast`. Taking every such sample of the other sign as a change
-    /// counts at least as many changes as the thresholding can make (its further gates only drop samples), so a count
-    /// short of `times` means it cannot.
-    static func mayChangeColour(_ g: UnsafeBufferPointer<Double>, low: UnsafePointer<Double>, high: UnsafePointer<Double>, times: Int) -> Bool {
+    /// where the window's contrast is at least the line's `minimumContrast`. Taking every such sample of the other sign
+    /// as a change counts at least as many changes as the thresholding can make (its gate on the wider window's contrast
+    /// only drops samples), so a count short of `times` means it cannot.
+    static func mayChangeColour(_ g: UnsafeBufferPointer<Double>, low: UnsafePointer<Double>, high: UnsafePointer<Double>, minimumContrast: Double,
+                                times: Int) -> Bool {
         var changes = 0, dark = false
         for k in 0..<g.count {
             let lo = low[k], hi = high[k]
             let contrast = hi - lo
-            guard contrast >= Self.leastContrast else { continue }
+            guard contrast >= minimumContrast else { continue }
             let difference = g[k] - (hi + lo) / 2, margin = contrast * 0.05
             if dark ? difference >= margin : difference < -margin {
                 changes += 1
