@@ -312,6 +312,8 @@ public struct LinearReader: SymbologyReader {
                 guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(lineLength), outside: known) >= Self.shortestSymbol
                 else { continue }
                 if rows { binary.runs(ofRow: y, into: &runs) } else { binary.runs(ofColumn: y, into: &runs) }
+                // Its widths are these runs and at most a light run of no width at either end.
+                guard runs.count + 2 >= fewest else { continue }
                 func dark(_ i: Int) -> Bool { rows ? binary[i, y] : binary[y, i] }
                 // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
                 var widths: [Double] = [], starts: [Double] = []
