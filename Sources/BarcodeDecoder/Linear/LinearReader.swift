@@ -193,8 +193,12 @@ public struct LinearReader: SymbologyReader {
             // Lines at least 3 pixels apart (half as many as asked at most): a narrow region gains nothing from lines a pixel
             // or two apart, which see the same bars.
             let count = max(lines / 2, min(lines, Int(1.8 * region.halfWidth / 3)))
+            var heldRuns = false
             for (j, jitter) in jitters.enumerated() {
                 if let vote, hits.count > regionStart, !vote(Array(hits[regionStart...])).isEmpty { break }
+                // No line at the region's own angle held as many runs as the decoders need: lines turned a few degrees
+                // cross the same bars (their widths change by under 0.2 %) and hold no more.
+                if j > 0 && !heldRuns { break }
                 let base = atan2(region.direction.y, region.direction.x) + jitter
                 let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
                 let reach = region.halfLength * 1.6 + 60
@@ -206,8 +210,10 @@ public struct LinearReader: SymbologyReader {
                     let t0 = max(0, (a - origin).x * d.x + (a - origin).y * d.y)
                     let t1 = min(length, t0 + 2 * reach)
                     guard t1 - t0 > 20 else { continue }
-                    scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
-                         step: step, edges: (t0 == 0, t1 == length), sharpen: sharpen, active, options, buffers: buffers, into: &hits)
+                    if scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
+                            step: step, edges: (t0 == 0, t1 == length), sharpen: sharpen, active, options, buffers: buffers, into: &hits) {
+                        heldRuns = true
+                    }
                 }
             }
             // With `afterRead`, once the lines so far read a symbol the remaining regions get its angles and lines.
@@ -219,10 +225,12 @@ public struct LinearReader: SymbologyReader {
     }
 
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads. With `sharpen` (second
-    /// looks), a line nothing else read is read once more sharpened.
+    /// looks), a line nothing else read is read once more sharpened. Whether any of its readings held as many runs as the
+    /// decoders need.
+    @discardableResult
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
                       step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
-                      buffers: ScanLineBuffers, into hits: inout [LineHit]) {
+                      buffers: ScanLineBuffers, into hits: inout [LineHit]) -> Bool {
         // Room for this line and for its second reading at half-pixel steps.
         let finest = min(step, 0.5)
         buffers.reserve(Int(length / finest) + 2, radius: Int(24 / finest))
@@ -236,17 +244,18 @@ public struct LinearReader: SymbologyReader {
         // half-pixel look below, from 40 runs).
         let fewest = Self.fewestRuns(active, options)
         let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest)
-        if thresholded.widths.count >= fewest { decode(thresholded, edges: edges, active, options, into: &lineHits) }
+        var heldRuns = thresholded.widths.count >= fewest
+        if heldRuns { decode(thresholded, edges: edges, active, options, into: &lineHits) }
         if lineHits.isEmpty {
             let edged = Self.edgeRuns(gray, step: step, range: range, buffers: buffers, fewest: fewest)
-            if edged.widths.count >= fewest { decode(edged, edges: edges, active, options, into: &lineHits) }
+            if edged.widths.count >= fewest { heldRuns = true; decode(edged, edges: edges, active, options, into: &lineHits) }
         }
         // Blur that leaves a narrow space between two bars as a shallow bump within one dip: the line sharpened.
         if lineHits.isEmpty && sharpen {
             Self.sharpened(gray, reach: max(1, Int((1 / step).rounded())), into: buffers.second)
             let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
             let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest)
-            if runs.widths.count >= fewest { decode(runs, edges: edges, active, options, into: &lineHits) }
+            if runs.widths.count >= fewest { heldRuns = true; decode(runs, edges: edges, active, options, into: &lineHits) }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
@@ -254,9 +263,10 @@ public struct LinearReader: SymbologyReader {
             let fineCount = Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5, into: buffers.second)
             let fineGray = UnsafeBufferPointer(start: buffers.second, count: fineCount)
             let fine = Self.thresholdRuns(fineGray, step: 0.5, range: Self.range(fineGray), buffers: buffers, fewest: fewest)
-            if fine.widths.count >= fewest { decode(fine, edges: edges, active, options, into: &lineHits) }
+            if fine.widths.count >= fewest { heldRuns = true; decode(fine, edges: edges, active, options, into: &lineHits) }
         }
         keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
+        return heldRuns
     }
 
     /// The thresholded runs a line needs for its second reading at half-pixel steps.
