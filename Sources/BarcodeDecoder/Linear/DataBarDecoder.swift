@@ -21,6 +21,9 @@ struct DataBarDecoder: RowDecoder {
         return hits
     }
 
+    /// A quiet zone, the 46 elements and the run after them (`decode` starts at run 1 and reads to run 46).
+    func fewestRuns(options: DecoderOptions) -> Int { 47 }
+
     /// The finder value whose pattern fits `widths` (5 elements, 15 modules), if one fits within half a module each.
     static func finder(_ widths: [Double]) -> (value: Int, error: Double)? {
         let total = widths.reduce(0, +)

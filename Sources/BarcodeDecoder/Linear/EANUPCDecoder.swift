@@ -25,6 +25,16 @@ struct EANUPCDecoder: RowDecoder {
         return hits
     }
 
+    /// A quiet zone, the symbol's elements and the run after them, for the shortest symbology searched: UPC-E 33 elements,
+    /// EAN-8 43, EAN-13 and UPC-A 59 (the guards of `decode`, `decodeE`, `decode8` and `decode13` from run 1).
+    func fewestRuns(options: DecoderOptions) -> Int {
+        let searched = options.searched
+        if searched.contains(.upcE) { return 35 }
+        if searched.contains(.ean8) { return 45 }
+        if searched.contains(.ean13) || searched.contains(.upcA) { return 61 }
+        return 35
+    }
+
     /// The best digit for the four runs at `start`, and whether it has even parity.
     private func digit(_ runs: [Double], _ start: Int, allowEven: Bool, module: Double? = nil) -> (Int, Bool)? {
         digitWithDistance(runs, start, allowEven: allowEven, module: module).map { ($0.0, $0.1) }

@@ -87,11 +87,11 @@ final class HistogramLineThreshold {
         for i in 1..<(count - 1) {
             let right = Int(next.pointee)
             let dark = 4 &* center &- left &- right < limit
-            if dark != isDark {
-                changes[changeCount] = Int32(truncatingIfNeeded: i)
-                changeCount &+= 1
-                isDark = dark
-            }
+            // Without a branch: on a noisy line colour changes come at random, and a mispredicted branch costs more
+            // than the store that the next pixel overwrites when nothing changed.
+            changes[changeCount] = Int32(truncatingIfNeeded: i)
+            changeCount &+= dark != isDark ? 1 : 0
+            isDark = dark
             left = center
             center = right
             next += step

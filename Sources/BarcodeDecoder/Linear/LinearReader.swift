@@ -199,8 +199,12 @@ public struct LinearReader: SymbologyReader {
             // Lines at least 3 pixels apart (half as many as asked at most): a narrow region gains nothing from lines a pixel
             // or two apart, which see the same bars.
             let count = max(lines / 2, min(lines, Int(1.8 * region.halfWidth / 3)))
+            var heldRuns = false
             for (j, jitter) in jitters.enumerated() {
                 if let vote, hits.count > regionStart, !vote(Array(hits[regionStart...])).isEmpty { break }
+                // No line at the region's own angle held as many runs as the decoders need: lines turned a few degrees
+                // cross the same bars (their widths change by under 0.2 %) and hold no more.
+                if j > 0 && !heldRuns { break }
                 let base = atan2(region.direction.y, region.direction.x) + jitter
                 let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
                 let reach = region.halfLength * 1.6 + 60
@@ -212,8 +216,10 @@ public struct LinearReader: SymbologyReader {
                     let t0 = max(0, (a - origin).x * d.x + (a - origin).y * d.y)
                     let t1 = min(length, t0 + 2 * reach)
                     guard t1 - t0 > 20 else { continue }
-                    scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
-                         step: step, edges: (t0 == 0, t1 == length), sharpen: sharpen, active, options, buffers: buffers, into: &hits)
+                    if scan(frame, origin: origin + d * t0, direction: d, length: t1 - t0, group: 1000 + index * 100 + j, normal: n,
+                            step: step, edges: (t0 == 0, t1 == length), sharpen: sharpen, active, options, buffers: buffers, into: &hits) {
+                        heldRuns = true
+                    }
                 }
             }
             // With `afterRead`, once the lines so far read a symbol the remaining regions get its angles and lines.
@@ -225,10 +231,12 @@ public struct LinearReader: SymbologyReader {
     }
 
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads. With `sharpen` (second
-    /// looks), a line nothing else read is read once more sharpened.
+    /// looks), a line nothing else read is read once more sharpened. Whether any of its readings held as many runs as the
+    /// decoders need.
+    @discardableResult
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
                       step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
-                      buffers: ScanLineBuffers, into hits: inout [LineHit]) {
+                      buffers: ScanLineBuffers, into hits: inout [LineHit]) -> Bool {
         // Room for this line and for its second reading at half-pixel steps.
         let finest = min(step, 0.5)
         buffers.reserve(Int(length / finest) + 2, radius: Int(24 / finest))
@@ -237,28 +245,42 @@ public struct LinearReader: SymbologyReader {
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
         // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
         // narrow bars and spaces from ever crossing the midpoint.
-        let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers)
-        if thresholded.widths.count >= 20 { decode(thresholded, edges: edges, active, options, into: &lineHits) }
+        // A line that cannot hold as many runs as the shortest symbology searched needs is not decoded, and its runs are
+        // not found where a cheap bound shows it cannot (at whole-pixel steps the thresholded runs also serve the
+        // half-pixel look below, from 40 runs).
+        let fewest = Self.fewestRuns(active, options)
+        let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest)
+        var heldRuns = thresholded.widths.count >= fewest
+        if heldRuns { decode(thresholded, edges: edges, active, options, into: &lineHits) }
         if lineHits.isEmpty {
-            let edged = Self.edgeRuns(gray, step: step, range: range, buffers: buffers)
-            if edged.widths.count >= 20 { decode(edged, edges: edges, active, options, into: &lineHits) }
+            let edged = Self.edgeRuns(gray, step: step, range: range, buffers: buffers, fewest: fewest)
+            if edged.widths.count >= fewest { heldRuns = true; decode(edged, edges: edges, active, options, into: &lineHits) }
         }
         // Blur that leaves a narrow space between two bars as a shallow bump within one dip: the line sharpened.
         if lineHits.isEmpty && sharpen {
             Self.sharpened(gray, reach: max(1, Int((1 / step).rounded())), into: buffers.second)
             let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
-            let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers)
-            if runs.widths.count >= 20 { decode(runs, edges: edges, active, options, into: &lineHits) }
+            let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest)
+            if runs.widths.count >= fewest { heldRuns = true; decode(runs, edges: edges, active, options, into: &lineHits) }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
-        if lineHits.isEmpty && step == 1 && thresholded.widths.count >= 40 && Self.medianRun(thresholded) < 2.5 {
+        if lineHits.isEmpty && step == 1 && thresholded.widths.count >= Self.fewestForFineLook && Self.medianRun(thresholded) < 2.5 {
             let fineCount = Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5, into: buffers.second)
             let fineGray = UnsafeBufferPointer(start: buffers.second, count: fineCount)
-            let fine = Self.thresholdRuns(fineGray, step: 0.5, range: Self.range(fineGray), buffers: buffers)
-            if fine.widths.count >= 20 { decode(fine, edges: edges, active, options, into: &lineHits) }
+            let fine = Self.thresholdRuns(fineGray, step: 0.5, range: Self.range(fineGray), buffers: buffers, fewest: fewest)
+            if fine.widths.count >= fewest { heldRuns = true; decode(fine, edges: edges, active, options, into: &lineHits) }
         }
         keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
+        return heldRuns
+    }
+
+    /// The thresholded runs a line needs for its second reading at half-pixel steps.
+    static let fewestForFineLook = 40
+
+    /// The fewest runs any of `active` reads anything from (at least 20, the gate before decoders said their own).
+    static func fewestRuns(_ active: [any RowDecoder], _ options: DecoderOptions) -> Int {
+        max(20, active.reduce(Int.max) { min($0, $1.fewestRuns(options: options)) })
     }
 
     /// Adds one line's reads to `hits`, in frame coordinates; of two overlapping reads with different texts the one
@@ -289,9 +311,12 @@ public struct LinearReader: SymbologyReader {
         let binary = frame.binary.width == image.width && frame.binary.height == image.height
             ? frame.binary : PreparedFrame(image, binarization: .localMean).binary
         var runs: [(start: Int, length: Int)] = []
+        let fewest = Self.fewestRuns(active, options)
         // Columns are read down the matrix as they are (a transposed copy cost more than the columns read from it).
         pixelLines(frame, groups: (503, 504), active, options, stopWhenRead: vote, into: &hits) { rows, y, lineLength in
             if rows { binary.runs(ofRow: y, into: &runs) } else { binary.runs(ofColumn: y, into: &runs) }
+            // Its widths are these runs and at most a light run of no width at either end.
+            guard runs.count + 2 >= fewest else { return nil }
             func dark(_ i: Int) -> Bool { rows ? binary[i, y] : binary[y, i] }
             // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
             var widths: [Double] = [], starts: [Double] = []
@@ -300,7 +325,7 @@ public struct LinearReader: SymbologyReader {
             if let first = runs.first, dark(first.start) { widths.append(0); starts.append(0) }
             for run in runs { widths.append(Double(run.length)); starts.append(Double(run.start)) }
             if let last = runs.last, dark(last.start) { widths.append(0); starts.append(Double(lineLength)) }
-            return widths.count >= 20 ? RunRow(widths: widths, starts: starts) : nil
+            return widths.count >= fewest ? RunRow(widths: widths, starts: starts) : nil
         }
     }
 
@@ -310,10 +335,11 @@ public struct LinearReader: SymbologyReader {
                                 stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
         let image = frame.image
         let threshold = HistogramLineThreshold(longestLine: max(image.width, image.height))
+        let fewest = Self.fewestRuns(active, options)
         image.pixels.withUnsafeBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
             pixelLines(frame, groups: (505, 506), active, options, stopWhenRead: vote, into: &hits) { rows, y, lineLength in
-                threshold.runs(base + (rows ? y * image.stride : y), count: lineLength, step: rows ? 1 : image.stride, minimumRuns: 20)
+                threshold.runs(base + (rows ? y * image.stride : y), count: lineLength, step: rows ? 1 : image.stride, minimumRuns: fewest)
             }
         }
     }
@@ -421,17 +447,25 @@ public struct LinearReader: SymbologyReader {
             return count
         }
         // `PreparedFrame.bilinear` on the pixels directly: this runs for every sample of every line. Inside the pixel
-        // centres its interior reading with the bounds taken once; a sample nearer the border takes the function itself
-        // (calling it for every sample costs 2 % more of a missed frame).
+        // centres its interior reading with the bounds taken once, each pixel's value read from a table
+        // (`PreparedFrame.pixelValues`: the same values, fewer instructions); a sample nearer the border takes the
+        // function itself. Each coordinate is a monotone function of k, so the interior samples are one stretch of k,
+        // found from the line's ends inwards: the samples between need no test of their own.
         let inner = (x: Double(width - 1), y: Double(height - 1))
+        func point(_ k: Int) -> Point { origin + d * (Double(k) * step) }
+        func isInterior(_ p: Point) -> Bool {
+            let fx = p.x - 0.5, fy = p.y - 0.5
+            return fx >= 0 && fy >= 0 && fx < inner.x && fy < inner.y
+        }
         image.pixels.withUnsafeBufferPointer { pixels in
-            for k in 0..<count {
-                let p = origin + d * (Double(k) * step)
-                let fx = p.x - 0.5, fy = p.y - 0.5
-                if fx >= 0, fy >= 0, fx < inner.x, fy < inner.y {
-                    g[k] = PreparedFrame.interior(pixels.baseAddress!, stride: stride, fx, fy)
-                } else {
-                    g[k] = PreparedFrame.bilinear(pixels, width: width, height: height, stride: stride, p.x, p.y)
+            func border(_ p: Point) -> Double { PreparedFrame.bilinear(pixels, width: width, height: height, stride: stride, p.x, p.y) }
+            var first = 0, end = count
+            while first < end, !isInterior(point(first)) { g[first] = border(point(first)); first += 1 }
+            while end > first, !isInterior(point(end - 1)) { end -= 1; g[end] = border(point(end)) }
+            PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
+                for k in first..<end {
+                    let p = point(k)
+                    g[k] = PreparedFrame.interior(pixels.baseAddress!, stride: stride, p.x - 0.5, p.y - 0.5, values: values.baseAddress!)
                 }
             }
         }
@@ -467,17 +501,33 @@ public struct LinearReader: SymbologyReader {
         return thresholdRuns(gray, step: step, range: range(gray), buffers: buffers)
     }
 
+    /// The least local contrast (maximum less minimum within ±8 px) at which `thresholdRuns` lets the colour change.
+    static let leastContrast = 20.0
+
     /// Runs from gray values by midpoint thresholding (see `sample`); `range` is `range(g)`. Works in `buffers` (reserved
     /// for `g.count` values), which must not hold `g`'s values.
-    static func thresholdRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers) -> RunRow {
+    ///
+    /// A line that cannot give `fewest` runs gives one run (the whole line) instead: before the noise level, the wide
+    /// window and the thresholding itself, the colour changes are counted under the local gates alone (the window's
+    /// contrast and the margin past its midpoint), which bounds their number.
+    static func thresholdRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers, fewest: Int = 0) -> RunRow {
         let count = g.count
-        let noise = SlidingExtremes.median(count: max(0, count - 1)) { k in abs(g[k + 1] - g[k]) }
-        // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
-        // is capped at a quarter of the line's range.
-        let minimumContrast = max(20, min(noise * 6, range * 0.25))
         let narrow = Int(8 / step), wide = Int(80 / step)
         let localLow = buffers.low, localHigh = buffers.high
         SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
+        let tooFew = RunRow(widths: [Double(count) * step], starts: [0])
+        // The bound first at the least contrast the thresholding ever takes, then (where that passes) at the line's own.
+        if fewest > 2 && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: Self.leastContrast, times: fewest - 2) {
+            return tooFew
+        }
+        let noise = SlidingExtremes.median(count: max(0, count - 1)) { k in abs(g[k + 1] - g[k]) }
+        // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
+        // is capped at a quarter of the line's range.
+        let minimumContrast = max(Self.leastContrast, min(noise * 6, range * 0.25))
+        if fewest > 2 && minimumContrast > Self.leastContrast
+            && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: minimumContrast, times: fewest - 2) {
+            return tooFew
+        }
         var wideLow = localLow, wideHigh = localHigh
         if narrow >= 1 && wide > narrow {
             (wideLow, wideHigh) = (buffers.wideLow, buffers.wideHigh)
@@ -529,11 +579,37 @@ public struct LinearReader: SymbologyReader {
         return RunRow(widths: Array(UnsafeBufferPointer(start: widths, count: runs)), starts: Array(UnsafeBufferPointer(start: starts, count: startCount)))
     }
 
+    /// Whether midpoint thresholding of `g` (window extremes `low`, `high`) may change colour `times` times: a change to
+    /// dark needs a sample below its window's midpoint by the margin, one to light a sample above it by the margin, both
+    /// where the window's contrast is at least the line's `minimumContrast`. Taking every such sample of the other sign
+    /// as a change counts at least as many changes as the thresholding can make (its gate on the wider window's contrast
+    /// only drops samples), so a count short of `times` means it cannot.
+    static func mayChangeColour(_ g: UnsafeBufferPointer<Double>, low: UnsafePointer<Double>, high: UnsafePointer<Double>, minimumContrast: Double,
+                                times: Int) -> Bool {
+        var changes = 0, dark = false
+        for k in 0..<g.count {
+            let lo = low[k], hi = high[k]
+            let contrast = hi - lo
+            guard contrast >= minimumContrast else { continue }
+            let difference = g[k] - (hi + lo) / 2, margin = contrast * 0.05
+            if dark ? difference >= margin : difference < -margin {
+                changes += 1
+                if changes >= times { return true }
+                dark.toggle()
+            }
+        }
+        return false
+    }
+
     /// Runs from gray values by their edges: peaks of the gradient, placed to a fraction of a sample by a parabola through
     /// the peak and its neighbours. A peak counts when it stands out from the line's noise and from a quarter of the strongest
     /// edge nearby; two edges in the same direction keep the stronger one, so the runs alternate. `range` is `range(g)`;
     /// works in `buffers` as `thresholdRuns` does.
-    static func edgeRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers) -> RunRow {
+    ///
+    /// A line that cannot give `fewest` runs gives one run instead: before the noise level and the strongest edges nearby,
+    /// the edges are counted under the necessary conditions alone (a peak of the gradient of at least `leastEdge`,
+    /// alternating in direction, the first light to dark).
+    static func edgeRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers, fewest: Int = 0) -> RunRow {
         let count = g.count
         guard count >= 5 else { return RunRow(widths: [Double(count) * step], starts: [0]) }
         let slope = buffers.slope, strength = buffers.strength, localStrongest = buffers.strongest
@@ -543,9 +619,22 @@ public struct LinearReader: SymbologyReader {
             slope[k] = s
             strength[k] = abs(s)
         }
+        if fewest > 2 {
+            // Each counted edge alternates with the one before; the runs are one more than the edges, and one more again
+            // when a dark run ends the line.
+            var edges = 0, falling = true
+            for k in 2..<(count - 2) {
+                let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+                guard b >= a, b > c, b >= Self.leastEdge, (slope[k] < 0) == falling else { continue }
+                edges += 1
+                if edges + 2 >= fewest { break }
+                falling.toggle()
+            }
+            if edges + 2 < fewest { return RunRow(widths: [Double(count) * step], starts: [0]) }
+        }
         let noise = SlidingExtremes.median(byteRange: UnsafeBufferPointer(start: strength, count: count))
         SlidingExtremes.maximum(strength, count: count, radius: Int(24 / step), into: localStrongest, scratch: buffers.scratch)
-        let floor = max(3, min(noise * 2, range * 0.1))
+        let floor = max(Self.leastEdge, min(noise * 2, range * 0.1))
         // Each edge's position and slope (negative is light to dark, the start of a bar), at most one a sample: into the
         // buffers, as are the runs after them.
         let positions = buffers.edgePositions, slopes = buffers.edgeSlopes
@@ -577,6 +666,9 @@ public struct LinearReader: SymbologyReader {
         widths[edges] = (Double(count) - previous) * step
         return RunRow(widths: Array(UnsafeBufferPointer(start: widths, count: edges + 1)), starts: Array(UnsafeBufferPointer(start: starts, count: edges + 1)))
     }
+
+    /// The least gradient (half the difference of a sample's neighbours) `edgeRuns` takes for an edge.
+    static let leastEdge = 3.0
 
     /// The median width of the runs between the first and the last (the quiet zones left out).
     static func medianRun(_ row: RunRow) -> Double {

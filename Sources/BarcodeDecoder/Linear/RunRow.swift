@@ -44,6 +44,14 @@ protocol RowDecoder: Sendable {
     /// hits name runs by their index. (The widths alone: the line is decoded both ways, and the reversed widths need no
     /// reversed starts unless something is read.)
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit]
+    /// The fewest run widths (quiet zones included) a line must hold for `decode` to read anything with `options`: a
+    /// line with fewer is not decoded, and its runs need not even be found (`LinearReader.thresholdRuns`).
+    func fewestRuns(options: DecoderOptions) -> Int
+}
+
+extension RowDecoder {
+    /// Twenty runs unless a decoder knows better: the gate every line passed before decoders said their own.
+    func fewestRuns(options: DecoderOptions) -> Int { 20 }
 }
 
 /// Matching of run widths against module patterns.
