@@ -1,4 +1,5 @@
 @testable import BarcodeDecoder
+import RigCore
 import Testing
 
 /// The linear reader's last look: one threshold a line from its histogram's valley, the line sharpened first.
@@ -56,6 +57,58 @@ import Testing
         let interleaved: [UInt8] = line.flatMap { (v: UInt8) -> [UInt8] in [v, 128] }
         let column = try #require(Self.runs(interleaved, step: 2))
         #expect(column.widths == row.widths && column.starts == row.starts)
+    }
+
+    /// The runs by the definition, one pixel at a time: what `runs` computes sixteen pixels at a time.
+    static func runsByDefinition(_ line: [UInt8]) -> RunRow? {
+        guard let t = threshold(line) else { return nil }
+        let n = line.count
+        var dark: [Bool] = []
+        for i in 0..<n {
+            let v = Int(line[i])
+            if i == 0 || i == n - 1 {
+                dark.append(v < t)
+            } else {
+                let sharpened: Int = 4 * v - Int(line[i - 1]) - Int(line[i + 1])
+                dark.append(sharpened < 2 * t)
+            }
+        }
+        var widths: [Double] = [], starts: [Double] = []
+        if dark[0] { widths.append(0); starts.append(0) }
+        var start = 0
+        for i in 1..<n where dark[i] != dark[i - 1] {
+            widths.append(Double(i - start)); starts.append(Double(start)); start = i
+        }
+        widths.append(Double(n - start)); starts.append(Double(start))
+        if dark[n - 1] { widths.append(0); starts.append(Double(n)) }
+        return RunRow(widths: widths, starts: starts)
+    }
+
+    @Test func runsMatchTheirDefinitionOnSeededLinesOfEveryLength() throws {
+        var random = SeededGenerator(seed: 7)
+        for count in [3, 4, 15, 16, 17, 18, 19, 33, 34, 35, 100, 257] {
+            for trial in 0..<20 {
+                // Bars and spaces of random widths with noise, and now and then pure noise.
+                var line: [UInt8] = []
+                var light = Bool.random(using: &random)
+                while line.count < count {
+                    let width = Int.random(in: 1...5, using: &random)
+                    let level: Int = trial % 5 == 4 ? Int.random(in: 0...255, using: &random) : (light ? 200 : 50)
+                    for _ in 0..<width {
+                        let noise = Int.random(in: -30...30, using: &random)
+                        line.append(UInt8(clamping: level + noise))
+                    }
+                    light.toggle()
+                }
+                line = Array(line.prefix(count))
+                let expected = Self.runsByDefinition(line)
+                let row = Self.runs(line)
+                #expect(row?.widths == expected?.widths && row?.starts == expected?.starts, "length \(count), trial \(trial)")
+                // The same line as a column (every third byte).
+                let column = Self.runs(line.flatMap { (v: UInt8) -> [UInt8] in [v, 0, 255] }, step: 3)
+                #expect(column?.widths == expected?.widths && column?.starts == expected?.starts, "column, length \(count), trial \(trial)")
+            }
+        }
     }
 
     @Test func aLineWithTooFewRunsForAnySymbolIsNotReturned() {

@@ -11,19 +11,23 @@ final class HistogramLineThreshold {
     /// Brightness buckets of the histogram (8 levels each).
     static let buckets = 32
 
-    /// A line's histogram, and where its colour changes (index of the first pixel of each new run); reused line to line.
+    /// A line's histogram, where its colour changes (index of the first pixel of each new run), and a column's pixels
+    /// gathered side by side; reused line to line.
     private let histogram: UnsafeMutableBufferPointer<Int32>
     private let changes: UnsafeMutableBufferPointer<Int32>
+    private let gathered: UnsafeMutableBufferPointer<UInt8>
 
     /// Room for lines of up to `longestLine` pixels.
     init(longestLine: Int) {
         histogram = .allocate(capacity: Self.buckets)
         changes = .allocate(capacity: max(longestLine, 1))
+        gathered = .allocate(capacity: max(longestLine, 1))
     }
 
     deinit {
         histogram.deallocate()
         changes.deallocate()
+        gathered.deallocate()
     }
 
     /// The threshold of a line whose histogram is `histogram` (`buckets` counts), in brightness 0–255; nil when the line
@@ -70,33 +74,60 @@ final class HistogramLineThreshold {
     func runs(_ values: UnsafePointer<UInt8>, count: Int, step: Int, minimumRuns: Int) -> RunRow? {
         guard count >= 3, count <= changes.count else { return nil }
         histogram.initialize(repeating: 0)
-        var p = values
-        for _ in 0..<count {
-            histogram[Int(p.pointee >> 3)] &+= 1
-            p += step
+        // A column is gathered into a row first (in the histogram's pass), so the comparison below reads neighbours
+        // side by side, sixteen at a time.
+        let line: UnsafePointer<UInt8>
+        if step == 1 {
+            for i in 0..<count { histogram[Int(values[i] >> 3)] &+= 1 }
+            line = values
+        } else {
+            var p = values
+            for i in 0..<count {
+                let v = p.pointee
+                gathered[i] = v
+                histogram[Int(v >> 3)] &+= 1
+                p += step
+            }
+            line = UnsafePointer(gathered.baseAddress!)
         }
         guard let threshold = Self.threshold(UnsafeBufferPointer(histogram)) else { return nil }
         // dark(i) ⇔ (4·v − left − right) / 2 < threshold, in integers 4·v − left − right < 2·threshold; the ends have one
         // neighbour and keep their value.
         let limit = 2 * threshold
-        var left = Int(values.pointee), center = Int(values[step])
-        let startsDark = left < threshold
+        let startsDark = Int(line[0]) < threshold
         var isDark = startsDark
         var changeCount = 0
-        var next = values + 2 * step
-        for i in 1..<(count - 1) {
-            let right = Int(next.pointee)
-            let dark = 4 &* center &- left &- right < limit
-            // Without a branch: on a noisy line colour changes come at random, and a mispredicted branch costs more
-            // than the store that the next pixel overwrites when nothing changed.
-            changes[changeCount] = Int32(truncatingIfNeeded: i)
-            changeCount &+= dark != isDark ? 1 : 0
-            isDark = dark
-            left = center
-            center = right
-            next += step
+        var i = 1
+        // Sixteen pixels at a time: a bit a pixel for "dark", then a change wherever a bit differs from the one before.
+        let limits = SIMD16<Int16>(repeating: Int16(limit))
+        let bits = SIMD16<Int16>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, Int16(bitPattern: 0x8000))
+        let raw = UnsafeRawPointer(line)
+        while i + 16 <= count - 1 {
+            let left = SIMD16<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i - 1, as: SIMD16<UInt8>.self))
+            let center = SIMD16<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+            let right = SIMD16<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i + 1, as: SIMD16<UInt8>.self))
+            let dark = (center &<< 2) &- left &- right .< limits
+            let darkBits = UInt32(UInt16(bitPattern: SIMD16<Int16>(repeating: 0).replacing(with: bits, where: dark).wrappedSum()))
+            var changed = darkBits ^ (((darkBits << 1) | (isDark ? 1 : 0)) & 0xFFFF)
+            while changed != 0 {
+                changes[changeCount] = Int32(truncatingIfNeeded: i + changed.trailingZeroBitCount)
+                changeCount &+= 1
+                changed &= changed &- 1
+            }
+            isDark = darkBits & 0x8000 != 0
+            i += 16
         }
-        if (center < threshold) != isDark {
+        // The rest one at a time, then the last pixel against the threshold alone.
+        while i < count - 1 {
+            let dark = 4 &* Int(line[i]) &- Int(line[i - 1]) &- Int(line[i + 1]) < limit
+            if dark != isDark {
+                changes[changeCount] = Int32(truncatingIfNeeded: i)
+                changeCount &+= 1
+                isDark = dark
+            }
+            i += 1
+        }
+        if (Int(line[count - 1]) < threshold) != isDark {
             changes[changeCount] = Int32(truncatingIfNeeded: count - 1)
             changeCount &+= 1
             isDark = !isDark
