@@ -22,23 +22,34 @@ struct DataBarExpandedDecoder: RowDecoder {
         return hits
     }
 
-    /// The finder value whose pattern (reversed when `reversed`) fits 5 widths, if any fits within 0.6 module each.
-    static func finder(_ widths: ArraySlice<Double>, reversed: Bool) -> Int? {
-        let w = reversed ? Array(widths.reversed()) : Array(widths)
-        let total = w.reduce(0, +)
-        guard total > 0 else { return nil }
-        let unit = total / 15
-        var best: (Int, Double)?
-        for (value, pattern) in DataBarExpandedCharacters.finders.enumerated() {
-            var worst = 0.0, sum = 0.0
-            for i in 0..<5 {
-                let d = abs(w[i] / unit - Double(pattern[i]))
-                worst = max(worst, d)
-                sum += d
+    /// The finder patterns' module widths, one after the other (`DataBarExpandedCharacters.finders`), as Doubles.
+    private static let finderModules: [Double] = DataBarExpandedCharacters.finders.flatMap { $0.map(Double.init) }
+
+    /// The finder value whose pattern (reversed when `reversed`) fits the 5 widths from run `start`, if any fits within
+    /// 0.6 module each. Read in place: this runs at every bar of every line while DataBar Expanded is searched, and a
+    /// copy of the five widths there was an allocation each time.
+    static func finder(_ runs: [Double], at start: Int, reversed: Bool) -> Int? {
+        runs.withUnsafeBufferPointer { r in
+            // The widths in pattern order; summed in that order.
+            let w0 = reversed ? r[start + 4] : r[start], w1 = reversed ? r[start + 3] : r[start + 1], w2 = r[start + 2]
+            let w3 = reversed ? r[start + 1] : r[start + 3], w4 = reversed ? r[start] : r[start + 4]
+            let total = w0 + w1 + w2 + w3 + w4
+            guard total > 0 else { return nil }
+            let unit = total / 15
+            let m0 = w0 / unit, m1 = w1 / unit, m2 = w2 / unit, m3 = w3 / unit, m4 = w4 / unit
+            var best = -1, bestSum = Double.infinity
+            return finderModules.withUnsafeBufferPointer { table in
+                for value in 0..<(table.count / 5) {
+                    let p = 5 * value
+                    let d0 = abs(m0 - table[p]), d1 = abs(m1 - table[p + 1]), d2 = abs(m2 - table[p + 2])
+                    let d3 = abs(m3 - table[p + 3]), d4 = abs(m4 - table[p + 4])
+                    let worst = max(max(max(max(max(0.0, d0), d1), d2), d3), d4)
+                    let sum = 0.0 + d0 + d1 + d2 + d3 + d4
+                    if worst < 0.6, sum < bestSum { best = value; bestSum = sum }
+                }
+                return best >= 0 ? best : nil
             }
-            if worst < 0.6, sum < (best?.1 ?? .infinity) { best = (value, sum) }
         }
-        return best?.0
     }
 
     /// The pairs read from the guard bar at run `g` onwards: finder values and characters' module counts (outer end
@@ -53,7 +64,7 @@ struct DataBarExpandedDecoder: RowDecoder {
         var last = g
         while p + 12 < runs.count {
             let swapped = pairIndex % 2 == 1
-            guard let finder = Self.finder(runs[(p + 8)...(p + 12)], reversed: swapped) else { break }
+            guard let finder = Self.finder(runs, at: p + 8, reversed: swapped) else { break }
             let module = runs[(p + 8)...(p + 12)].reduce(0, +) / 15
             guard let left = DataBarDecoder.moduleCounts(Array(runs[p...(p + 7)]), modules: 17),
                   abs(runs[p...(p + 7)].reduce(0, +) / module - 17) < 3, DataBarExpandedCharacters.value(left) != nil else { break }

@@ -20,7 +20,13 @@ struct DataBarLimitedDecoder: RowDecoder {
     }
 
     func decode(_ runs: [Double], guardBar s: Int) -> RowHit? {
-        let total = runs[s...(s + 43)].reduce(0, +)
+        // Summed in place, in order (as `reduce` over the slice): this runs at every bar of every line while DataBar
+        // Limited is searched, and the slice cost a retain and a release each time.
+        let total = runs.withUnsafeBufferPointer { r in
+            var sum = 0.0
+            for k in s...(s + 43) { sum += r[k] }
+            return sum
+        }
         let module = total / 73
         guard runs[s] < 2 * module, runs[s + 43] < 2 * module, runs[s - 1] >= 2 * module || s == 1 else { return nil }
         let checkWidth = runs[(s + 15)...(s + 28)].reduce(0, +)
