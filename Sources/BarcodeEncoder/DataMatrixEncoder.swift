@@ -93,11 +93,16 @@ public enum DataMatrixEncoder {
             var bits: [Bool] = []
             for v in values { for i in stride(from: 5, through: 0, by: -1) { bits.append(v >> i & 1 == 1) } }
             while bits.count % 8 != 0 { bits.append(false) }
-            var out: [UInt8] = [240]
+            var edifact: [UInt8] = []
             for k in stride(from: 0, to: bits.count, by: 8) {
-                out.append((0..<8).reduce(UInt8(0)) { $0 << 1 | (bits[k + $1] ? 1 : 0) })
+                edifact.append((0..<8).reduce(UInt8(0)) { $0 << 1 | (bits[k + $1] ? 1 : 0) })
             }
-            return out + ascii(bytes[consumed...], gs1: gs1)
+            // Readers take two codewords or fewer at the symbol's end as ASCII (ISO/IEC 16022, 5.2.8.2), so the last group,
+            // which holds the unlatch, must not end there: where it and what follows come to fewer than three codewords,
+            // pad codewords (129, end of data) follow.
+            let rest = ascii(bytes[consumed...], gs1: gs1)
+            let fromLastGroup = edifact.count - (edifact.count - 1) / 3 * 3 + rest.count
+            return [240] + edifact + rest + [UInt8](repeating: 129, count: max(0, 3 - fromLastGroup))
         case .base256:
             var out: [UInt8] = [231]
             var payload: [Int] = []

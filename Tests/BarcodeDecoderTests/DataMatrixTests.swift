@@ -1,4 +1,4 @@
-import BarcodeDecoder
+@testable import BarcodeDecoder
 import BarcodeEncoder
 import RigCore
 import Testing
@@ -39,6 +39,28 @@ import Testing
         let text = samples[scheme]!
         let grid = try DataMatrixEncoder.encode(Array(text.utf8), scheme: scheme)
         #expect(try DataMatrixSymbolDecoder.decode(grid).text == text)
+    }
+
+    /// zint's symbols end EDIFACT as the standard allows: with two codewords or fewer left, in ASCII without an unlatch
+    /// (the codewords below were read off zint 2.12's 16×16 and 14×14 symbols). Read as EDIFACT bits, the 'N' (79) was an
+    /// 'S' and the pad (129) a trailing space.
+    @Test func edifactEndsInASCIIWithTwoCodewordsOrFewerLeft() throws {
+        let fourteen: [UInt8] = [66, 240, 8, 49, 5, 24, 114, 9, 40, 179, 13, 79]
+        #expect(try DataMatrixEncodation.decode(fourteen).bytes == Array("ABCDEFGHIJKLMN".utf8))
+        let eight: [UInt8] = [240, 4, 32, 196, 20, 97, 200, 129]
+        #expect(try DataMatrixEncodation.decode(eight).bytes == Array("ABCDEFGH".utf8))
+        // An unlatch inside a group: ASCII from the next codeword ("AB", unlatch, then '1' in ASCII and a pad).
+        let unlatched: [UInt8] = [240, 0b0000_0100, 0b0010_0111, 0b1100_0000, 50, 129]
+        #expect(try DataMatrixEncodation.decode(unlatched).bytes == Array("AB1".utf8))
+    }
+
+    @Test func edifactRoundTripsAtEveryLength() throws {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 :/+-.?".utf8)
+        for count in 1...40 {
+            let bytes = (0..<count).map { alphabet[($0 * 7 + count) % alphabet.count] }
+            let grid = try DataMatrixEncoder.encode(bytes, scheme: .edifact)
+            #expect(try DataMatrixSymbolDecoder.decode(grid).bytes == bytes, "\(count) characters")
+        }
     }
 
     @Test func rectangularSymbols() throws {

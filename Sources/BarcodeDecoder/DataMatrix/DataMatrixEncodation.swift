@@ -141,20 +141,23 @@ public enum DataMatrixEncodation {
         if i < cw.count, cw[i] == 254 { i += 1 }
     }
 
+    /// EDIFACT: four 6-bit values in each three codewords, until the unlatch value (0x1F; ASCII from the next codeword).
+    /// With two codewords or fewer left in the symbol the encoder has returned to ASCII without an unlatch (ISO/IEC
+    /// 16022, 5.2.8.2): zint ends "ABCDEFGHIJKLMN" with 'N' as the ASCII codeword 79, which read as EDIFACT bits gave
+    /// "ABCDEFGHIJKLMS", and a pad codeword after "ABCDEFGH" gave a trailing space — false reads of well-formed symbols.
     private static func decodeEdifact(_ cw: [UInt8], _ i: inout Int, emit: (Int) -> Void) {
-        var bitPosition = 0
-        let start = i
-        while (start * 8 + bitPosition + 6) <= cw.count * 8 {
-            var v = 0
-            for _ in 0..<6 {
-                let absolute = start * 8 + bitPosition
-                v = v << 1 | Int(cw[absolute / 8] >> (7 - UInt8(absolute % 8))) & 1
-                bitPosition += 1
+        while cw.count - i >= 3 {
+            let group = Int(cw[i]) << 16 | Int(cw[i + 1]) << 8 | Int(cw[i + 2])
+            for k in 0..<4 {
+                let v = group >> (18 - 6 * k) & 0x3F
+                if v == 0x1F {
+                    i += (6 * (k + 1) + 7) / 8
+                    return
+                }
+                emit(v & 0x20 != 0 ? v : v | 0x40)
             }
-            if v == 0x1F { break }
-            emit(v & 0x20 != 0 ? v : v | 0x40)
+            i += 3
         }
-        i = start + (bitPosition + 7) / 8
     }
 }
 
