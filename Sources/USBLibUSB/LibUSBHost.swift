@@ -180,15 +180,36 @@ public final class LibUSBHost: USBHost, @unchecked Sendable {
     /// A hotplug callback's event, on `queue`.
     private func hotplugCallback(_ device: OpaquePointer, arrived: Bool) {
         let address = LibUSBCalls.busAddress(device)
-        let event: USBHotplugEvent?
         if arrived {
             guard case .success(let raw) = LibUSBCalls.deviceDescriptor(device) else { return }
             let listed = USBDeviceCache.Listed(address: address, vendorID: raw.idVendor, productID: raw.idProduct)
-            event = cache.withLock { $0.arrived(listed) { _ in Self.read(device, raw) } }
-        } else {
-            event = cache.withLock { $0.left(address) }
+            switch cache.withLock({ $0.arrived(listed) { _ in Self.read(device, raw) } }) {
+            case .reported(let event): emit([event], byCallback: true)
+            case .known: break
+            case .unreadable: listAgain(until: address)
+            }
+        } else if let event = cache.withLock({ $0.left(address) }) {
+            emit([event], byCallback: true)
         }
-        if let event { emit([event], byCallback: true) }
+    }
+
+    /// Waits before each listing of the bus that follows a device the hotplug callback could not read.
+    static let unreadableRetries: [Duration] = [.milliseconds(50), .milliseconds(100), .milliseconds(200), .milliseconds(400),
+                                                .milliseconds(800), .milliseconds(1600)]
+
+    /// A device arrived that could not be read yet (no answer to its string requests, or its node not yet open to
+    /// us): lists the bus again after each of `unreadableRetries` until the device at `address` was read in full
+    /// or left. The first listing reports it (read or not, so an unreadable device still shows); a later one that
+    /// reads it reports it again with its strings, as the poll does. No callback comes for a device that stays.
+    private func listAgain(until address: USBBusAddress) {
+        clock.spawn { [weak self, clock] in
+            for wait in Self.unreadableRetries {
+                do { try await clock.sleep(for: wait) } catch { return }
+                guard let self else { return }
+                _ = await self.devices()
+                if self.cache.withLock({ $0.isComplete(at: address) }) != false { return }
+            }
+        }
     }
 
     private func emit(_ events: [USBHotplugEvent], byCallback: Bool) {
@@ -261,7 +282,8 @@ public final class LibUSBHost: USBHost, @unchecked Sendable {
         }
         return USBDeviceCache.Read(descriptor: USBDeviceDescriptor(
             vendorID: raw.idVendor, productID: raw.idProduct, serialNumber: serial, manufacturer: manufacturer, product: product,
-            interfaces: interfaces), complete: opened)
+            interfaces: interfaces), complete: opened && [(raw.iSerialNumber, serial), (raw.iManufacturer, manufacturer), (raw.iProduct, product)]
+                .allSatisfy { index, string in index == 0 || string != nil })
     }
 
     private func openNow(_ match: USBDeviceMatch) -> Result<LibUSBDeviceHandle, USBError> {

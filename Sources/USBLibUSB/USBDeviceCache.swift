@@ -22,7 +22,8 @@ struct USBDeviceCache: Sendable {
         var productID: UInt16
     }
 
-    /// What reading a device gave: its descriptor, and whether the strings could be read (the open succeeded).
+    /// What reading a device gave: its descriptor, and whether it was read in full (the open succeeded and every
+    /// string the device declares was read).
     struct Read: Sendable {
         var descriptor: USBDeviceDescriptor
         var complete: Bool
@@ -68,17 +69,32 @@ struct USBDeviceCache: Sendable {
         return left.sorted { Self.order($0) < Self.order($1) } + arrived
     }
 
-    /// A hotplug callback said `device` arrived: nil when a listing already reported it.
-    mutating func arrived(_ device: Listed, read: (Listed) -> Read) -> USBHotplugEvent? {
+    /// What a hotplug callback's arrival came to.
+    enum CallbackArrival: Equatable {
+        /// Read in full and reported.
+        case reported(USBHotplugEvent)
+        /// A listing reported it already.
+        case known
+        /// Its strings could not be read yet (a device just enumerated may not answer, or its node's permissions may
+        /// not be set yet): not cached and not reported, so that a listing reads it again and reports it.
+        case unreadable
+    }
+
+    /// A hotplug callback said `device` arrived.
+    mutating func arrived(_ device: Listed, read: (Listed) -> Read) -> CallbackArrival {
         if let known = entries[device.address], known.descriptor.vendorID == device.vendorID,
            known.descriptor.productID == device.productID {
-            return nil
+            return .known
         }
         let new = read(device)
         reads += 1
+        guard new.complete else { return .unreadable }
         entries[device.address] = new
-        return .arrived(new.descriptor)
+        return .reported(.arrived(new.descriptor))
     }
+
+    /// Whether the device at `address` was read in full; nil when none is known there.
+    func isComplete(at address: USBBusAddress) -> Bool? { entries[address]?.complete }
 
     /// A hotplug callback said the device at `address` left: nil when a listing already reported it.
     mutating func left(_ address: USBBusAddress) -> USBHotplugEvent? {

@@ -73,15 +73,33 @@ import USBLink
     @Test func callbacksAndListingsReportEachChangeOnce() {
         var cache = USBDeviceCache()
         let reader = Reader()
-        #expect(cache.arrived(Self.at(2), read: reader.read) == .arrived(Self.descriptor(Self.at(2), serial: "S2")))
+        #expect(cache.arrived(Self.at(2), read: reader.read) == .reported(.arrived(Self.descriptor(Self.at(2), serial: "S2"))))
         #expect(cache.reconcile([Self.at(2)], read: reader.read).isEmpty, "the listing after the callback adds nothing")
         #expect(cache.reconcile([Self.at(2), Self.at(3)], read: reader.read) == [.arrived(Self.descriptor(Self.at(3), serial: "S3"))])
-        #expect(cache.arrived(Self.at(3), read: reader.read) == nil, "the callback after the listing adds nothing")
+        #expect(cache.arrived(Self.at(3), read: reader.read) == .known, "the callback after the listing adds nothing")
         #expect(cache.left(USBBusAddress(bus: 1, address: 2)) == .left(Self.descriptor(Self.at(2), serial: "S2")))
         #expect(cache.reconcile([Self.at(3)], read: reader.read).isEmpty)
         #expect(cache.reconcile([], read: reader.read) == [.left(Self.descriptor(Self.at(3), serial: "S3"))])
         #expect(cache.left(USBBusAddress(bus: 1, address: 3)) == nil, "a departure the listing reported is not reported again")
         #expect(reader.opened == [2, 3])
+    }
+
+    /// A device the callback cannot read yet (a replugged reader that does not answer at once) is left to the
+    /// listings that follow: the first reports it, read or not; one that reads it reports it again with its strings.
+    @Test func aDeviceTheCallbackCannotReadIsLeftToTheListings() {
+        var cache = USBDeviceCache()
+        let reader = Reader()
+        reader.unreadable = [4]
+        #expect(cache.arrived(Self.at(4), read: reader.read) == .unreadable)
+        #expect(cache.isComplete(at: USBBusAddress(bus: 1, address: 4)) == nil, "not cached")
+        #expect(cache.reconcile([Self.at(4)], read: reader.read) == [.arrived(Self.descriptor(Self.at(4), serial: nil))])
+        #expect(cache.isComplete(at: USBBusAddress(bus: 1, address: 4)) == false)
+        reader.unreadable = []
+        #expect(cache.reconcile([Self.at(4)], read: reader.read)
+                == [.left(Self.descriptor(Self.at(4), serial: nil)), .arrived(Self.descriptor(Self.at(4), serial: "S4"))])
+        #expect(cache.isComplete(at: USBBusAddress(bus: 1, address: 4)) == true)
+        #expect(cache.arrived(Self.at(4), read: reader.read) == .known, "a late callback adds nothing")
+        #expect(reader.opened == [4, 4, 4])
     }
 
     @Test func busAddressesNameTheirPlace() {

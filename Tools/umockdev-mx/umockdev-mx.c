@@ -573,15 +573,17 @@ static gboolean add_device(gpointer data)
 		"A: speed=480\\n\n"
 		"H: descriptors=%s\n", d->sysfs, devnum, devnum, d->devnode, d->vid, d->pid, devnum, d->vid, d->pid,
 		d->manufacturer, d->product, d->serial, hex);
-	if (!umockdev_testbed_add_from_string(mx.tb, record, &err)) fail("adding %s to the testbed: %s", d->serial, err->message);
-	g_free(record);
-	g_free(hex);
+	/* The device answers before the host hears of it, as a real one does once enumerated: adding it sends the "add"
+	 * uevent, and the host's hotplug callback may open it and ask for its strings at once, from another thread. */
 	g_mutex_lock(&mx.lock);
 	UMockdevIoctlBase *old = d->handler;
 	d->handler = handler;
 	d->gone = FALSE;
 	d->unplug_armed = FALSE;
 	g_mutex_unlock(&mx.lock);
+	if (!umockdev_testbed_add_from_string(mx.tb, record, &err)) fail("adding %s to the testbed: %s", d->serial, err->message);
+	g_free(record);
+	g_free(hex);
 	if (old) g_object_unref(old);
 	note("%s: plugged in as %s", d->serial, d->devnode);
 	return G_SOURCE_REMOVE;
