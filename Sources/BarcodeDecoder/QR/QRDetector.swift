@@ -1,13 +1,20 @@
 /// Locates QR symbols from finder-pattern triples and samples their module grids through a perspective transform.
 enum QRDetector {
-    /// A located symbol: its sampled grid and the transform from module to image coordinates.
-    struct Located {
-        var grid: BitMatrix
+    /// Where a symbol lies: its size and the transform from module to image coordinates, not yet sampled.
+    struct Framing {
         var transform: PerspectiveTransform
         /// The finder centres in module and image coordinates, for `refined(_:_:)`.
         var anchors: (source: [Point], destination: [Point])
         var dimension: Int
         var finders: [Int]
+    }
+
+    /// A located symbol: its framing and its grid sampled through it.
+    struct Located {
+        var grid: BitMatrix
+        var framing: Framing
+        var transform: PerspectiveTransform { framing.transform }
+        var dimension: Int { framing.dimension }
     }
 
     /// Triples of finder indices (top-left, top-right, bottom-left) that could be one symbol, most plausible first.
@@ -46,9 +53,23 @@ enum QRDetector {
         return out.sorted { $0.3 < $1.3 }
     }
 
-    /// Samples the grid for the finder triple, trying the estimated dimension and its neighbours.
+    /// Samples the grid for the finder triple at the estimated dimension plus `dimensionDelta` (see `frame`); with
+    /// `useAlignment` false only the four corner squares, 11 modules a side, as a quick look at the format and version
+    /// areas beside the finders.
     static func locate(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int,
                        useAlignment: Bool = true, alignmentRadius: Double = 5, knownAlignment: inout Point?) -> Located? {
+        guard let framing = self.frame(frame, finders, t, dimensionDelta: dimensionDelta, useAlignment: useAlignment,
+                                       alignmentRadius: alignmentRadius, knownAlignment: &knownAlignment) else { return nil }
+        let grid = ModuleSampler.sample(frame, transform: framing.transform, width: framing.dimension, height: framing.dimension,
+                                        corners: useAlignment ? nil : 11)
+        return Located(grid: grid, framing: framing)
+    }
+
+    /// The framing of the finder triple at the estimated dimension plus `dimensionDelta`: the three finder centres and the
+    /// bottom-right alignment pattern (searched within `alignmentRadius` modules of where the finders put it, once per
+    /// triple: `knownAlignment`) or, without it or `useAlignment`, the parallelogram's fourth corner.
+    static func frame(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int,
+                      useAlignment: Bool = true, alignmentRadius: Double = 5, knownAlignment: inout Point?) -> Framing? {
         let tl = finders[t.0], tr = finders[t.1], bl = finders[t.2]
         let module = (tl.moduleSize + tr.moduleSize + bl.moduleSize) / 3
         let width = (tl.center.distance(to: tr.center) + tl.center.distance(to: bl.center)) / 2
@@ -77,18 +98,16 @@ enum QRDetector {
             destination.append(tr.center + bl.center - tl.center)
         }
         guard let transform = PerspectiveTransform(from: source, to: destination) else { return nil }
-        // Without the alignment pattern this is a quick look at the format and version areas beside the finders.
-        let grid = ModuleSampler.sample(frame, transform: transform, width: dim, height: dim, corners: useAlignment ? nil : 11)
-        return Located(grid: grid, transform: transform, anchors: (Array(source.prefix(3)), Array(destination.prefix(3))),
-                       dimension: dim, finders: [t.0, t.1, t.2])
+        return Framing(transform: transform, anchors: (Array(source.prefix(3)), Array(destination.prefix(3))), dimension: dim,
+                       finders: [t.0, t.1, t.2])
     }
 
-    /// A second sampling of `located` through a transform fitted to every alignment pattern found (versions with several).
-    static func refined(_ frame: PreparedFrame, _ located: Located) -> (grid: BitMatrix, transform: PerspectiveTransform)? {
-        guard let version = QRVersion(dimension: located.dimension), version.alignmentCenters.count >= 3,
-              let fitted = refine(frame, version: version, initial: located.transform,
-                                  source: located.anchors.source, destination: located.anchors.destination) else { return nil }
-        return (ModuleSampler.sample(frame, transform: fitted, width: located.dimension, height: located.dimension), fitted)
+    /// A second sampling of `framing` through a transform fitted to every alignment pattern found (versions with several).
+    static func refined(_ frame: PreparedFrame, _ framing: Framing) -> (grid: BitMatrix, transform: PerspectiveTransform)? {
+        guard let version = QRVersion(dimension: framing.dimension), version.alignmentCenters.count >= 3,
+              let fitted = refine(frame, version: version, initial: framing.transform,
+                                  source: framing.anchors.source, destination: framing.anchors.destination) else { return nil }
+        return (ModuleSampler.sample(frame, transform: fitted, width: framing.dimension, height: framing.dimension), fitted)
     }
 
     /// A transform fitted to the finder centres and every alignment pattern found near where `initial` puts it.
@@ -149,21 +168,32 @@ enum QRDetector {
 
     /// The coarse-to-fine search of `alignment(_:near:dx:dy:module:radiusModules:)` with its template `score`.
     @inline(__always)
-    private static func search(guess: Point, radius: Double, module: Double, score: (Point, Int) -> Int) -> Point? {
+    static func search(guess: Point, radius: Double, module: Double, score: (Point, Int) -> Int) -> Point? {
         // Coarse to fine: half a module over the search radius, then single pixels around the best.
         var best = 0, sum = Point(0, 0), hits = 0
         let coarse = max(1, module / 2)
-        var center = guess
-        var oy = -radius
-        while oy <= radius {
-            var ox = -radius
-            while ox <= radius {
-                let c = guess + Point(ox, oy)
-                let s = score(c, max(best + 1, 20))
-                if s > best { best = s; center = c }
-                ox += coarse
-            }
-            oy += coarse
+        // The coarse offsets along each axis, from -radius in steps of `coarse` (accumulated, as the search always took them).
+        var steps: [Double] = []
+        var o = -radius
+        while o <= radius { steps.append(o); o += coarse }
+        // The coarse search keeps the best score of at least 20 and, among equal scores, the offset first in row order
+        // (`order`: row, then column). It visits the offsets in rings around the guess, where the pattern usually is: a high
+        // score found early lets `score` give up on the others after a miss or two (it may stop once a score cannot reach
+        // what it needs), rather than after five. Offsets before the best in row order need its score, those after need
+        // more: the outcome is the row-order scan's.
+        var center = guess, bestOrder = Int.max
+        let n = steps.count, middle = min(n - 1, max(0, Int((radius / coarse).rounded())))
+        func visit(_ i: Int, _ j: Int) {
+            guard i >= 0, j >= 0, i < n, j < n else { return }
+            let order = j * n + i
+            let c = guess + Point(steps[i], steps[j])
+            let s = score(c, max(order < bestOrder ? best : best + 1, 20))
+            if s >= 20, s > best || (s == best && order < bestOrder) { best = s; bestOrder = order; center = c }
+        }
+        for ring in 0..<max(middle + 1, n - middle) {
+            if ring == 0 { visit(middle, middle); continue }
+            for i in (middle - ring)...(middle + ring) { visit(i, middle - ring); visit(i, middle + ring) }
+            for j in (middle - ring + 1)..<(middle + ring) { visit(middle - ring, j); visit(middle + ring, j) }
         }
         guard best >= 20 else { return nil }
         best = 0

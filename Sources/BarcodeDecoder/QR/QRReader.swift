@@ -79,30 +79,48 @@ public struct QRReader: SymbologyReader {
             guard formatSeen else { continue }
             guard QRFunctionPatterns.finderAgreement(quick.grid) >= Self.minimumFinderAgreement else { attempts += 1; continue }
             framed = true
-            guard let located = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, alignmentRadius: alignmentRadius,
-                                                        knownAlignment: &alignment) else { continue }
+            guard let framing = QRDetector.frame(frame, finders, triple, dimensionDelta: delta, alignmentRadius: alignmentRadius,
+                                                       knownAlignment: &alignment) else { continue }
             // The far look adds nothing where it finds no alignment pattern either: it would sample as the ordinary look did.
             if alignmentRadius > 5, alignment == nil { return (nil, framed) }
-            if let version = Self.versionInformation(located.grid), version.dimension != located.dimension {
-                queue.insert(delta + version.dimension - located.dimension, at: 0)
+            let n = framing.dimension
+            // Two samplings of the grid: the binary image at each module's centre (a read per module), and the gray image
+            // thresholded against each module's neighbours (bilinear reads, then the neighbourhood extremes: several times
+            // the work, and a tenth of a small clean symbol's read). The gray one is made only when needed: for the version
+            // information of large symbols, and when the binary one does not decode.
+            var grayGrid: BitMatrix?
+            func gray() -> BitMatrix {
+                if let grid = grayGrid { return grid }
+                let grid = ModuleSampler.sample(frame, transform: framing.transform, width: n, height: n)
+                grayGrid = grid
+                return grid
+            }
+            if n >= QRReader.smallestWithVersionInformation, let version = Self.versionInformation(gray()), version.dimension != n {
+                queue.insert(delta + version.dimension - n, at: 0)
             }
             attempts += 1
-            // The module-relative threshold first, then the binary image at the module centres; a mirrored symbol
-            // samples as its own transpose (the finders turn the other way).
-            // (The binary grid is sampled only when the first does not decode; every grid has the same data positions.)
+            // A mirrored symbol samples as its own transpose (the finders turn the other way). Every grid has the same
+            // data positions. Where the gray grid is there already, it goes first (the module-relative threshold keeps
+            // blurred light modules among dark ones light), then the binary one; otherwise the binary grid first, then the
+            // gray one, and the binary grid's transpose last.
             var placement: QRSymbolDecoder.Placement?
             func decode(_ grid: BitMatrix) -> QRSymbolDecoder.Result? { try? QRSymbolDecoder.decode(grid, placement: &placement) }
-            var decoded = (decode(located.grid) ?? decode(located.grid.transposed())).map { ($0, located.transform) }
-            if decoded == nil {
-                let binary = ModuleSampler.sampleBinary(frame, transform: located.transform, width: located.dimension, height: located.dimension)
-                decoded = (decode(binary) ?? decode(binary.transposed())).map { ($0, located.transform) }
+            func binary() -> BitMatrix { ModuleSampler.sampleBinary(frame, transform: framing.transform, width: n, height: n) }
+            var result: QRSymbolDecoder.Result?
+            if grayGrid != nil {
+                result = decode(gray()) ?? decode(gray().transposed())
+                if result == nil { let b = binary(); result = decode(b) ?? decode(b.transposed()) }
+            } else {
+                let b = binary()
+                result = decode(b) ?? decode(gray()) ?? decode(gray().transposed()) ?? decode(b.transposed())
             }
-            if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, located) {
+            var decoded = result.map { ($0, framing.transform) }
+            if decoded == nil, formatSeen, tried.count <= 2, let refined = QRDetector.refined(frame, framing) {
                 decoded = decode(refined.grid).map { ($0, refined.transform) }
             }
             guard let (result, transform) = decoded else { continue }
-            let n = Double(located.dimension)
-            let corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(transform.apply)
+            let side = Double(n)
+            let corners = [Point(0, 0), Point(side, 0), Point(side, side), Point(0, side)].map(transform.apply)
             return (DecodedSymbol(symbology: .qr, text: result.text, bytes: result.bytes, corners: corners,
                                   isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors), framed)
         }
@@ -110,10 +128,13 @@ public struct QRReader: SymbologyReader {
     }
 
 
+    /// Symbols from version 7 (45 modules a side) carry version information.
+    static let smallestWithVersionInformation = 45
+
     /// The version the sampled grid's version-information blocks name, read next to the finders whatever the grid's size.
     static func versionInformation(_ grid: BitMatrix) -> QRVersion? {
         let n = grid.width
-        guard n >= 45 else { return nil }
+        guard n >= smallestWithVersionInformation else { return nil }
         var v1 = 0, v2 = 0
         for i in 0..<18 {
             let a = n - 11 + i % 3, b = i / 3
