@@ -26,7 +26,7 @@ enum AztecBullsEye {
                 // Cheap test first (looser than the full one): the centre run and its two neighbours within 3× of each other.
                 let w = runs[i].length
                 guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w, 3 * runs[i + 1].length >= w, runs[i + 1].length <= 3 * w,
-                      let module = bullsEyeRuns(runs[(i - 4)...(i + 4)].map(\.length)) else { continue }
+                      let module = bullsEyeRuns({ runs[i - 4 + $0].length }) else { continue }
                 let cx = Double(runs[i].start) + Double(runs[i].length) / 2
                 guard let vertical = confirm(binary, x: Int(cx), y: y, vertical: true),
                       let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false),
@@ -43,12 +43,20 @@ enum AztecBullsEye {
 
     /// The module width when the middle seven of nine runs are each within 50 % of their mean and the outer two at least
     /// half of it.
-    static func bullsEyeRuns(_ widths: [Int]) -> Double? {
-        let inner = widths[1...7]
-        let mean = Double(inner.reduce(0, +)) / 7
+    static func bullsEyeRuns(_ widths: [Int]) -> Double? { bullsEyeRuns { widths[$0] } }
+
+    /// The same for the nine runs `width(0)` to `width(8)` (read in place: no array per candidate run).
+    @inline(__always)
+    static func bullsEyeRuns(_ width: (Int) -> Int) -> Double? {
+        var total = 0
+        for k in 1...7 { total += width(k) }
+        let mean = Double(total) / 7
         guard mean >= 1 else { return nil }
-        for w in inner where Double(w) < mean * 0.5 || Double(w) > mean * 1.5 { return nil }
-        guard Double(widths[0]) >= mean * 0.5, Double(widths[8]) >= mean * 0.5 else { return nil }
+        for k in 1...7 {
+            let w = Double(width(k))
+            if w < mean * 0.5 || w > mean * 1.5 { return nil }
+        }
+        guard Double(width(0)) >= mean * 0.5, Double(width(8)) >= mean * 0.5 else { return nil }
         return mean
     }
 

@@ -39,30 +39,42 @@ extension BitMatrix {
     /// The run through (x, y) and `each` runs either side of it along the step (dx, dy): their widths in steps, outermost
     /// first, and the middle run's centre in steps from (x, y); nil where the image ends first. The bull's-eye checks of
     /// Aztec and MaxiCode read their rings this way along rows, columns and diagonals.
+    ///
+    /// The cells are walked through a pointer, one step at a time: step `t` back (or forward) is inside the matrix while
+    /// `t` is at most `back` (or `ahead`), one comparison a cell rather than a subscript's bounds tests (a wrong candidate
+    /// in a light area walks hundreds of cells along its long runs).
     func runs(through x: Int, _ y: Int, dx: Int, dy: Int, each: Int) -> (widths: [Int], centerOffset: Double)? {
-        func dark(_ t: Int) -> Bool? {
-            let px = x + t * dx, py = y + t * dy
-            guard px >= 0, py >= 0, px < width, py < height else { return nil }
-            return self[px, py]
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        func steps(_ position: Int, _ direction: Int, _ size: Int) -> Int {
+            direction > 0 ? size - 1 - position : direction < 0 ? position : Int.max
         }
-        guard let middle = dark(0) else { return nil }
-        var low = 0, high = 0
-        while dark(low - 1) == middle { low -= 1 }
-        while dark(high + 1) == middle { high += 1 }
-        var widths = [high - low + 1]
-        var a = low - 1, b = high + 1
-        for _ in 0..<each {
-            guard let colour = dark(a) else { return nil }
-            let end = a
-            while dark(a) == colour { a -= 1 }
-            widths.insert(end - a, at: 0)
+        let back = min(steps(x, -dx, width), steps(y, -dy, height))
+        let ahead = min(steps(x, dx, width), steps(y, dy, height))
+        let step = dy * width + dx
+        return cells.withUnsafeBufferPointer { cells -> (widths: [Int], centerOffset: Double)? in
+            let center = cells.baseAddress! + (y * width + x)
+            let middle = center[0]
+            var low = 0, high = 0
+            while low < back && center[(-low - 1) * step] == middle { low += 1 }
+            while high < ahead && center[(high + 1) * step] == middle { high += 1 }
+            var widths = [Int](repeating: 0, count: 2 * each + 1)
+            widths[each] = high + low + 1
+            // Backwards from the step before the middle run: each run starts inside the image or there is none.
+            var a = low + 1
+            for k in 0..<each {
+                guard a <= back else { return nil }
+                let colour = center[-a * step], end = a
+                while a <= back && center[-a * step] == colour { a += 1 }
+                widths[each - 1 - k] = a - end
+            }
+            var b = high + 1
+            for k in 0..<each {
+                guard b <= ahead else { return nil }
+                let colour = center[b * step], start = b
+                while b <= ahead && center[b * step] == colour { b += 1 }
+                widths[each + 1 + k] = b - start
+            }
+            return (widths, Double(high - low) / 2)
         }
-        for _ in 0..<each {
-            guard let colour = dark(b) else { return nil }
-            let start = b
-            while dark(b) == colour { b += 1 }
-            widths.append(b - start)
-        }
-        return (widths, Double(low + high) / 2)
     }
 }

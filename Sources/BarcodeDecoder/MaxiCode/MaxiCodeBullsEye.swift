@@ -23,7 +23,7 @@ enum MaxiCodeBullsEye {
             for i in stride(from: firstLight == 1 ? 5 : 6, to: runs.count - 5, by: 2) {
                 let w = runs[i].length
                 guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w,
-                      let unit = pattern(runs[(i - 5)...(i + 5)].map(\.length)) else { continue }
+                      let unit = pattern({ runs[i - 5 + $0].length }) else { continue }
                 let cx = Double(runs[i].start) + Double(w) / 2
                 guard let vertical = confirm(binary, x: Int(cx), y: y, dx: 0, dy: 1),
                       let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), dx: 1, dy: 0),
@@ -39,13 +39,21 @@ enum MaxiCodeBullsEye {
     }
 
     /// The ring width when eleven runs (third ring, light, second ring, light, first ring, centre, and back out) fit.
-    static func pattern(_ widths: [Int]) -> Double? {
-        let rings = [widths[1], widths[2], widths[3], widths[4], widths[6], widths[7], widths[8], widths[9]]
-        let unit = Double(rings.reduce(0, +)) / 8
+    static func pattern(_ widths: [Int]) -> Double? { pattern { widths[$0] } }
+
+    /// The same for the eleven runs `width(0)` to `width(10)` (read in place: no array per candidate run).
+    @inline(__always)
+    static func pattern(_ width: (Int) -> Int) -> Double? {
+        var total = 0
+        for k in 1...9 where k != 5 { total += width(k) }
+        let unit = Double(total) / 8
         guard unit >= 1 else { return nil }
-        for w in rings where Double(w) < unit * 0.5 || Double(w) > unit * 1.5 { return nil }
-        let centre = Double(widths[5])
-        guard centre >= unit * 0.8, centre <= unit * 2.4, Double(widths[0]) >= unit * 0.5, Double(widths[10]) >= unit * 0.5 else { return nil }
+        for k in 1...9 where k != 5 {
+            let w = Double(width(k))
+            if w < unit * 0.5 || w > unit * 1.5 { return nil }
+        }
+        let centre = Double(width(5))
+        guard centre >= unit * 0.8, centre <= unit * 2.4, Double(width(0)) >= unit * 0.5, Double(width(10)) >= unit * 0.5 else { return nil }
         return unit
     }
 
