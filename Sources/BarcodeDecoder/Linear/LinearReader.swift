@@ -312,11 +312,16 @@ public struct LinearReader: SymbologyReader {
             ? frame.binary : PreparedFrame(image, binarization: .localMean).binary
         var runs: [(start: Int, length: Int)] = []
         let fewest = Self.fewestRuns(active, options)
+        // A line's widths are its runs (one more than its colour changes) and at most a light run of no width at either
+        // end: one whose changes cannot make the fewest widths is skipped before its runs are made. The changes of every
+        // column are counted in one pass down the rows, once the rows have read nothing.
+        var columnChanges: [Int32] = []
         // Columns are read down the matrix as they are (a transposed copy cost more than the columns read from it).
         pixelLines(frame, groups: (503, 504), active, options, stopWhenRead: vote, into: &hits) { rows, y, lineLength in
+            if !rows && columnChanges.isEmpty { columnChanges = binary.colourChangesOfColumns() }
+            let changes = rows ? binary.colourChanges(ofRow: y) : Int(columnChanges[y])
+            guard changes + 3 >= fewest else { return nil }
             if rows { binary.runs(ofRow: y, into: &runs) } else { binary.runs(ofColumn: y, into: &runs) }
-            // Its widths are these runs and at most a light run of no width at either end.
-            guard runs.count + 2 >= fewest else { return nil }
             func dark(_ i: Int) -> Bool { rows ? binary[i, y] : binary[y, i] }
             // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
             var widths: [Double] = [], starts: [Double] = []
@@ -619,22 +624,19 @@ public struct LinearReader: SymbologyReader {
             slope[k] = s
             strength[k] = abs(s)
         }
-        if fewest > 2 {
-            // Each counted edge alternates with the one before; the runs are one more than the edges, and one more again
-            // when a dark run ends the line.
-            var edges = 0, falling = true
-            for k in 2..<(count - 2) {
-                let a = strength[k - 1], b = strength[k], c = strength[k + 1]
-                guard b >= a, b > c, b >= Self.leastEdge, (slope[k] < 0) == falling else { continue }
-                edges += 1
-                if edges + 2 >= fewest { break }
-                falling.toggle()
-            }
-            if edges + 2 < fewest { return RunRow(widths: [Double(count) * step], starts: [0]) }
+        let tooFew = RunRow(widths: [Double(count) * step], starts: [0])
+        if fewest > 2 && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: Self.leastEdge, times: fewest - 2) {
+            return tooFew
         }
         let noise = SlidingExtremes.median(byteRange: UnsafeBufferPointer(start: strength, count: count))
-        SlidingExtremes.maximum(strength, count: count, radius: Int(24 / step), into: localStrongest, scratch: buffers.scratch)
         let floor = max(Self.leastEdge, min(noise * 2, range * 0.1))
+        // The bound again at the line's own floor (where its noise sets one above the least), before the strongest edges
+        // nearby.
+        if fewest > 2 && floor > Self.leastEdge
+            && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: floor, times: fewest - 2) {
+            return tooFew
+        }
+        SlidingExtremes.maximum(strength, count: count, radius: Int(24 / step), into: localStrongest, scratch: buffers.scratch)
         // Each edge's position and slope (negative is light to dark, the start of a bar), at most one a sample: into the
         // buffers, as are the runs after them.
         let positions = buffers.edgePositions, slopes = buffers.edgeSlopes
@@ -669,6 +671,25 @@ public struct LinearReader: SymbologyReader {
 
     /// The least gradient (half the difference of a sample's neighbours) `edgeRuns` takes for an edge.
     static let leastEdge = 3.0
+
+    /// Whether `edgeRuns` may find `times` edges on a line whose gradient is `slope` (its magnitude `strength`, `count`
+    /// values) with edges at least `floor` strong: every peak of the gradient of at least `floor` is counted, alternating
+    /// in direction, the first light to dark. The edges `edgeRuns` keeps are such peaks (its gate on the strongest edge
+    /// nearby only drops some), and of two in the same direction one at most, so they alternate as a subsequence of the
+    /// peaks counted here, which cannot alternate more often than the whole sequence: a count short of `times` means it
+    /// cannot find them.
+    static func mayHaveEdges(slope: UnsafePointer<Double>, strength: UnsafePointer<Double>, count: Int, floor: Double, times: Int) -> Bool {
+        guard count >= 5 else { return times <= 0 }
+        var edges = 0, falling = true
+        for k in 2..<(count - 2) {
+            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            guard b >= a, b > c, b >= floor, (slope[k] < 0) == falling else { continue }
+            edges += 1
+            if edges >= times { return true }
+            falling.toggle()
+        }
+        return edges >= times
+    }
 
     /// The median width of the runs between the first and the last (the quiet zones left out).
     static func medianRun(_ row: RunRow) -> Double {
