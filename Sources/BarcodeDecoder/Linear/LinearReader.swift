@@ -37,7 +37,9 @@ public struct LinearReader: SymbologyReader {
         let vote = { (hits: [LineHit]) in Self.vote(hits, minimumLines: minimumLines) }
         // A cheap first look: a few pixel rows from the middle outwards (at least three on a thin frame), as most
         // symbols are held roughly level.
-        sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, buffers: buffers, into: &hits)
+        let quickRows = PlainRowReadings()
+        sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, buffers: buffers,
+              plainReadings: quickRows, into: &hits)
         let quick = vote(hits)
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
@@ -85,7 +87,9 @@ public struct LinearReader: SymbologyReader {
         // symbol from the region finder).
         if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
             let most = options.effort >= 3 ? 64 : 24
-            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, sharpen: true, active, options, buffers: buffers, into: &hits)
+            // A row the first look read already has its plain readings from there: only its sharpened reading is new.
+            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, sharpen: true, active, options, buffers: buffers,
+                  plainReadings: quickRows, into: &hits)
             if vote(hits).isEmpty {
                 sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, sharpen: true, active, options, buffers: buffers, into: &hits)
             }
@@ -123,8 +127,11 @@ public struct LinearReader: SymbologyReader {
     static let shortestSymbol = 32.0
 
     /// Scans `lines` pixel rows (0°) or columns (90°) from the middle of the frame outwards, spread over 90 % of it.
+    ///
+    /// With `plainReadings`, a pixel row (0°) read without `sharpen` records its plain readings there, and one read with
+    /// `sharpen` that is recorded takes them from there (`scan`).
     private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
-                       buffers: ScanLineBuffers, into hits: inout [LineHit]) {
+                       buffers: ScanLineBuffers, plainReadings: PlainRowReadings? = nil, into hits: inout [LineHit]) {
         guard lines > 0 else { return }
         let w = Double(frame.image.width), h = Double(frame.image.height)
         let spacing = (degrees == 0 ? h : w) * 0.9 / Double(lines)
@@ -138,7 +145,8 @@ public struct LinearReader: SymbologyReader {
             guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
                                                    width: w, height: h), length > 20,
                   known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: length, outside: known) >= Self.shortestSymbol else { continue }
-            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, buffers: buffers, into: &hits)
+            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, buffers: buffers,
+                 plainReadings: degrees == 0 ? plainReadings : nil, into: &hits)
         }
     }
 
@@ -233,10 +241,27 @@ public struct LinearReader: SymbologyReader {
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads. With `sharpen` (second
     /// looks), a line nothing else read is read once more sharpened. Whether any of its readings held as many runs as the
     /// decoders need.
+    ///
+    /// With `plainReadings` (pixel rows at whole-pixel steps, both ends at the border), a line read without `sharpen`
+    /// records what its plain readings (thresholded or edges; half-pixel) read and whether they held enough runs, and a line
+    /// read with `sharpen` that is recorded there (the same pixel row: the same gray values, so the same readings) takes
+    /// them from the record and computes only its sharpened reading.
     @discardableResult
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
                       step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
-                      buffers: ScanLineBuffers, into hits: inout [LineHit]) -> Bool {
+                      buffers: ScanLineBuffers, plainReadings: PlainRowReadings? = nil, into hits: inout [LineHit]) -> Bool {
+        if sharpen, let recorded = plainReadings?.rows[origin.y], recorded.length == length {
+            var lineHits = recorded.hits
+            var heldRuns = recorded.heldRuns
+            if lineHits.isEmpty {
+                buffers.reserve(Int(length / min(step, 0.5)) + 2, radius: Int(24 / min(step, 0.5)))
+                let gray = UnsafeBufferPointer(start: buffers.gray, count: Self.grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray))
+                if sharpenedReading(gray, step: step, edges: edges, active, options, buffers: buffers, into: &lineHits) { heldRuns = true }
+                if lineHits.isEmpty { lineHits = recorded.fineHits }
+            }
+            keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
+            return heldRuns
+        }
         // Room for this line and for its second reading at half-pixel steps.
         let finest = min(step, 0.5)
         buffers.reserve(Int(length / finest) + 2, radius: Int(24 / finest))
@@ -256,23 +281,41 @@ public struct LinearReader: SymbologyReader {
             let edged = Self.edgeRuns(gray, step: step, range: range, buffers: buffers, fewest: fewest)
             if edged.widths.count >= fewest { heldRuns = true; decode(edged, edges: edges, active, options, into: &lineHits) }
         }
+        let plainHits = lineHits, plainHeldRuns = heldRuns
         // Blur that leaves a narrow space between two bars as a shallow bump within one dip: the line sharpened.
         if lineHits.isEmpty && sharpen {
-            Self.sharpened(gray, reach: max(1, Int((1 / step).rounded())), into: buffers.second)
-            let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
-            let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest)
-            if runs.widths.count >= fewest { heldRuns = true; decode(runs, edges: edges, active, options, into: &lineHits) }
+            if sharpenedReading(gray, step: step, edges: edges, active, options, buffers: buffers, into: &lineHits) { heldRuns = true }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
+        var fineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
+        var fineHeldRuns = false
         if lineHits.isEmpty && step == 1 && thresholded.widths.count >= Self.fewestForFineLook && Self.medianRun(thresholded) < 2.5 {
             let fineCount = Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5, into: buffers.second)
             let fineGray = UnsafeBufferPointer(start: buffers.second, count: fineCount)
             let fine = Self.thresholdRuns(fineGray, step: 0.5, range: Self.range(fineGray), buffers: buffers, fewest: fewest)
-            if fine.widths.count >= fewest { heldRuns = true; decode(fine, edges: edges, active, options, into: &lineHits) }
+            if fine.widths.count >= fewest { fineHeldRuns = true; decode(fine, edges: edges, active, options, into: &fineHits) }
+            heldRuns = heldRuns || fineHeldRuns
+            lineHits = fineHits
+        }
+        if !sharpen, let plainReadings {
+            plainReadings.rows[origin.y] = PlainRowReadings.Reading(length: length, hits: plainHits, fineHits: fineHits, heldRuns: plainHeldRuns || fineHeldRuns)
         }
         keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
         return heldRuns
+    }
+
+    /// The sharpened reading of `scan`: `gray` sharpened into `buffers.second`, thresholded and decoded where it holds the
+    /// fewest runs. Whether it did.
+    private func sharpenedReading(_ gray: UnsafeBufferPointer<Double>, step: Double, edges: (start: Bool, end: Bool), _ active: [any RowDecoder],
+                                  _ options: DecoderOptions, buffers: ScanLineBuffers, into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) -> Bool {
+        let fewest = Self.fewestRuns(active, options)
+        Self.sharpened(gray, reach: max(1, Int((1 / step).rounded())), into: buffers.second)
+        let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
+        let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest)
+        guard runs.widths.count >= fewest else { return false }
+        decode(runs, edges: edges, active, options, into: &lineHits)
+        return true
     }
 
     /// The thresholded runs a line needs for its second reading at half-pixel steps.
@@ -789,4 +832,21 @@ struct LineHit {
     var end: Point
     var angle: Int
     var normal: Point
+}
+
+/// What the plain readings of pixel rows read (`LinearReader.scan`), by the row's place (its origin's y), for a later
+/// look at the same rows that adds a sharpened reading: the row's gray values and so its plain readings are the same.
+final class PlainRowReadings {
+    struct Reading {
+        /// The line's length, which with the row's y fixes its samples.
+        var length: Double
+        /// What the thresholded runs or, where they read nothing, the edges read.
+        var hits: [(hit: RowHit, a0: Double, a1: Double)]
+        /// What the half-pixel reading read (empty where it did not run or `hits` is not empty).
+        var fineHits: [(hit: RowHit, a0: Double, a1: Double)]
+        /// Whether any of them held the fewest runs.
+        var heldRuns: Bool
+    }
+
+    var rows: [Double: Reading] = [:]
 }
