@@ -78,3 +78,48 @@ extension BitMatrix {
         }
     }
 }
+
+extension BitMatrix {
+    /// How many times row `y` changes colour from cell to cell: one less than its runs (`runs(ofRow:into:)`), counted
+    /// without making them, eight cells at a time.
+    func colourChanges(ofRow y: Int) -> Int {
+        guard width > 1 else { return 0 }
+        return cells.withUnsafeBufferPointer { cells in
+            let row = UnsafeRawPointer(cells.baseAddress! + y * width)
+            var changes = 0, x = 1
+            // Cells x ..< x + 8 against the ones a cell before: a byte of their exclusive or is not zero where the colour
+            // changes. Its low seven bits plus 0x7F, or'd with the byte, set its top bit exactly then; the top bits
+            // shifted down to one a byte and multiplied by 0x0101…01 add up in the top byte (at most 8).
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, top: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+            while x &+ 8 <= width {
+                let differ = row.loadUnaligned(fromByteOffset: x, as: UInt64.self) ^ row.loadUnaligned(fromByteOffset: x &- 1, as: UInt64.self)
+                let marked = (((differ & low7) &+ low7) | differ) & top
+                changes &+= Int(truncatingIfNeeded: ((marked >> 7) &* ones) >> 56)
+                x &+= 8
+            }
+            while x < width {
+                changes &+= row.load(fromByteOffset: x, as: UInt8.self) != row.load(fromByteOffset: x &- 1, as: UInt8.self) ? 1 : 0
+                x &+= 1
+            }
+            return changes
+        }
+    }
+
+    /// How many times each column changes colour from cell to cell (one less than its runs, `runs(ofColumn:into:)`),
+    /// `width` counts from one pass down the rows: a column's cells lie a row apart, and counting all columns side by
+    /// side reads each row once, in a plain pass the compiler vectorizes.
+    func colourChangesOfColumns() -> [Int32] {
+        var changes = [Int32](repeating: 0, count: width)
+        guard height > 1 else { return changes }
+        cells.withUnsafeBufferPointer { cells in
+            changes.withUnsafeMutableBufferPointer { changes in
+                let counts = changes.baseAddress!
+                for y in 1..<height {
+                    let row = cells.baseAddress! + y &* width, above = row - width
+                    for x in 0..<width { counts[x] &+= row[x] != above[x] ? 1 : 0 }
+                }
+            }
+        }
+        return changes
+    }
+}

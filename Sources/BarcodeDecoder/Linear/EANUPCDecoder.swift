@@ -84,21 +84,22 @@ struct EANUPCDecoder: RowDecoder {
 
     private func decode13(_ runs: [Double], _ s: Int, _ options: DecoderOptions) -> RowHit? {
         guard s + 59 < runs.count else { return nil }
+        // The guards and the quiet zone after the symbol first: each is a few runs, and every one must hold, so testing
+        // them before the twelve digits rejects most starts on texture sooner with the same result.
+        let module = runs[s..<s + 59].reduce(0, +) / 95
+        guard RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance,
+              RunPattern.distance(runs, s + 56, [1, 1, 1], modules: 3) < Self.maxGuardDistance,
+              trailingQuietZone(runs, s + 59, module: module) else { return nil }
         var digits: [Int] = []
         var parity: [Bool] = []
-        let module = runs[s..<s + 59].reduce(0, +) / 95
         for k in 0..<6 {
             guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true, module: module) else { return nil }
             digits.append(d); parity.append(e)
         }
-        guard RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance else { return nil }
         for k in 0..<6 {
             guard let (d, _) = digit(runs, s + 32 + 4 * k, allowEven: false, module: module) else { return nil }
             digits.append(d)
         }
-        guard RunPattern.distance(runs, s + 56, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { return nil }
-        let total = runs[s..<s + 59].reduce(0, +)
-        guard trailingQuietZone(runs, s + 59, module: total / 95) else { return nil }
         guard let first = EANUPCTables.leadingDigitParity.firstIndex(of: parity) else { return nil }
         let all = [first] + digits
         guard EANUPCTables.checkDigit(Array(all.dropLast())) == all.last else { return nil }
@@ -113,20 +114,20 @@ struct EANUPCDecoder: RowDecoder {
 
     private func decode8(_ runs: [Double], _ s: Int) -> RowHit? {
         guard s + 43 < runs.count else { return nil }
-        var digits: [Int] = []
+        // The guards and the trailing quiet zone before the digits, as in `decode13`.
         let module = runs[s..<s + 43].reduce(0, +) / 67
+        guard RunPattern.distance(runs, s + 19, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance,
+              RunPattern.distance(runs, s + 40, [1, 1, 1], modules: 3) < Self.maxGuardDistance,
+              trailingQuietZone(runs, s + 43, module: module) else { return nil }
+        var digits: [Int] = []
         for k in 0..<4 {
             guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: false, module: module), !e else { return nil }
             digits.append(d)
         }
-        guard RunPattern.distance(runs, s + 19, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance else { return nil }
         for k in 0..<4 {
             guard let (d, _) = digit(runs, s + 24 + 4 * k, allowEven: false, module: module) else { return nil }
             digits.append(d)
         }
-        guard RunPattern.distance(runs, s + 40, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { return nil }
-        let total = runs[s..<s + 43].reduce(0, +)
-        guard trailingQuietZone(runs, s + 43, module: total / 67) else { return nil }
         guard EANUPCTables.checkDigit(Array(digits.dropLast())) == digits.last else { return nil }
         let text = digits.map(String.init).joined()
         return RowHit(symbology: .ean8, text: text, bytes: Array(text.utf8), firstRun: s, lastRun: s + 42)
@@ -134,6 +135,11 @@ struct EANUPCDecoder: RowDecoder {
 
     private func decodeE(_ runs: [Double], _ s: Int) -> RowHit? {
         guard s + 33 < runs.count else { return nil }
+        // The end guard and the quiet zones before the digits, as in `decode13`.
+        let guardDistance = RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1, 1], modules: 6)
+        guard guardDistance < Self.maxGuardDistance else { return nil }
+        let total = runs[s..<s + 33].reduce(0, +)
+        guard trailingQuietZone(runs, s + 33, module: total / 51), runs[s - 1] >= total / 51 * 5, runs[s + 33] >= total / 51 * 5 else { return nil }
         var digits: [Int] = []
         var parity: [Bool] = []
         var error = 0.0
@@ -142,10 +148,6 @@ struct EANUPCDecoder: RowDecoder {
             guard let (d, e, distance) = digitWithDistance(runs, s + 3 + 4 * k, allowEven: true, module: guardModule) else { return nil }
             digits.append(d); parity.append(e); error += distance
         }
-        let guardDistance = RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1, 1], modules: 6)
-        guard guardDistance < Self.maxGuardDistance else { return nil }
-        let total = runs[s..<s + 33].reduce(0, +)
-        guard trailingQuietZone(runs, s + 33, module: total / 51), runs[s - 1] >= total / 51 * 5, runs[s + 33] >= total / 51 * 5 else { return nil }
         for numberSystem in 0...1 {
             for check in 0..<10 {
                 let expected = EANUPCTables.upcEParity[check].map { numberSystem == 0 ? $0 : !$0 }

@@ -37,7 +37,9 @@ public struct LinearReader: SymbologyReader {
         let vote = { (hits: [LineHit]) in Self.vote(hits, minimumLines: minimumLines) }
         // A cheap first look: a few pixel rows from the middle outwards (at least three on a thin frame), as most
         // symbols are held roughly level.
-        sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, buffers: buffers, into: &hits)
+        let quickRows = PlainRowReadings()
+        sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, buffers: buffers,
+              plainReadings: quickRows, into: &hits)
         let quick = vote(hits)
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
@@ -81,12 +83,19 @@ public struct LinearReader: SymbologyReader {
             scanRegions(frame, long, jitters: jitters, lines: 16, step: 0.5, sharpen: options.effort >= 3, active, options,
                         stopWhenRead: vote, buffers: buffers, into: &hits)
         }
-        // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
-        // symbol from the region finder).
+        // Nothing read yet: denser rows across the whole frame, horizontal then (at effort 3) vertical (low contrast or blur
+        // can hide a symbol from the region finder).
         if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
             let most = options.effort >= 3 ? 64 : 24
-            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, sharpen: true, active, options, buffers: buffers, into: &hits)
-            if vote(hits).isEmpty {
+            // A row the first look read already has its plain readings from there: only its sharpened reading is new.
+            sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, sharpen: true, active, options, buffers: buffers,
+                  plainReadings: quickRows, into: &hits)
+            // A judgement, not a proof: at effort 2 the 24 columns are left out. The pixel columns are read by the
+            // binarized look before (240, local mean) and the histogram look after (240, each sharpened exactly as these
+            // are, four times a value less its two neighbours, halved), and a turned symbol's region by its own lines;
+            // on the dev photos they read nothing those miss, and a frame that reads nothing paid them (0.6–1.1 M
+            // instructions, a tenth of a missed 240×240 frame).
+            if options.effort >= 3 && vote(hits).isEmpty {
                 sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, sharpen: true, active, options, buffers: buffers, into: &hits)
             }
         }
@@ -123,8 +132,11 @@ public struct LinearReader: SymbologyReader {
     static let shortestSymbol = 32.0
 
     /// Scans `lines` pixel rows (0°) or columns (90°) from the middle of the frame outwards, spread over 90 % of it.
+    ///
+    /// With `plainReadings`, a pixel row (0°) read without `sharpen` records its plain readings there, and one read with
+    /// `sharpen` that is recorded takes them from there (`scan`).
     private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
-                       buffers: ScanLineBuffers, into hits: inout [LineHit]) {
+                       buffers: ScanLineBuffers, plainReadings: PlainRowReadings? = nil, into hits: inout [LineHit]) {
         guard lines > 0 else { return }
         let w = Double(frame.image.width), h = Double(frame.image.height)
         let spacing = (degrees == 0 ? h : w) * 0.9 / Double(lines)
@@ -138,7 +150,8 @@ public struct LinearReader: SymbologyReader {
             guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
                                                    width: w, height: h), length > 20,
                   known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: length, outside: known) >= Self.shortestSymbol else { continue }
-            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, buffers: buffers, into: &hits)
+            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, buffers: buffers,
+                 plainReadings: degrees == 0 ? plainReadings : nil, into: &hits)
         }
     }
 
@@ -233,10 +246,27 @@ public struct LinearReader: SymbologyReader {
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads. With `sharpen` (second
     /// looks), a line nothing else read is read once more sharpened. Whether any of its readings held as many runs as the
     /// decoders need.
+    ///
+    /// With `plainReadings` (pixel rows at whole-pixel steps, both ends at the border), a line read without `sharpen`
+    /// records what its plain readings (thresholded or edges; half-pixel) read and whether they held enough runs, and a line
+    /// read with `sharpen` that is recorded there (the same pixel row: the same gray values, so the same readings) takes
+    /// them from the record and computes only its sharpened reading.
     @discardableResult
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
                       step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
-                      buffers: ScanLineBuffers, into hits: inout [LineHit]) -> Bool {
+                      buffers: ScanLineBuffers, plainReadings: PlainRowReadings? = nil, into hits: inout [LineHit]) -> Bool {
+        if sharpen, let recorded = plainReadings?.rows[origin.y], recorded.length == length {
+            var lineHits = recorded.hits
+            var heldRuns = recorded.heldRuns
+            if lineHits.isEmpty {
+                buffers.reserve(Int(length / min(step, 0.5)) + 2, radius: Int(24 / min(step, 0.5)))
+                let gray = UnsafeBufferPointer(start: buffers.gray, count: Self.grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray))
+                if sharpenedReading(gray, step: step, edges: edges, active, options, buffers: buffers, into: &lineHits) { heldRuns = true }
+                if lineHits.isEmpty { lineHits = recorded.fineHits }
+            }
+            keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
+            return heldRuns
+        }
         // Room for this line and for its second reading at half-pixel steps.
         let finest = min(step, 0.5)
         buffers.reserve(Int(length / finest) + 2, radius: Int(24 / finest))
@@ -256,23 +286,41 @@ public struct LinearReader: SymbologyReader {
             let edged = Self.edgeRuns(gray, step: step, range: range, buffers: buffers, fewest: fewest)
             if edged.widths.count >= fewest { heldRuns = true; decode(edged, edges: edges, active, options, into: &lineHits) }
         }
+        let plainHits = lineHits, plainHeldRuns = heldRuns
         // Blur that leaves a narrow space between two bars as a shallow bump within one dip: the line sharpened.
         if lineHits.isEmpty && sharpen {
-            Self.sharpened(gray, reach: max(1, Int((1 / step).rounded())), into: buffers.second)
-            let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
-            let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest)
-            if runs.widths.count >= fewest { heldRuns = true; decode(runs, edges: edges, active, options, into: &lineHits) }
+            if sharpenedReading(gray, step: step, edges: edges, active, options, buffers: buffers, into: &lineHits) { heldRuns = true }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
+        var fineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
+        var fineHeldRuns = false
         if lineHits.isEmpty && step == 1 && thresholded.widths.count >= Self.fewestForFineLook && Self.medianRun(thresholded) < 2.5 {
             let fineCount = Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5, into: buffers.second)
             let fineGray = UnsafeBufferPointer(start: buffers.second, count: fineCount)
             let fine = Self.thresholdRuns(fineGray, step: 0.5, range: Self.range(fineGray), buffers: buffers, fewest: fewest)
-            if fine.widths.count >= fewest { heldRuns = true; decode(fine, edges: edges, active, options, into: &lineHits) }
+            if fine.widths.count >= fewest { fineHeldRuns = true; decode(fine, edges: edges, active, options, into: &fineHits) }
+            heldRuns = heldRuns || fineHeldRuns
+            lineHits = fineHits
+        }
+        if !sharpen, let plainReadings {
+            plainReadings.rows[origin.y] = PlainRowReadings.Reading(length: length, hits: plainHits, fineHits: fineHits, heldRuns: plainHeldRuns || fineHeldRuns)
         }
         keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
         return heldRuns
+    }
+
+    /// The sharpened reading of `scan`: `gray` sharpened into `buffers.second`, thresholded and decoded where it holds the
+    /// fewest runs. Whether it did.
+    private func sharpenedReading(_ gray: UnsafeBufferPointer<Double>, step: Double, edges: (start: Bool, end: Bool), _ active: [any RowDecoder],
+                                  _ options: DecoderOptions, buffers: ScanLineBuffers, into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) -> Bool {
+        let fewest = Self.fewestRuns(active, options)
+        Self.sharpened(gray, reach: max(1, Int((1 / step).rounded())), into: buffers.second)
+        let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
+        let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest)
+        guard runs.widths.count >= fewest else { return false }
+        decode(runs, edges: edges, active, options, into: &lineHits)
+        return true
     }
 
     /// The thresholded runs a line needs for its second reading at half-pixel steps.
@@ -312,11 +360,16 @@ public struct LinearReader: SymbologyReader {
             ? frame.binary : PreparedFrame(image, binarization: .localMean).binary
         var runs: [(start: Int, length: Int)] = []
         let fewest = Self.fewestRuns(active, options)
+        // A line's widths are its runs (one more than its colour changes) and at most a light run of no width at either
+        // end: one whose changes cannot make the fewest widths is skipped before its runs are made. The changes of every
+        // column are counted in one pass down the rows, once the rows have read nothing.
+        var columnChanges: [Int32] = []
         // Columns are read down the matrix as they are (a transposed copy cost more than the columns read from it).
         pixelLines(frame, groups: (503, 504), active, options, stopWhenRead: vote, into: &hits) { rows, y, lineLength in
+            if !rows && columnChanges.isEmpty { columnChanges = binary.colourChangesOfColumns() }
+            let changes = rows ? binary.colourChanges(ofRow: y) : Int(columnChanges[y])
+            guard changes + 3 >= fewest else { return nil }
             if rows { binary.runs(ofRow: y, into: &runs) } else { binary.runs(ofColumn: y, into: &runs) }
-            // Its widths are these runs and at most a light run of no width at either end.
-            guard runs.count + 2 >= fewest else { return nil }
             func dark(_ i: Int) -> Bool { rows ? binary[i, y] : binary[y, i] }
             // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
             var widths: [Double] = [], starts: [Double] = []
@@ -619,22 +672,19 @@ public struct LinearReader: SymbologyReader {
             slope[k] = s
             strength[k] = abs(s)
         }
-        if fewest > 2 {
-            // Each counted edge alternates with the one before; the runs are one more than the edges, and one more again
-            // when a dark run ends the line.
-            var edges = 0, falling = true
-            for k in 2..<(count - 2) {
-                let a = strength[k - 1], b = strength[k], c = strength[k + 1]
-                guard b >= a, b > c, b >= Self.leastEdge, (slope[k] < 0) == falling else { continue }
-                edges += 1
-                if edges + 2 >= fewest { break }
-                falling.toggle()
-            }
-            if edges + 2 < fewest { return RunRow(widths: [Double(count) * step], starts: [0]) }
+        let tooFew = RunRow(widths: [Double(count) * step], starts: [0])
+        if fewest > 2 && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: Self.leastEdge, times: fewest - 2) {
+            return tooFew
         }
         let noise = SlidingExtremes.median(byteRange: UnsafeBufferPointer(start: strength, count: count))
-        SlidingExtremes.maximum(strength, count: count, radius: Int(24 / step), into: localStrongest, scratch: buffers.scratch)
         let floor = max(Self.leastEdge, min(noise * 2, range * 0.1))
+        // The bound again at the line's own floor (where its noise sets one above the least), before the strongest edges
+        // nearby.
+        if fewest > 2 && floor > Self.leastEdge
+            && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: floor, times: fewest - 2) {
+            return tooFew
+        }
+        SlidingExtremes.maximum(strength, count: count, radius: Int(24 / step), into: localStrongest, scratch: buffers.scratch)
         // Each edge's position and slope (negative is light to dark, the start of a bar), at most one a sample: into the
         // buffers, as are the runs after them.
         let positions = buffers.edgePositions, slopes = buffers.edgeSlopes
@@ -669,6 +719,25 @@ public struct LinearReader: SymbologyReader {
 
     /// The least gradient (half the difference of a sample's neighbours) `edgeRuns` takes for an edge.
     static let leastEdge = 3.0
+
+    /// Whether `edgeRuns` may find `times` edges on a line whose gradient is `slope` (its magnitude `strength`, `count`
+    /// values) with edges at least `floor` strong: every peak of the gradient of at least `floor` is counted, alternating
+    /// in direction, the first light to dark. The edges `edgeRuns` keeps are such peaks (its gate on the strongest edge
+    /// nearby only drops some), and of two in the same direction one at most, so they alternate as a subsequence of the
+    /// peaks counted here, which cannot alternate more often than the whole sequence: a count short of `times` means it
+    /// cannot find them.
+    static func mayHaveEdges(slope: UnsafePointer<Double>, strength: UnsafePointer<Double>, count: Int, floor: Double, times: Int) -> Bool {
+        guard count >= 5 else { return times <= 0 }
+        var edges = 0, falling = true
+        for k in 2..<(count - 2) {
+            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            guard b >= a, b > c, b >= floor, (slope[k] < 0) == falling else { continue }
+            edges += 1
+            if edges >= times { return true }
+            falling.toggle()
+        }
+        return edges >= times
+    }
 
     /// The median width of the runs between the first and the last (the quiet zones left out).
     static func medianRun(_ row: RunRow) -> Double {
@@ -768,4 +837,21 @@ struct LineHit {
     var end: Point
     var angle: Int
     var normal: Point
+}
+
+/// What the plain readings of pixel rows read (`LinearReader.scan`), by the row's place (its origin's y), for a later
+/// look at the same rows that adds a sharpened reading: the row's gray values and so its plain readings are the same.
+final class PlainRowReadings {
+    struct Reading {
+        /// The line's length, which with the row's y fixes its samples.
+        var length: Double
+        /// What the thresholded runs or, where they read nothing, the edges read.
+        var hits: [(hit: RowHit, a0: Double, a1: Double)]
+        /// What the half-pixel reading read (empty where it did not run or `hits` is not empty).
+        var fineHits: [(hit: RowHit, a0: Double, a1: Double)]
+        /// Whether any of them held the fewest runs.
+        var heldRuns: Bool
+    }
+
+    var rows: [Double: Reading] = [:]
 }

@@ -1,0 +1,103 @@
+@testable import BarcodeDecoder
+import Testing
+
+/// The cheap counts the linear reader takes before a line's runs: they may skip a line only where its runs could not
+/// reach the count asked for, so a line that reaches it reads exactly as without them.
+@Suite struct LinearLineBoundsTests {
+    /// A small seeded generator, so a failure repeats.
+    struct Seeded {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    @Test func colourChangesCountARowsAndAColumnsRunsLessOne() {
+        var random = Seeded(state: 2026)
+        for width in 1...41 {
+            let height = 1 + random.next(12)
+            var matrix = BitMatrix(width: width, height: height)
+            // Runs of random lengths (one to four cells), so both long stretches and single cells occur.
+            for y in 0..<height {
+                var x = 0, dark = random.next(2) == 0
+                while x < width {
+                    for _ in 0..<(1 + random.next(4)) where x < width { matrix[x, y] = dark; x += 1 }
+                    dark.toggle()
+                }
+            }
+            var runs: [(start: Int, length: Int)] = []
+            for y in 0..<height {
+                matrix.runs(ofRow: y, into: &runs)
+                #expect(matrix.colourChanges(ofRow: y) == runs.count - 1, "row \(y) of width \(width)")
+            }
+            let columns = matrix.colourChangesOfColumns()
+            #expect(columns.count == width)
+            for x in 0..<width {
+                matrix.runs(ofColumn: x, into: &runs)
+                #expect(Int(columns[x]) == runs.count - 1, "column \(x) of height \(height)")
+            }
+        }
+    }
+
+    /// Noisy lines with a few bars of random widths and contrast, some blurred: edge counts from a handful to dozens.
+    static func lines() -> [[Double]] {
+        var random = Seeded(state: 14)
+        return (0..<120).map { index in
+            let count = 40 + random.next(300)
+            var line = (0..<count).map { _ in 150 + Double(random.next(9 + index % 30)) }
+            var x = random.next(20)
+            let depth = Double(10 + random.next(120))
+            while x < count {
+                let bar = 1 + random.next(6)
+                for k in x..<min(count, x + bar) { line[k] -= depth }
+                x += bar + 1 + random.next(8)
+            }
+            if index % 3 == 0 {
+                line = line.indices.map { k in (line[max(0, k - 1)] + 2 * line[k] + line[min(count - 1, k + 1)]) / 4 }
+            }
+            return line
+        }
+    }
+
+    @Test func edgeRunsBoundsSkipOnlyLinesWithTooFewRuns() {
+        let buffers = ScanLineBuffers()
+        for line in Self.lines() {
+            buffers.reserve(line.count + 2, radius: 24)
+            line.withUnsafeBufferPointer { g in
+                var low = g[0], high = g[0]
+                for v in g { low = min(low, v); high = max(high, v) }
+                let all = LinearReader.edgeRuns(g, step: 1, range: high - low, buffers: buffers)
+                for fewest in [3, 5, 8, 13, 20, 35, 47, 61] {
+                    let bounded = LinearReader.edgeRuns(g, step: 1, range: high - low, buffers: buffers, fewest: fewest)
+                    if all.widths.count >= fewest {
+                        #expect(bounded.widths == all.widths && bounded.starts == all.starts, "\(all.widths.count) runs, \(fewest) asked")
+                    } else {
+                        #expect(bounded.widths.count < fewest)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theEdgeCountReachesEveryCountTheEdgesReach() {
+        // `mayHaveEdges` at the least edge strength admits every line whose edges (runs less one or two) reach the count.
+        let buffers = ScanLineBuffers()
+        var counted = 0
+        for line in Self.lines() {
+            buffers.reserve(line.count + 2, radius: 24)
+            line.withUnsafeBufferPointer { g in
+                var low = g[0], high = g[0]
+                for v in g { low = min(low, v); high = max(high, v) }
+                let runs = LinearReader.edgeRuns(g, step: 1, range: high - low, buffers: buffers).widths.count
+                let slope = (0..<g.count).map { k in k == 0 || k == g.count - 1 ? 0 : (g[k + 1] - g[k - 1]) / 2 }
+                let strength = slope.map(abs)
+                if runs > 2 {
+                    counted += 1
+                    #expect(LinearReader.mayHaveEdges(slope: slope, strength: strength, count: g.count, floor: LinearReader.leastEdge, times: runs - 2))
+                }
+            }
+        }
+        #expect(counted > 60)
+    }
+}
