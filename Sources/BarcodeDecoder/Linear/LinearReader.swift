@@ -83,19 +83,14 @@ public struct LinearReader: SymbologyReader {
             scanRegions(frame, long, jitters: jitters, lines: 16, step: 0.5, sharpen: options.effort >= 3, active, options,
                         stopWhenRead: vote, buffers: buffers, into: &hits)
         }
-        // Nothing read yet: denser rows across the whole frame, horizontal then (at effort 3) vertical (low contrast or blur
-        // can hide a symbol from the region finder).
+        // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
+        // symbol from the region finder).
         if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
             let most = options.effort >= 3 ? 64 : 24
             // A row the first look read already has its plain readings from there: only its sharpened reading is new.
             sweep(frame, degrees: 0, lines: min(most, max(Int(h / 4), min(3, Int(h)))), group: 501, sharpen: true, active, options, buffers: buffers,
                   plainReadings: quickRows, into: &hits)
-            // A judgement, not a proof: at effort 2 the 24 columns are left out. The pixel columns are read by the
-            // binarized look before (240, local mean) and the histogram look after (240, each sharpened exactly as these
-            // are, four times a value less its two neighbours, halved), and a turned symbol's region by its own lines;
-            // on the dev photos they read nothing those miss, and a frame that reads nothing paid them (0.6–1.1 M
-            // instructions, a tenth of a missed 240×240 frame).
-            if options.effort >= 3 && vote(hits).isEmpty {
+            if vote(hits).isEmpty {
                 sweep(frame, degrees: 90, lines: min(most, max(Int(w / 4), min(3, Int(w)))), group: 502, sharpen: true, active, options, buffers: buffers, into: &hits)
             }
         }
