@@ -141,6 +141,20 @@ import Testing
         #expect(decode(symbol, .dataMatrix).map(\.text) == [text])
     }
 
+    /// A clean light-on-dark symbol on white: the block thresholds give the local mean's very cells, so that look is not
+    /// read, and the negative, read after it, still finds the symbol.
+    @Test func aCleanNegativeSymbolIsReadPastTheSkippedBlockLook() throws {
+        let text = "CLEAN NEGATIVE"
+        let symbol = SymbolRenderer.render(try DataMatrixEncoder.encode(text), moduleSize: 4, quietZone: 3).inverted()
+        var canvas = GrayImage(width: 200, height: 200)
+        for y in 0..<symbol.height {
+            for x in 0..<symbol.width { canvas[x + 40, y + 40] = symbol[x, y] }
+        }
+        let radius = LocalBinarizer.radius(width: 200, height: 200)
+        #expect(HybridBinarizer.binarize(canvas) == LocalBinarizer.binarize(canvas, radius: radius), "the block look is skipped")
+        #expect(decode(canvas, .dataMatrix).map(\.text) == [text])
+    }
+
     @Test(arguments: [0.0, 30, 90, 145, 200, 315], [0.0, 0.12])
     func rotatedAndTilted(rotation: Double, perspective: Double) throws {
         let image = try scene(.dataMatrix, "DM at \(rotation)", rotation: rotation, perspective: perspective, moduleSize: 4)
