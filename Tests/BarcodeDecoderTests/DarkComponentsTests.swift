@@ -5,7 +5,7 @@ import Testing
 @Suite struct DarkComponentsTests {
     /// The run-based labelling finds what a 4-connected flood fill from each unlabelled dark cell in raster order finds:
     /// the same components, in the same order, with the same boxes, areas and outlines.
-    @Test(arguments: [0.3, 0.5, 0.7])
+    @Test(arguments: [0.05, 0.3, 0.5, 0.7, 0.95])
     func matchesAFloodFill(density: Double) {
         var random = SeededGenerator(seed: UInt64(density * 100))
         for trial in 0..<20 {
@@ -23,6 +23,26 @@ import Testing
                     for (f, e) in zip(found, expected) {
                         #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
                         #expect(f.outline == e.outline)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The run ends read eight cells at a time land where a cell-by-cell scan does, from every start, in rows of long and
+    /// short runs whose lengths are and are not multiples of eight.
+    @Test func runEndsMatchACellByCellScan() {
+        var random = SeededGenerator(seed: 3)
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 100] {
+            for density in [0.02, 0.5, 0.98] {
+                let row = (0..<length).map { _ in UInt8(Double.random(in: 0..<1, using: &random) < density ? 1 : 0) }
+                row.withUnsafeBufferPointer { cells in
+                    let start = cells.baseAddress ?? UnsafePointer(bitPattern: 8)!
+                    for x in 0...length {
+                        let dark = (x..<length).first { row[$0] != 0 } ?? length
+                        let light = (x..<length).first { row[$0] == 0 } ?? length
+                        #expect(DarkComponents.firstDark(start, from: x, before: length) == dark, "\(row) from \(x)")
+                        #expect(DarkComponents.firstLight(start, from: x, before: length) == light, "\(row) from \(x)")
                     }
                 }
             }

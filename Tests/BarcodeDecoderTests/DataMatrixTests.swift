@@ -125,6 +125,36 @@ import Testing
         #expect(decode(image, .dataMatrix).map(\.text) == [text])
     }
 
+    /// A size the timing edges miscount by more than two modules is searched only for a fit of 0.85 or more, and still
+    /// found there: seven modules of the right timing column smudged dark (three dark runs fewer, so the count is six
+    /// rows short) leave 44 of the 48 timing modules right.
+    @Test func aSizeTheTimingEdgesMiscountIsFoundByItsFit() throws {
+        let text = "SMUDGED TIMING COLUMN ON THE LABEL"
+        var matrix = try DataMatrixEncoder.encode(text)
+        try #require(matrix.width == 24 && matrix.height == 24)
+        for row in 5...11 { matrix[23, row] = true }
+        let symbol = SymbolRenderer.render(matrix, moduleSize: 5, quietZone: 3)
+        let frame = PreparedFrame(symbol, binarization: .localMean)
+        // The symbol's right edge runs at x = 135 from y = 15 to 135 (a quiet zone of three 5-pixel modules).
+        let runs = DataMatrixDetector.darkRuns(frame.binary, from: Point(135, 15), to: Point(135, 135), inward: Point(-1, 0), module: 5)
+        #expect(2 * runs < 24 - 2, "the right column's count is off by more than two")
+        #expect(decode(symbol, .dataMatrix).map(\.text) == [text])
+    }
+
+    /// A clean light-on-dark symbol on white: the block thresholds give the local mean's very cells, so that look is not
+    /// read, and the negative, read after it, still finds the symbol.
+    @Test func aCleanNegativeSymbolIsReadPastTheSkippedBlockLook() throws {
+        let text = "CLEAN NEGATIVE"
+        let symbol = SymbolRenderer.render(try DataMatrixEncoder.encode(text), moduleSize: 4, quietZone: 3).inverted()
+        var canvas = GrayImage(width: 200, height: 200)
+        for y in 0..<symbol.height {
+            for x in 0..<symbol.width { canvas[x + 40, y + 40] = symbol[x, y] }
+        }
+        let radius = LocalBinarizer.radius(width: 200, height: 200)
+        #expect(HybridBinarizer.binarize(canvas) == LocalBinarizer.binarize(canvas, radius: radius), "the block look is skipped")
+        #expect(decode(canvas, .dataMatrix).map(\.text) == [text])
+    }
+
     @Test(arguments: [0.0, 30, 90, 145, 200, 315], [0.0, 0.12])
     func rotatedAndTilted(rotation: Double, perspective: Double) throws {
         let image = try scene(.dataMatrix, "DM at \(rotation)", rotation: rotation, perspective: perspective, moduleSize: 4)

@@ -109,7 +109,12 @@ public struct BarcodeDecoder: Sendable {
         var twoD = options
         twoD.symbologies = options.symbologies.filter { !$0.isLinear }
         let readers2D = active.filter { $0.usesBinaryImage && !$0.symbologies.isDisjoint(with: twoD.symbologies) }
-        for second in [PreparedFrame(image, binarization: .hybrid), PreparedFrame(image.inverted(), binarization: .localMean)] {
+        for (look, second) in [PreparedFrame(image, binarization: .hybrid), PreparedFrame(image.inverted(), binarization: .localMean)].enumerated() {
+            // Block thresholds that give the very cells the local mean gave (a clean black-on-white image) would be read
+            // as the first look was: the 2D readers see the same image and cells, look up only their own symbologies
+            // among the known symbols (none here), and read nothing else off the frame, so they find what the first
+            // look found, no 2D symbol.
+            if look == 0, second.binary == frame.binary { continue }
             let found = readers2D.flatMap { $0.read(second, options: twoD) }.filter { Self.hasArea($0) }
             if !found.isEmpty { return symbols + found }
         }

@@ -13,6 +13,36 @@ enum DarkComponents {
     /// Labelled by runs, not cells: each row's dark runs are joined (union–find) to the runs they touch in the row above,
     /// so the work grows with the number of runs rather than of dark cells (a flood fill touched every dark cell with four
     /// neighbour checks and a division, ~10 % of a frame without a code).
+    /// The first dark cell of `row` at or after `x`, or `end`. Eight cells at a time while eight are left: light
+    /// stretches (most of a frame) cost a load and a test per eight cells instead of a test per cell.
+    @inline(__always)
+    static func firstDark(_ row: UnsafePointer<UInt8>, from x: Int, before end: Int) -> Int {
+        var x = x
+        while x &+ 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self))
+            if word != 0 { return x &+ word.trailingZeroBitCount >> 3 }
+            x &+= 8
+        }
+        while x < end && row[x] == 0 { x &+= 1 }
+        return x
+    }
+
+    /// The first light (zero) cell of `row` at or after `x`, or `end`, eight cells at a time while eight are left. In
+    /// (v − 0x01…01) & ~v & 0x80…80 the lowest set bit is the high bit of v's lowest zero byte (a borrow only runs
+    /// upward from a zero byte, so bytes below it are flagged only when zero).
+    @inline(__always)
+    static func firstLight(_ row: UnsafePointer<UInt8>, from x: Int, before end: Int) -> Int {
+        var x = x
+        while x &+ 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self))
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeros != 0 { return x &+ zeros.trailingZeroBitCount >> 3 }
+            x &+= 8
+        }
+        while x < end && row[x] != 0 { x &+= 1 }
+        return x
+    }
+
     static func find(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int = 400) -> [DarkComponent] {
         let w = bits.width, h = bits.height
         guard w > 0, h > 0 else { return [] }
@@ -26,10 +56,10 @@ enum DarkComponents {
                 let row = cells.baseAddress! + y * w
                 var x = 0
                 while x < w {
-                    while x < w && row[x] == 0 { x += 1 }
+                    x = firstDark(row, from: x, before: w)
                     guard x < w else { break }
                     let start = x
-                    while x < w && row[x] != 0 { x += 1 }
+                    x = firstLight(row, from: x, before: w)
                     runY.append(Int32(y)); runX0.append(Int32(start)); runX1.append(Int32(x - 1))
                 }
             }

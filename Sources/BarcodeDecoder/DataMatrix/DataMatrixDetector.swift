@@ -146,6 +146,11 @@ enum DataMatrixDetector {
                 beat = index < leader.index ? (product + leader.total - 1) / leader.total : product / leader.total + 1
                 if beat > total { continue }
             }
+            // A size more than two modules off the count on either edge is never sampled at its own timing pattern (the
+            // uneven-module fallback below): it serves only as a fit of 0.85 or more, so its corners are scored only
+            // until that is out of reach.
+            let counted = Self.isCounted(size, columns: columns, rows: rows)
+            let least = counted ? 0 : (total * 85 + 99) / 100
             let module = (height / Double(size.rows) + width / Double(size.columns)) / 2
             // A square size searched at this L before, the other way round, without a leader: the same corner wins.
             let kept = beat == 0 && size.rows == size.columns ? searches : nil
@@ -158,19 +163,19 @@ enum DataMatrixDetector {
                 let origin = center ?? best?.d ?? d0
                 // The first corner with the highest score is kept. The search's centre scores at least `floor`, so a
                 // corner that cannot reach it, or cannot beat the best so far, is scored only until that is certain.
-                let floor = center.flatMap { homography(size, a, b, c, $0) }.map { timingScore(frame, $0, size, needed: beat) } ?? best?.score ?? 0
+                let floor = center.flatMap { homography(size, a, b, c, $0) }.map { timingScore(frame, $0, size, needed: max(beat, least)) } ?? best?.score ?? 0
                 for oy in -3...3 {
                     for ox in -3...3 {
                         let d = origin + Point(Double(ox) * step, Double(oy) * step)
                         guard let h = homography(size, a, b, c, d) else { continue }
-                        let s = timingScore(frame, h, size, needed: max(beat, floor, best.map { $0.score + 1 } ?? 0))
+                        let s = timingScore(frame, h, size, needed: max(beat, least, floor, best.map { $0.score + 1 } ?? 0))
                         if s >= floor, best == nil || s > best!.score { best = (s, d) }
                     }
                 }
             }
             if known == nil { kept?.keep(corner: c, a: a, b: b, guess: guess, size: size, best: best) }
-            // Under `beat` a score may be a partial count: such a size cannot lead.
-            guard let chosen = best, chosen.score >= beat, let t = transform(size, a, b, c, chosen.d) else { continue }
+            // Under `beat` (or `least`) a score may be a partial count: such a size cannot lead (or serve at all).
+            guard let chosen = best, chosen.score >= max(beat, least), let t = transform(size, a, b, c, chosen.d) else { continue }
             fits.append((Double(chosen.score) / Double(total), t, size, index))
             if let l = leader, chosen.score * l.total < l.score * total || (chosen.score * l.total == l.score * total && index > l.index) {
                 continue
@@ -182,7 +187,7 @@ enum DataMatrixDetector {
         guard top.score >= 0.85 else {
             // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
             // sampled at the module centres their own timing pattern shows.
-            for fit in fits.prefix(4) where abs(fit.size.columns - columns) <= 2 && abs(fit.size.rows - rows) <= 2 {
+            for fit in fits.lazy.filter({ isCounted($0.size, columns: columns, rows: rows) }).prefix(4) {
                 if let grid = DataMatrixTimingGrid.sample(frame, transform: fit.transform, size: fit.size) {
                     return Located(grid: grid, transform: fit.transform, size: fit.size)
                 }
@@ -191,6 +196,11 @@ enum DataMatrixDetector {
         }
         let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
         return Located(grid: grid, transform: top.transform, size: top.size)
+    }
+
+    /// Whether `size` is within two modules of the timing edges' counts on both edges.
+    static func isCounted(_ size: DataMatrixSize, columns: Int, rows: Int) -> Bool {
+        abs(size.columns - columns) <= 2 && abs(size.rows - rows) <= 2
     }
 
     static func transform(_ size: DataMatrixSize, _ a: Point, _ b: Point, _ c: Point, _ d: Point) -> PerspectiveTransform? {
