@@ -166,22 +166,39 @@ enum QRDetector {
         }
     }
 
-    /// The coarse-to-fine search of `alignment(_:near:dx:dy:module:radiusModules:)` with its template `score`.
+    /// The coarse-to-fine search of `alignment(_:near:dx:dy:module:radiusModules:)` with its template `score`: half a
+    /// module over the search radius (`coarseCenter`), then single pixels around the best.
     @inline(__always)
     static func search(guess: Point, radius: Double, module: Double, score: (Point, Int) -> Int) -> Point? {
-        // Coarse to fine: half a module over the search radius, then single pixels around the best.
-        var best = 0, sum = Point(0, 0), hits = 0
         let coarse = max(1, module / 2)
-        // The coarse offsets along each axis, from -radius in steps of `coarse` (accumulated, as the search always took them).
+        guard let center = coarseCenter(guess: guess, radius: radius, coarse: coarse, score: score) else { return nil }
+        var best = 0, sum = Point(0, 0), hits = 0
+        let reach = Int(coarse.rounded(.up))
+        for fy in -reach...reach {
+            for fx in -reach...reach {
+                let c = center + Point(Double(fx), Double(fy))
+                let s = score(c, max(best, 22))
+                if s > best { best = s; sum = c; hits = 1 } else if s == best { sum = sum + c; hits += 1 }
+            }
+        }
+        guard best >= 22 else { return nil }
+        return sum * (1 / Double(hits))
+    }
+
+    /// The coarse search: over offsets from -radius in steps of `coarse` along each axis (accumulated, as the search always
+    /// took them), the best score of at least 20 and, among equal scores, the offset first in row order; nil when none
+    /// scores 20.
+    ///
+    /// It visits the offsets in rings around the guess, where the pattern usually is: a high score found early lets
+    /// `score` give up on the others after a miss or two (it may stop once a score cannot reach what it needs), rather
+    /// than after five. Offsets before the best in row order need its score, those after need more: the outcome is a
+    /// row-order scan's.
+    @inline(__always)
+    static func coarseCenter(guess: Point, radius: Double, coarse: Double, score: (Point, Int) -> Int) -> Point? {
         var steps: [Double] = []
         var o = -radius
         while o <= radius { steps.append(o); o += coarse }
-        // The coarse search keeps the best score of at least 20 and, among equal scores, the offset first in row order
-        // (`order`: row, then column). It visits the offsets in rings around the guess, where the pattern usually is: a high
-        // score found early lets `score` give up on the others after a miss or two (it may stop once a score cannot reach
-        // what it needs), rather than after five. Offsets before the best in row order need its score, those after need
-        // more: the outcome is the row-order scan's.
-        var center = guess, bestOrder = Int.max
+        var best = 0, center = guess, bestOrder = Int.max
         let n = steps.count, middle = min(n - 1, max(0, Int((radius / coarse).rounded())))
         func visit(_ i: Int, _ j: Int) {
             guard i >= 0, j >= 0, i < n, j < n else { return }
@@ -195,17 +212,6 @@ enum QRDetector {
             for i in (middle - ring)...(middle + ring) { visit(i, middle - ring); visit(i, middle + ring) }
             for j in (middle - ring + 1)..<(middle + ring) { visit(middle - ring, j); visit(middle + ring, j) }
         }
-        guard best >= 20 else { return nil }
-        best = 0
-        let reach = Int(coarse.rounded(.up))
-        for fy in -reach...reach {
-            for fx in -reach...reach {
-                let c = center + Point(Double(fx), Double(fy))
-                let s = score(c, max(best, 22))
-                if s > best { best = s; sum = c; hits = 1 } else if s == best { sum = sum + c; hits += 1 }
-            }
-        }
-        guard best >= 22 else { return nil }
-        return sum * (1 / Double(hits))
+        return best >= 20 ? center : nil
     }
 }
