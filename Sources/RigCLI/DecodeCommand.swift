@@ -16,10 +16,12 @@ public struct DecodeCommand: Command {
         OptionSpec("json", help: "Print one JSON object per symbol per line."),
     ]
     public static let discussion = """
-    Each symbol prints as 'IMAGE: symbology "text" (N ms)'; an image without a symbol prints
-    'IMAGE: no symbol'. With --json, each symbol is one line with image, text, symbology,
-    bytes_hex, corners ([[x,y],…] clockwise from the symbol's top-left) and ms (decoding time
-    of that image, file loading excluded); images without a symbol print no line.
+    Each symbol prints as 'IMAGE: symbology "text" (N ms)', a GS1 one with its element string
+    as readers print it after the text ('GS1 (01)09501101020917(10)ABC'); an image without a
+    symbol prints 'IMAGE: no symbol'. With --json, each symbol is one line with image, text,
+    symbology, bytes_hex, corners ([[x,y],…] clockwise from the symbol's top-left), gs1 (the
+    element string with AIs in parentheses, for GS1 symbols only) and ms (decoding time of that
+    image, file loading excluded); images without a symbol print no line.
     A file that cannot be read is reported on stderr with its name, and the other files are
     still decoded. Exit codes: 0 every image gave a symbol; 1 some image gave none;
     3 some file could not be read (takes precedence).
@@ -76,9 +78,11 @@ public struct DecodeCommand: Command {
                 if json {
                     let corners = symbol.corners.map { "[\(Self.format($0.x)),\(Self.format($0.y))]" }.joined(separator: ",")
                     let hex = Hex.encode(symbol.bytes)
-                    context.out("{\"image\":\(JSONText.quote(file)),\"text\":\(JSONText.quote(symbol.text)),\"symbology\":\"\(symbol.symbology.rawValue)\",\"bytes_hex\":\"\(hex)\",\"corners\":[\(corners)],\"ms\":\(Self.format(ms))}")
+                    let gs1 = symbol.gs1HumanReadable.map { ",\"gs1\":\(JSONText.quote($0))" } ?? ""
+                    context.out("{\"image\":\(JSONText.quote(file)),\"text\":\(JSONText.quote(symbol.text)),\"symbology\":\"\(symbol.symbology.rawValue)\",\"bytes_hex\":\"\(hex)\",\"corners\":[\(corners)]\(gs1),\"ms\":\(Self.format(ms))}")
                 } else {
-                    context.out("\(file): \(symbol.symbology.rawValue) \(JSONText.quote(symbol.text)) (\(Self.format(ms)) ms)")
+                    let gs1 = symbol.gs1HumanReadable.map { " GS1 \($0)" } ?? ""
+                    context.out("\(file): \(symbol.symbology.rawValue) \(JSONText.quote(symbol.text))\(gs1) (\(Self.format(ms)) ms)")
                 }
             }
         }

@@ -70,4 +70,22 @@ import Testing
         #expect(!GS1ElementString.isWellFormed("1235KA"))
         #expect(GS1ElementString.isWellFormed("10123456A1234A\u{1D}15991231"))
     }
+
+    /// The element string as readers print it: each AI in parentheses (two, three or four digits, by its first two),
+    /// no separators; nil where the string is not well formed.
+    @Test func elementStringsPrintWithTheirAIsInParentheses() {
+        #expect(GS1ElementString.humanReadable("0109501101020917") == "(01)09501101020917")
+        #expect(GS1ElementString.humanReadable("010950110102091710ABC") == "(01)09501101020917(10)ABC")
+        #expect(GS1ElementString.humanReadable("10123456A1234A\u{1D}15991231") == "(10)123456A1234A(15)991231")
+        #expect(GS1ElementString.humanReadable("01900123456789043103001234") == "(01)90012345678904(3103)001234")
+        #expect(GS1ElementString.humanReadable("0190012345678904392212345") == "(01)90012345678904(3922)12345")
+        #expect(GS1ElementString.humanReadable("2351234\u{1D}8020ABC") == "(235)1234(8020)ABC")
+        #expect(GS1ElementString.humanReadable("4211234") == "(421)1234")
+        #expect(GS1ElementString.humanReadable("79B5K") == nil)
+        #expect(GS1ElementString.humanReadable("235") == nil, "an AI with no data")
+        let symbol = DecodedSymbol(symbology: .dataBarExpanded, text: "0109501101020917\u{1D}", bytes: [], corners: [], isGS1: true)
+        #expect(symbol.gs1HumanReadable == "(01)09501101020917")
+        #expect(DecodedSymbol(symbology: .code128, text: "0109501101020917", bytes: [], corners: []).gs1HumanReadable == nil,
+                "not GS1: no element string")
+    }
 }

@@ -50,6 +50,7 @@ import Testing
         let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBar])).decode(image)
         #expect(symbols.map(\.text) == [expected])
         #expect(symbols.first?.isGS1 == true)
+        #expect(symbols.first?.gs1HumanReadable == "(01)" + expected.dropFirst(2), "as readers print it")
     }
 
     /// Seeded degraded frames: rotated, tilted, blurred, noisy, JPEG-like, at several module sizes.

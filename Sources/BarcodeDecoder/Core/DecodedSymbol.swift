@@ -27,6 +27,11 @@ public struct DecodedSymbol: Sendable, Equatable {
         self.correctedErrors = correctedErrors
     }
 
+    /// A GS1 symbol's element string as readers print it for people, each AI in parentheses (`(01)09501101020917(10)ABC`);
+    /// nil when the symbol is not GS1 or its data is not a well-formed element string. `text` keeps the data as the
+    /// symbol carries it (U+001D after variable-length fields).
+    public var gs1HumanReadable: String? { isGS1 ? GS1ElementString.humanReadable(text) : nil }
+
     /// The outline as an SVG path (`M x y L … Z`), for the result's SVG overlay.
     public var svgPath: String {
         guard let first = corners.first else { return "" }
