@@ -11,23 +11,27 @@ final class HistogramLineThreshold {
     /// Brightness buckets of the histogram (8 levels each).
     static let buckets = 32
 
-    /// A line's histogram, where its colour changes (index of the first pixel of each new run), and a column's pixels
-    /// gathered side by side; reused line to line.
+    /// A line's histogram, where its colour changes (index of the first pixel of each new run), a column's pixels
+    /// gathered side by side, and which pixels are dark; reused line to line.
     private let histogram: UnsafeMutableBufferPointer<Int32>
     private let changes: UnsafeMutableBufferPointer<Int32>
     private let gathered: UnsafeMutableBufferPointer<UInt8>
+    /// A line's pixels as 1 (dark) or 0 (light) after sharpening.
+    private let darkness: UnsafeMutableBufferPointer<UInt8>
 
     /// Room for lines of up to `longestLine` pixels.
     init(longestLine: Int) {
         histogram = .allocate(capacity: Self.buckets)
         changes = .allocate(capacity: max(longestLine, 1))
         gathered = .allocate(capacity: max(longestLine, 1))
+        darkness = .allocate(capacity: max(longestLine, 1))
     }
 
     deinit {
         histogram.deallocate()
         changes.deallocate()
         gathered.deallocate()
+        darkness.deallocate()
     }
 
     /// The threshold of a line whose histogram is `histogram` (`buckets` counts), in brightness 0–255; nil when the line
@@ -91,46 +95,40 @@ final class HistogramLineThreshold {
             line = UnsafePointer(gathered.baseAddress!)
         }
         guard let threshold = Self.threshold(UnsafeBufferPointer(histogram)) else { return nil }
-        // dark(i) ⇔ (4·v − left − right) / 2 < threshold, in integers 4·v − left − right < 2·threshold; the ends have one
-        // neighbour and keep their value.
-        let limit = 2 * threshold
+        // dark(i) ⇔ (4·v − left − right) / 2 < threshold, in integers 4·v − left − right < 2·threshold (within Int16: at
+        // most 1020, at least −510); the ends have one neighbour and keep their value. A byte a pixel, 1 for dark, in one
+        // plain loop the compiler vectorizes; then a change wherever a byte differs from the one before, eight bytes at a
+        // time.
+        let limit = Int16(2 * threshold)
         let startsDark = Int(line[0]) < threshold
-        var isDark = startsDark
+        let dark = darkness.baseAddress!
+        dark[0] = startsDark ? 1 : 0
+        for i in 1..<(count - 1) {
+            dark[i] = 4 &* Int16(line[i]) &- Int16(line[i - 1]) &- Int16(line[i + 1]) < limit ? 1 : 0
+        }
+        dark[count - 1] = Int(line[count - 1]) < threshold ? 1 : 0
+        let isDark = dark[count - 1] != 0
         var changeCount = 0
         var i = 1
-        // Sixteen pixels at a time: a bit a pixel for "dark", then a change wherever a bit differs from the one before.
-        let limits = SIMD16<Int16>(repeating: Int16(limit))
-        let bits = SIMD16<Int16>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, Int16(bitPattern: 0x8000))
-        let raw = UnsafeRawPointer(line)
-        while i + 16 <= count - 1 {
-            let left = SIMD16<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i - 1, as: SIMD16<UInt8>.self))
-            let center = SIMD16<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
-            let right = SIMD16<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i + 1, as: SIMD16<UInt8>.self))
-            let dark = (center &<< 2) &- left &- right .< limits
-            let darkBits = UInt32(UInt16(bitPattern: SIMD16<Int16>(repeating: 0).replacing(with: bits, where: dark).wrappedSum()))
-            var changed = darkBits ^ (((darkBits << 1) | (isDark ? 1 : 0)) & 0xFFFF)
+        let raw = UnsafeRawPointer(dark)
+        while i + 8 <= count {
+            // Bytes are 0 or 1, so each differing byte sets the lowest bit of its own byte only (little-endian: byte k
+            // is bits 8k...8k + 7).
+            var changed = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i - 1, as: UInt64.self))
             while changed != 0 {
-                changes[changeCount] = Int32(truncatingIfNeeded: i + changed.trailingZeroBitCount)
+                changes[changeCount] = Int32(truncatingIfNeeded: i + changed.trailingZeroBitCount >> 3)
                 changeCount &+= 1
                 changed &= changed &- 1
             }
-            isDark = darkBits & 0x8000 != 0
-            i += 16
+            i += 8
         }
-        // The rest one at a time, then the last pixel against the threshold alone.
-        while i < count - 1 {
-            let dark = 4 &* Int(line[i]) &- Int(line[i - 1]) &- Int(line[i + 1]) < limit
-            if dark != isDark {
+        while i < count {
+            if dark[i] != dark[i - 1] {
                 changes[changeCount] = Int32(truncatingIfNeeded: i)
                 changeCount &+= 1
-                isDark = dark
             }
             i += 1
-        }
-        if (Int(line[count - 1]) < threshold) != isDark {
-            changes[changeCount] = Int32(truncatingIfNeeded: count - 1)
-            changeCount &+= 1
-            isDark = !isDark
         }
         // Runs: one more than the changes, plus a light run of no width at a dark end.
         let runCount = changeCount + 1 + (startsDark ? 1 : 0) + (isDark ? 1 : 0)
