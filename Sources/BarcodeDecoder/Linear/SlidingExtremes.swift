@@ -45,8 +45,9 @@ enum SlidingExtremes {
     /// `scratchCount(count, radius:)` values of `scratch`.
     ///
     /// By doubling: after round j every position holds the extreme of the 2^j values from it on, so a window of w values
-    /// is the extreme of two overlapping spans of the largest 2^j ≤ w. Each round is a plain pass without a chain from one
-    /// value to the next (the compiler vectorizes it): log2(w) + 1 passes. A scan line's minima and maxima are found in
+    /// is the extreme of two overlapping spans of the largest 2^j ≤ w, or of three spans of half that where three cover
+    /// it (`lastSpan`: one round fewer; a scan line's ±8 window of 17 values is three spans of 8). Each round is a plain
+    /// pass without a chain from one value to the next (the compiler vectorizes it): about log2(w) + 1 passes. A scan line's minima and maxima are found in
     /// the same passes: the first round reads the padded values once for both, and each later round runs both in one loop.
     static func compute(_ values: UnsafePointer<Double>, count n: Int, radius: Int, low: UnsafeMutablePointer<Double>,
                         high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) {
@@ -60,8 +61,9 @@ enum SlidingExtremes {
         var highSource = lowSource, highTarget = scratch + 2 * padded
         // After the first round the minima and maxima each need a buffer of their own to alternate with.
         let spare = (low: scratch + 3 * padded, high: scratch)
+        let (last, threeSpans) = lastSpan(window: window)
         var span = 1
-        while 2 * span <= window {
+        while span < last {
             // Valid positions shrink by `span` each round: position i covers source[i ..< i + 2 · span].
             let lowAhead = lowSource + span, highAhead = highSource + span
             for i in 0..<(padded - 2 * span + 1) {
@@ -80,10 +82,28 @@ enum SlidingExtremes {
         }
         // The window of value k covers padded positions k ..< k + window.
         let lowShifted = lowSource + (window - span), highShifted = highSource + (window - span)
-        for k in 0..<n {
-            low[k] = smaller(lowSource[k], lowShifted[k])
-            high[k] = larger(highSource[k], highShifted[k])
+        if threeSpans {
+            let lowNext = lowSource + span, highNext = highSource + span
+            for k in 0..<n {
+                low[k] = smaller(smaller(lowSource[k], lowNext[k]), lowShifted[k])
+                high[k] = larger(larger(highSource[k], highNext[k]), highShifted[k])
+            }
+        } else {
+            for k in 0..<n {
+                low[k] = smaller(lowSource[k], lowShifted[k])
+                high[k] = larger(highSource[k], highShifted[k])
+            }
         }
+    }
+
+    /// The span the doubling rounds stop at for a window of `window` values, and whether three spans from a position
+    /// cover its window (at k, k + span and k + window − span: true when window ≤ 3 · span) rather than two (at k and
+    /// k + window − span: the largest power of two ≤ window).
+    static func lastSpan(window: Int) -> (span: Int, threeSpans: Bool) {
+        var largest = 1
+        while 2 * largest <= window { largest *= 2 }
+        let half = largest / 2
+        return half >= 1 && window <= 3 * half ? (half, true) : (largest, false)
     }
 
     /// `maximum` on buffers, into `high`, with `scratchCount(count, radius:)` values of `scratch`.
@@ -93,15 +113,21 @@ enum SlidingExtremes {
         let r = max(0, radius), window = 2 * r + 1
         let padded = n + 2 * r
         var source = pad(values, count: n, radius: r, into: scratch), target = scratch + padded
+        let (last, threeSpans) = lastSpan(window: window)
         var span = 1
-        while 2 * span <= window {
+        while span < last {
             let ahead = source + span
             for i in 0..<(padded - 2 * span + 1) { target[i] = larger(source[i], ahead[i]) }
             swap(&source, &target)
             span *= 2
         }
         let shifted = source + (window - span)
-        for k in 0..<n { high[k] = larger(source[k], shifted[k]) }
+        if threeSpans {
+            let next = source + span
+            for k in 0..<n { high[k] = larger(larger(source[k], next[k]), shifted[k]) }
+        } else {
+            for k in 0..<n { high[k] = larger(source[k], shifted[k]) }
+        }
     }
 
     /// `values` padded by `r` copies of its first value before and of its last after, at the start of `scratch`.
