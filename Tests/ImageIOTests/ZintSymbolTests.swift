@@ -52,6 +52,13 @@ import Testing
         #expect(BarcodeDecoder().decode(image).map(\.symbology) == [.maxiCode], "\(file): nothing else reads it")
     }
 
+    /// A symbol whose timing edges a smaller size (12×12, its free corner moved inwards) fits as well as its own.
+    @Test func readsDataMatrixAtTheSizeItsTimingEdgesCount() throws {
+        let image = try ImageFile.load(path: "\(Self.directory)/datamatrix-edifact-16.png")
+        #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataMatrix])).decode(image).map(\.text) == ["OV29?GNU18.FMT"])
+        #expect(BarcodeDecoder().decode(image).map(\.symbology) == [.dataMatrix], "nothing else reads it")
+    }
+
     @Test(arguments: [
         ("micropdf417-1col.png", "MICRO 1"),
         ("micropdf417-2col.png", "Zint MicroPDF417 with 2 columns: 12345"),

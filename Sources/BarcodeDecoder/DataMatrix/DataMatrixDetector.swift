@@ -127,23 +127,24 @@ enum DataMatrixDetector {
         }
         // The sizes closest to the counted one first: that one usually fits all but a few timing modules, and once a
         // fit scores 0.85 or more (so the uneven-module fallback below is out) a size is searched only for corners that
-        // beat it (ties go to the size listed first, as before): most of the other sizes are given up after a module or
-        // two per corner, or not searched at all when no score of theirs could beat it.
+        // beat it: most of the other sizes are given up after a module or two per corner, or not searched at all when no
+        // score of theirs could beat it. Of two sizes whose timing fits equally well the one nearer the count wins: a
+        // smaller size's free corner, searched over ±3 of its modules, can squeeze its timing edges onto the first modules
+        // of a larger symbol's and fit them perfectly too (zint's 16×16 "OV29?GNU18.FMT" also fits 12×12 that way).
         let order = sizes.indices.sorted { i, j in
             let di = abs(sizes[i].rows - rows) + abs(sizes[i].columns - columns)
             let dj = abs(sizes[j].rows - rows) + abs(sizes[j].columns - columns)
             return di != dj ? di < dj : i < j
         }
-        var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, index: Int)] = []
-        var leader: (score: Int, total: Int, index: Int)?
-        for index in order {
+        var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)] = []
+        var leader: (score: Int, total: Int)?
+        for (rank, index) in order.enumerated() {
             let size = sizes[index]
             let total = size.rows + size.columns
-            // The least score that beats the leader: as high a fraction when listed before it, a higher one when after.
+            // The least score that beats the leader, which came earlier in the order: a higher fraction.
             var beat = 0
             if let leader, leader.score * 100 >= leader.total * 85 {
-                let product = leader.score * total
-                beat = index < leader.index ? (product + leader.total - 1) / leader.total : product / leader.total + 1
+                beat = leader.score * total / leader.total + 1
                 if beat > total { continue }
             }
             // A size more than two modules off the count on either edge is never sampled at its own timing pattern (the
@@ -176,13 +177,11 @@ enum DataMatrixDetector {
             if known == nil { kept?.keep(corner: c, a: a, b: b, guess: guess, size: size, best: best) }
             // Under `beat` (or `least`) a score may be a partial count: such a size cannot lead (or serve at all).
             guard let chosen = best, chosen.score >= max(beat, least), let t = transform(size, a, b, c, chosen.d) else { continue }
-            fits.append((Double(chosen.score) / Double(total), t, size, index))
-            if let l = leader, chosen.score * l.total < l.score * total || (chosen.score * l.total == l.score * total && index > l.index) {
-                continue
-            }
-            leader = (chosen.score, total, index)
+            fits.append((Double(chosen.score) / Double(total), t, size, rank))
+            if let l = leader, chosen.score * l.total <= l.score * total { continue }
+            leader = (chosen.score, total)
         }
-        fits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+        fits.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
         guard let top = fits.first else { return nil }
         guard top.score >= 0.85 else {
             // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
