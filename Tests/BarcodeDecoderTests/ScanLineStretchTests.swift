@@ -30,4 +30,16 @@ import Testing
         let stretch = LinearReader.longestStretch(origin: Point(0, 0), direction: d, length: 150 * 2.0.squareRoot(), outside: [box])
         #expect(abs(stretch - 50 * 2.0.squareRoot()) < 1e-9)
     }
+
+    /// A read from pixel rows 7 px apart: a region whose centre lies 2 px below its outline is its bars, one 10 px below not.
+    @Test func anOutlineFromRowsReachesARowSpacingUpAndDown() {
+        let read = [Point(33, 74.5), Point(195, 74.5), Point(195, 81.5), Point(33, 81.5)]
+        let widened = LinearReader.widenedVertically(read, by: 7.2)
+        #expect(!LinearReader.contains(read, Point(110, 83.5)))
+        #expect(LinearReader.contains(widened, Point(110, 83.5)))
+        #expect(LinearReader.contains(widened, Point(110, 68)))
+        #expect(!LinearReader.contains(widened, Point(110, 91.5)))
+        #expect(!LinearReader.contains(widened, Point(20, 78)), "not along the rows")
+        #expect(widened.map(\.x) == read.map(\.x))
+    }
 }

@@ -38,9 +38,14 @@ public struct LinearReader: SymbologyReader {
         // A cheap first look: a few pixel rows from the middle outwards (at least three on a thin frame), as most
         // symbols are held roughly level.
         let quickRows = PlainRowReadings()
-        sweep(frame, degrees: 0, lines: max(min(16, Int(h / 8)), min(3, Int(h))), group: 500, active, options, buffers: buffers,
+        let quickLines = max(min(16, Int(h / 8)), min(3, Int(h)))
+        sweep(frame, degrees: 0, lines: quickLines, group: 500, active, options, buffers: buffers,
               plainReadings: quickRows, into: &hits)
         let quick = vote(hits)
+        // A read's outline spans the rows that agree on it; its bars reach on towards the rows either side, which did
+        // not read it. A region whose centre lies within a row spacing of it is those bars (`itf-1/13`: a symbol read on
+        // rows 7 px apart, its region's centre 2 px below the outline, was crossed by 8 more lines).
+        let quickOutlines = quick.map { Self.widenedVertically($0.corners, by: h * 0.9 / Double(max(1, quickLines))) }
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         let blockSize = options.effort >= 3 ? 12 : 16
@@ -48,7 +53,7 @@ public struct LinearReader: SymbologyReader {
         // shorter than two blocks (32 px) is text or texture even at one pixel per module.
         let regions = Array(BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
             .filter { region in region.halfLength >= 1.25 * Double(blockSize) }
-            .filter { region in !quick.contains { Self.contains($0.corners, region.center) } && !frame.known.contains { Self.contains($0.corners, region.center) } }
+            .filter { region in !quickOutlines.contains { Self.contains($0, region.center) } && !frame.known.contains { Self.contains($0.corners, region.center) } }
             .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         // Once a symbol is read (here or on a smaller layer), the remaining regions are mostly text and texture: a look at
         // their own angle still reads a second symbol that stands clear of them. Effort 2 crosses a region with 8 lines
@@ -148,6 +153,12 @@ public struct LinearReader: SymbologyReader {
             scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, buffers: buffers,
                  plainReadings: degrees == 0 ? plainReadings : nil, into: &hits)
         }
+    }
+
+    /// A read's outline from pixel rows (sides along the rows) moved `margin` further up and down.
+    static func widenedVertically(_ corners: [Point], by margin: Double) -> [Point] {
+        let middle = corners.reduce(0.0) { $0 + $1.y } / Double(max(1, corners.count))
+        return corners.map { Point($0.x, $0.y + ($0.y < middle ? -margin : margin)) }
     }
 
     /// Whether `p` lies inside the convex quadrilateral `corners` (in order around it).
