@@ -99,17 +99,28 @@ public struct ReedSolomon: Sendable {
         locator.removeLast(locator.count - locatorCount)
         let errorCount = locator.count - 1
         guard errorCount > 0, 2 * errorCount <= checkCount else { throw .uncorrectable(errors: errorCount) }
-        // Chien search: position p (from the end) is in error when Λ(α^-p) = 0.
+        // Chien search: position p (from the end) is in error when Λ(α^-p) = Σ λ_k·α^(-kp) = 0. Each term's logarithm
+        // steps down by k from one position to the next, so a term costs one antilog and a subtraction a position (the
+        // same field elements as evaluating Λ by Horner's rule, which chained a logarithm and an antilog per coefficient).
         var positions: [Int] = []
-        let coefficients = Array(locator.reversed())
+        var termLogs: [Int] = [], termSteps: [Int] = []
+        for k in 1..<locator.count where locator[k] != 0 {
+            termLogs.append(field.logarithm(locator[k]))
+            termSteps.append(k % order)
+        }
+        let constant = locator[0]
         field.exp.withUnsafeBufferPointer { exp in
-            field.log.withUnsafeBufferPointer { log in
-                for p in 0..<n {
-                    // log α^-p
-                    let logXInv = (order - p % order) % order
-                    var value = 0
-                    for c in coefficients { value = (value == 0 ? 0 : exp[log[value] + logXInv]) ^ c }
-                    if value == 0 { positions.append(p) }
+            termSteps.withUnsafeBufferPointer { steps in
+                termLogs.withUnsafeMutableBufferPointer { logs in
+                    for p in 0..<n {
+                        var value = constant
+                        for t in 0..<logs.count {
+                            value ^= exp[logs[t]]
+                            let next = logs[t] - steps[t]
+                            logs[t] = next < 0 ? next + order : next
+                        }
+                        if value == 0 { positions.append(p) }
+                    }
                 }
             }
         }
