@@ -43,37 +43,18 @@ public struct ReedSolomon: Sendable {
         guard checkCount > 0, n > checkCount, n < field.size else { throw .uncorrectable(errors: nil) }
         // The loops below index the field's tables unchecked: a word outside the field is refused here.
         guard codewords.allSatisfy({ $0 >= 0 && $0 < field.size }) else { throw .uncorrectable(errors: nil) }
-        var syndromes = [Int](repeating: 0, count: checkCount)
-        var clean = true
-        // Every grid a reader tries is corrected, most of them noise: the syndromes (n·checkCount products) and the Chien
-        // search below are the hot loops, so they read the log and antilog tables without bounds checks and multiply by
-        // a fixed element through its logarithm.
-        let order = field.size - 1
-        field.exp.withUnsafeBufferPointer { exp in
-            field.log.withUnsafeBufferPointer { log in
-                codewords.withUnsafeBufferPointer { words in
-                    // Syndrome i is Σ c_j·X^(n-1-j) with X = α^(b+i), summed term by term: each term is one antilog of
-                    // log c_j + (n-1-j)·log X, independent of the others, where Horner's rule would chain two
-                    // dependent table reads per word. The words' logarithms are read once for all syndromes (-1: zero).
-                    let logs = words.map { $0 == 0 ? -1 : log[$0] }
-                    logs.withUnsafeBufferPointer { logs in
-                        for i in 0..<checkCount {
-                            let logX = ((field.generatorBase + i) % order + order) % order
-                            var power = logX * ((n - 1) % order) % order
-                            var s = 0
-                            for logC in logs {
-                                if logC >= 0 { s ^= exp[logC + power] }
-                                power -= logX
-                                if power < 0 { power += order }
-                            }
-                            syndromes[i] = s
-                            if s != 0 { clean = false }
-                        }
-                    }
-                }
-            }
+        // A field of bytes divides the word by the generator first (`ReedSolomonRemainder`): the remainder has the word's
+        // syndromes and is zero exactly when the word is clean.
+        let syndromes: [Int]
+        if let division = ReedSolomonRemainder.of(field, checkCount: checkCount) {
+            let remainder = codewords.withUnsafeBufferPointer { division.remainder($0) }
+            if remainder.allSatisfy({ $0 == 0 }) { return 0 }
+            syndromes = remainder.withUnsafeBufferPointer { self.syndromes(of: $0, checkCount: checkCount) }
+        } else {
+            syndromes = codewords.withUnsafeBufferPointer { self.syndromes(of: $0, checkCount: checkCount) }
         }
-        if clean { return 0 }
+        if syndromes.allSatisfy({ $0 == 0 }) { return 0 }
+        let order = field.size - 1
         // Berlekamp–Massey: the error locator polynomial, lowest coefficient first, its first `locatorCount` coefficients
         // held. Three buffers take turns as the locator, the previous locator and the next one: most grids a reader
         // tries are noise that runs all `checkCount` steps, and a fresh array a step was half of a failed correction's
@@ -118,17 +99,28 @@ public struct ReedSolomon: Sendable {
         locator.removeLast(locator.count - locatorCount)
         let errorCount = locator.count - 1
         guard errorCount > 0, 2 * errorCount <= checkCount else { throw .uncorrectable(errors: errorCount) }
-        // Chien search: position p (from the end) is in error when Λ(α^-p) = 0.
+        // Chien search: position p (from the end) is in error when Λ(α^-p) = Σ λ_k·α^(-kp) = 0. Each term's logarithm
+        // steps down by k from one position to the next, so a term costs one antilog and a subtraction a position (the
+        // same field elements as evaluating Λ by Horner's rule, which chained a logarithm and an antilog per coefficient).
         var positions: [Int] = []
-        let coefficients = Array(locator.reversed())
+        var termLogs: [Int] = [], termSteps: [Int] = []
+        for k in 1..<locator.count where locator[k] != 0 {
+            termLogs.append(field.logarithm(locator[k]))
+            termSteps.append(k % order)
+        }
+        let constant = locator[0]
         field.exp.withUnsafeBufferPointer { exp in
-            field.log.withUnsafeBufferPointer { log in
-                for p in 0..<n {
-                    // log α^-p
-                    let logXInv = (order - p % order) % order
-                    var value = 0
-                    for c in coefficients { value = (value == 0 ? 0 : exp[log[value] + logXInv]) ^ c }
-                    if value == 0 { positions.append(p) }
+            termSteps.withUnsafeBufferPointer { steps in
+                termLogs.withUnsafeMutableBufferPointer { logs in
+                    for p in 0..<n {
+                        var value = constant
+                        for t in 0..<logs.count {
+                            value ^= exp[logs[t]]
+                            let next = logs[t] - steps[t]
+                            logs[t] = next < 0 ? next + order : next
+                        }
+                        if value == 0 { positions.append(p) }
+                    }
                 }
             }
         }
@@ -156,6 +148,39 @@ public struct ReedSolomon: Sendable {
             codewords[n - 1 - p] ^= magnitude
         }
         return errorCount
+    }
+
+    /// Syndrome i of `words` (the highest power first): Σ w_j·X^(count−1−j) with X = α^(generatorBase+i), for i below
+    /// `checkCount`.
+    ///
+    /// Every grid a reader tries is corrected, most of them noise: the syndromes and the Chien search are the hot loops,
+    /// so they read the log and antilog tables without bounds checks and multiply by a fixed element through its logarithm.
+    func syndromes(of words: UnsafeBufferPointer<Int>, checkCount: Int) -> [Int] {
+        let n = words.count
+        var syndromes = [Int](repeating: 0, count: checkCount)
+        let order = field.size - 1
+        field.exp.withUnsafeBufferPointer { exp in
+            field.log.withUnsafeBufferPointer { log in
+                // Summed term by term: each term is one antilog of log w_j + (n-1-j)·log X, independent of the others,
+                // where Horner's rule would chain two dependent table reads per word. The words' logarithms are read once
+                // for all syndromes (-1: zero).
+                let logs = words.map { $0 == 0 ? -1 : log[$0] }
+                logs.withUnsafeBufferPointer { logs in
+                    for i in 0..<checkCount {
+                        let logX = ((field.generatorBase + i) % order + order) % order
+                        var power = logX * ((n - 1) % order) % order
+                        var s = 0
+                        for logC in logs {
+                            if logC >= 0 { s ^= exp[logC + power] }
+                            power -= logX
+                            if power < 0 { power += order }
+                        }
+                        syndromes[i] = s
+                    }
+                }
+            }
+        }
+        return syndromes
     }
 }
 
