@@ -540,13 +540,14 @@ public struct LinearReader: SymbologyReader {
     /// Samples the line at one-pixel steps and splits it into runs by midpoint thresholding.
     ///
     /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
-    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
-    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> RunRow {
-        let buffers = ScanLineBuffers()
+    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole. Works in `buffers`; a
+    /// line that cannot give `fewest` runs gives one run (see `thresholdRuns`).
+    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1,
+                       buffers: ScanLineBuffers = ScanLineBuffers(), fewest: Int = 0) -> RunRow {
         buffers.reserve(Int(length / step) + 1, radius: Int(8 / step))
         let count = grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray)
         let gray = UnsafeBufferPointer(start: buffers.gray, count: count)
-        return thresholdRuns(gray, step: step, range: range(gray), buffers: buffers)
+        return thresholdRuns(gray, step: step, range: range(gray), buffers: buffers, fewest: fewest)
     }
 
     /// The least local contrast (maximum less minimum within ±8 px) at which `thresholdRuns` lets the colour change.
