@@ -42,7 +42,8 @@ import Testing
             if expected.widths.count >= FrameScanLines.fewestRuns {
                 #expect(Self.same(row, expected), "row \(y)")
             } else {
-                #expect(row.widths == [300] && row.starts == [0], "row \(y): \(expected.widths.count) runs")
+                // Too few for any of its readers: the same runs, or one run where the bound already knew.
+                #expect(Self.same(row, expected) || (row.widths == [300] && row.starts == [0]), "row \(y): \(expected.widths.count) runs")
             }
             #expect(row.total == expected.total)
         }
@@ -59,7 +60,7 @@ import Testing
             let expected = Self.alone(frame, origin: origin, direction: direction, length: length)
             let line = frame.scanLine(origin: origin, direction: direction, length: length)
             guard expected.widths.count >= FrameScanLines.fewestRuns else {
-                #expect(line.widths.count == 1)
+                #expect(Self.same(line, expected) || line.widths.count == 1)
                 continue
             }
             compared += 1

@@ -54,8 +54,11 @@ import Testing
             let count = LinearReader.grays(frame, origin: Point(Double(line.x) + 0.5, Double(line.y) + 0.5),
                                            direction: Point(Double(line.dx), Double(line.dy)), length: Double(line.length), into: out)
             #expect(count == line.length + 1)
+            // Sample k is the pixel k steps on from the one the origin's coordinates name truncated (`Int(_:)`, as the
+            // line has always been read: an origin left of or above the image, at -4.5, starts at pixel -4).
+            let x0 = Int(Double(line.x) + 0.5), y0 = Int(Double(line.y) + 0.5)
             for k in 0..<count {
-                let x = line.x + line.dx * k, y = line.y + line.dy * k
+                let x = x0 + line.dx * k, y = y0 + line.dy * k
                 let expected = x >= 0 && y >= 0 && x < 23 && y < 17 ? Double(image[x, y]) : 255
                 #expect(out[k] == expected, "sample \(k) of the line from (\(line.x), \(line.y))")
             }
