@@ -10,9 +10,11 @@ import Testing
         var counted = 0, nudged = 0
         for trial in 0..<20_000 {
             let n = [4, 5, 8, 14][trial % 4], modules = [9, 15, 16, 17, 18, 26][trial % 6]
-            // Widths near whole modules (where rounding needs nudges) or anywhere, some below half a module.
+            // Widths near whole modules (where rounding needs nudges), whole numbers of a few sizes (where elements tie for
+            // the nudge: the first must take it) or anywhere, some below half a module.
             let widths: [Double] = (0..<n).map { _ in
                 trial % 3 == 0 ? Double(Int.random(in: 1...5, using: &random)) * 2 + Double.random(in: -1.2...1.2, using: &random)
+                    : trial % 3 == 1 ? Double(Int.random(in: 1...3, using: &random))
                     : Double.random(in: 0.1...12, using: &random)
             }
             let counts = DataBarDecoder.moduleCounts(widths, modules: modules)
