@@ -26,6 +26,45 @@ import Testing
         }
     }
 
+    @Test func aTransposedCopySwapsRowsAndColumns() throws {
+        // Sizes under, at and over the 8-pixel tiles, with and without padding between rows.
+        for (width, height, stride) in [(1, 1, 1), (5, 3, 5), (8, 8, 8), (9, 17, 11), (64, 7, 64), (33, 40, 35)] {
+            let source = try Self.image(width: width, height: height, stride: stride, seed: UInt64(width * 53 + height))
+            let turned = source.transposed()
+            #expect(turned.width == height && turned.height == width && turned.stride == height)
+            var expected: [UInt8] = []
+            for y in 0..<width {
+                for x in 0..<height { expected.append(source[y, x]) }
+            }
+            #expect(turned.pixels == expected, "\(width)×\(height), stride \(stride)")
+        }
+    }
+
+    @Test func aScanLineAlongPixelCentresReadsThePixelsAndWhiteOutside() throws {
+        let image = try Self.image(width: 23, height: 17, stride: 26, seed: 9)
+        let frame = PreparedFrame(image, binarization: .none)
+        // Rows and columns either way, starting inside, before and past the image, and wholly outside it.
+        let lines: [(x: Int, y: Int, dx: Int, dy: Int, length: Int)] = [
+            (0, 0, 1, 0, 22), (-5, 3, 1, 0, 40), (30, 16, -1, 0, 40), (4, -3, 0, 1, 25), (22, 20, 0, -1, 30),
+            (7, 7, 0, 1, 3), (-9, 5, 0, 1, 12), (3, 40, 1, 0, 10), (-4, 2, -1, 0, 6),
+        ]
+        for line in lines {
+            let out = UnsafeMutablePointer<Double>.allocate(capacity: line.length + 1)
+            defer { out.deallocate() }
+            let count = LinearReader.grays(frame, origin: Point(Double(line.x) + 0.5, Double(line.y) + 0.5),
+                                           direction: Point(Double(line.dx), Double(line.dy)), length: Double(line.length), into: out)
+            #expect(count == line.length + 1)
+            // Sample k is the pixel k steps on from the one the origin's coordinates name truncated (`Int(_:)`, as the
+            // line has always been read: an origin left of or above the image, at -4.5, starts at pixel -4).
+            let x0 = Int(Double(line.x) + 0.5), y0 = Int(Double(line.y) + 0.5)
+            for k in 0..<count {
+                let x = x0 + line.dx * k, y = y0 + line.dy * k
+                let expected = x >= 0 && y >= 0 && x < 23 && y < 17 ? Double(image[x, y]) : 255
+                #expect(out[k] == expected, "sample \(k) of the line from (\(line.x), \(line.y))")
+            }
+        }
+    }
+
     @Test func aLineReadsEverySampleAsBilinearDoes() throws {
         let image = try Self.image(width: 40, height: 30, stride: 43, seed: 7)
         // Lines inside the image, across its border at either end, and along its edges; steps under and over a pixel.

@@ -46,13 +46,27 @@ enum DarkComponents {
     static func find(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int = 400) -> [DarkComponent] {
         let w = bits.width, h = bits.height
         guard w > 0, h > 0 else { return [] }
-        // Runs in raster order: row, first and last cell; `rowStart[y]` is the index of row y's first run.
-        var runY: [Int32] = [], runX0: [Int32] = [], runX1: [Int32] = []
-        var rowStart = [Int](repeating: 0, count: h + 1)
-        runY.reserveCapacity(h * 8); runX0.reserveCapacity(h * 8); runX1.reserveCapacity(h * 8)
+        // Runs in raster order: row, first and last cell; `rowStart[y]` is the index of row y's first run. In buffers of
+        // their own, doubled when full: a busy frame has tens of thousands of runs, and appending to arrays cost a
+        // uniqueness test and a capacity test for each (a fifth of the labelling).
+        var capacity = Swift.max(1024, h * 8)
+        var runY = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        var runX0 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        var runX1 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let rowStart = UnsafeMutablePointer<Int>.allocate(capacity: h + 1)
+        defer { runY.deallocate(); runX0.deallocate(); runX1.deallocate(); rowStart.deallocate() }
+        func grow() {
+            let grown = capacity * 2
+            let (y, x0, x1) = (UnsafeMutablePointer<Int32>.allocate(capacity: grown), UnsafeMutablePointer<Int32>.allocate(capacity: grown),
+                               UnsafeMutablePointer<Int32>.allocate(capacity: grown))
+            y.update(from: runY, count: capacity); x0.update(from: runX0, count: capacity); x1.update(from: runX1, count: capacity)
+            runY.deallocate(); runX0.deallocate(); runX1.deallocate()
+            (runY, runX0, runX1, capacity) = (y, x0, x1, grown)
+        }
+        var count = 0
         bits.cells.withUnsafeBufferPointer { cells in
             for y in 0..<h {
-                rowStart[y] = runX0.count
+                rowStart[y] = count
                 let row = cells.baseAddress! + y * w
                 var x = 0
                 while x < w {
@@ -60,15 +74,18 @@ enum DarkComponents {
                     guard x < w else { break }
                     let start = x
                     x = firstLight(row, from: x, before: w)
-                    runY.append(Int32(y)); runX0.append(Int32(start)); runX1.append(Int32(x - 1))
+                    if count == capacity { grow() }
+                    runY[count] = Int32(y); runX0[count] = Int32(start); runX1[count] = Int32(x - 1)
+                    count += 1
                 }
             }
-            rowStart[h] = runX0.count
+            rowStart[h] = count
         }
-        let count = runX0.count
         guard count > 0 else { return [] }
-        var parent = [Int32](repeating: 0, count: count)
-        parent.withUnsafeMutableBufferPointer { p in
+        let parent = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        defer { parent.deallocate() }
+        do {
+            let p = parent
             for i in 0..<count { p[i] = Int32(i) }
             func root(_ i: Int) -> Int {
                 var i = i
@@ -92,16 +109,22 @@ enum DarkComponents {
         }
         // After the last pass every run points at its root directly (roots precede their runs, so are already final).
         // Bounding boxes and areas per root, then the big components in the order of their roots.
-        var minX = [Int32](repeating: Int32.max, count: count), maxX = [Int32](repeating: -1, count: count)
-        var minY = [Int32](repeating: Int32.max, count: count), maxY = [Int32](repeating: -1, count: count)
-        var area = [Int](repeating: 0, count: count)
+        let boxes = UnsafeMutablePointer<Int32>.allocate(capacity: 4 * count)
+        let area = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        defer { boxes.deallocate(); area.deallocate() }
+        let minX = boxes, maxX = boxes + count, minY = boxes + 2 * count, maxY = boxes + 3 * count
+        minX.initialize(repeating: Int32.max, count: count); maxX.initialize(repeating: -1, count: count)
+        minY.initialize(repeating: Int32.max, count: count); maxY.initialize(repeating: -1, count: count)
+        area.initialize(repeating: 0, count: count)
         for i in 0..<count {
             let r = Int(parent[i])
             minX[r] = min(minX[r], runX0[i]); maxX[r] = max(maxX[r], runX1[i])
             minY[r] = min(minY[r], runY[i]); maxY[r] = max(maxY[r], runY[i])
             area[r] += Int(runX1[i] - runX0[i] + 1)
         }
-        var slot = [Int32](repeating: -1, count: count)
+        let slot = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        defer { slot.deallocate() }
+        slot.initialize(repeating: -1, count: count)
         var components: [DarkComponent] = []
         var rowMin: [[Int32]] = [], rowMax: [[Int32]] = []
         for r in 0..<count where Int(parent[r]) == r {

@@ -1,10 +1,27 @@
 /// Transposing and bilinear sampling of gray images, for readers that follow lines at any angle.
 extension GrayImage {
     /// The image mirrored about its main diagonal (rows become columns).
+    ///
+    /// In tiles of 8×8 pixels through pointers: a pixel at a time through the subscripts (bounds tests, and a write a whole
+    /// row apart for each read) cost about 20 instructions a pixel, a tenth of the MicroPDF417 reader's work on a frame.
     func transposed() -> GrayImage {
         var out = GrayImage(width: height, height: width)
-        for y in 0..<height {
-            for x in 0..<width { out.pixels[x * height + y] = pixels[y * stride + x] }
+        let width = width, height = height, stride = stride
+        pixels.withUnsafeBufferPointer { source in
+            out.pixels.withUnsafeMutableBufferPointer { target in
+                let from = source.baseAddress!, to = target.baseAddress!
+                let tile = 8
+                for y0 in Swift.stride(from: 0, to: height, by: tile) {
+                    let y1 = Swift.min(height, y0 &+ tile)
+                    for x0 in Swift.stride(from: 0, to: width, by: tile) {
+                        let x1 = Swift.min(width, x0 &+ tile)
+                        for y in y0..<y1 {
+                            let row = from + y &* stride
+                            for x in x0..<x1 { to[x &* height &+ y] = row[x] }
+                        }
+                    }
+                }
+            }
         }
         return out
     }

@@ -14,6 +14,18 @@ public struct PreparedFrame: Sendable {
     /// Whether this is a pyramid's reduced copy of the frame: the linear reader's striped regions get only their own angle
     /// there, the full-size layer looking at the others.
     public var isReducedCopy = false
+    /// The scan lines the row readers share: working buffers and the pixel rows read so far (`pixelRow`, `scanLine`).
+    let scanLines = FrameScanLines()
+
+    /// The runs of pixel row `y` (`LinearReader.sample` along it through the pixel centres), made once per frame; a row
+    /// that cannot give `FrameScanLines.fewestRuns` runs is one run.
+    func pixelRow(_ y: Int) -> RunRow { scanLines.row(y, of: self) }
+
+    /// The runs along a line (`LinearReader.sample`) in the frame's shared buffers; a line that cannot give
+    /// `FrameScanLines.fewestRuns` runs is one run.
+    func scanLine(origin: Point, direction: Point, length: Double) -> RunRow {
+        scanLines.line(of: self, origin: origin, direction: direction, length: length)
+    }
 
     /// Whether `p` lies inside a known symbol of one of `symbologies`.
     func isKnown(_ p: Point, among symbologies: Set<Symbology>) -> Bool {

@@ -12,7 +12,7 @@ struct Code128Decoder: RowDecoder {
             defer { i += 2 }
             // The quiet zone first: the cheaper test, and most bars on a line have none before them.
             let module = (runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4] + runs[i + 5]) / 11
-            guard runs[i - 1] >= module * 4, let start = symbol(runs, i, candidates: 103...105) else { continue }
+            guard runs[i - 1] >= module * 4, let start = Self.symbol(runs, i, candidates: 103...105) else { continue }
             if let hit = decodeFrom(runs, i, start: start) { hits.append(hit); i = hit.lastRun }
         }
         return hits
@@ -20,7 +20,11 @@ struct Code128Decoder: RowDecoder {
 
     /// The symbol value among `candidates` whose pattern is closest to the six runs at `at` (`RunPattern.distance`,
     /// with the runs measured in modules once rather than once a candidate: this runs at every bar of every line).
-    private func symbol(_ runs: [Double], _ at: Int, candidates: ClosedRange<Int>) -> Int? {
+    ///
+    /// A candidate is given up once the sum of its first two or four differences reaches the closest distance so far or
+    /// `acceptedDistance`: the sum only grows (the same additions in the same order as the full distance), so it could
+    /// neither be strictly closer nor pass the final test; the first closest candidate wins, as without the cut.
+    static func symbol(_ runs: [Double], _ at: Int, candidates: ClosedRange<Int>) -> Int? {
         guard at + 6 <= runs.count else { return nil }
         let total = runs[at] + runs[at + 1] + runs[at + 2] + runs[at + 3] + runs[at + 4] + runs[at + 5]
         guard total > 0 else { return nil }
@@ -28,22 +32,46 @@ struct Code128Decoder: RowDecoder {
         let m0 = runs[at] * perModule, m1 = runs[at + 1] * perModule, m2 = runs[at + 2] * perModule
         let m3 = runs[at + 3] * perModule, m4 = runs[at + 4] * perModule, m5 = runs[at + 5] * perModule
         var best = Double.infinity, value = -1
+        var bound = acceptedDistance
         Self.firstSix.withUnsafeBufferPointer { table in
             for v in candidates {
                 let p = 6 * v
-                let d = abs(m0 - table[p]) + abs(m1 - table[p + 1]) + abs(m2 - table[p + 2]) + abs(m3 - table[p + 3])
-                    + abs(m4 - table[p + 4]) + abs(m5 - table[p + 5])
-                if d < best { best = d; value = v }
+                var d = abs(m0 - table[p]) + abs(m1 - table[p + 1])
+                guard d < bound else { continue }
+                d = d + abs(m2 - table[p + 2]) + abs(m3 - table[p + 3])
+                guard d < bound else { continue }
+                d = d + abs(m4 - table[p + 4]) + abs(m5 - table[p + 5])
+                if d < bound { best = d; value = v; bound = d }
             }
         }
         return best / 11 < Self.maxDistance ? value : nil
+    }
+
+    /// A distance at or above which `best / 11 < maxDistance` fails: 11 · `maxDistance` and a margin over its rounding.
+    static let acceptedDistance = 11 * maxDistance + 1e-6
+
+    /// `symbol` by its definition: every candidate's whole distance, the first closest kept, accepted under
+    /// `maxDistance` a module (for tests).
+    static func symbolByDefinition(_ runs: [Double], _ at: Int, candidates: ClosedRange<Int>) -> Int? {
+        guard at + 6 <= runs.count else { return nil }
+        let total = runs[at] + runs[at + 1] + runs[at + 2] + runs[at + 3] + runs[at + 4] + runs[at + 5]
+        guard total > 0 else { return nil }
+        let perModule = 11 / total
+        let m = (0..<6).map { runs[at + $0] * perModule }
+        var best = Double.infinity, value = -1
+        for v in candidates {
+            let t = (0..<6).map { firstSix[6 * v + $0] }
+            let d = abs(m[0] - t[0]) + abs(m[1] - t[1]) + abs(m[2] - t[2]) + abs(m[3] - t[3]) + abs(m[4] - t[4]) + abs(m[5] - t[5])
+            if d < best { best = d; value = v }
+        }
+        return best / 11 < maxDistance ? value : nil
     }
 
     private func decodeFrom(_ runs: [Double], _ s: Int, start: Int) -> RowHit? {
         var values = [start]
         var at = s + 6
         while true {
-            guard let v = symbol(runs, at, candidates: 0...106) else { return nil }
+            guard let v = Self.symbol(runs, at, candidates: 0...106) else { return nil }
             if v == Code128Tables.stop {
                 guard at + 7 < runs.count, RunPattern.distance(runs, at, Code128Tables.patterns[106], modules: 13) < Self.maxDistance else { return nil }
                 let module = runs[at..<at + 7].reduce(0, +) / 13

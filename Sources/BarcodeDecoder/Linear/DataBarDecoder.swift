@@ -43,8 +43,51 @@ struct DataBarDecoder: RowDecoder {
     }
 
     /// Module counts for `widths` spanning `modules` modules: rounded, then nudged to the right total where the rounding
-    /// was least sure.
+    /// was least sure (the first such element in order).
+    ///
+    /// Runs for every candidate character of every line the DataBar, DataBar Limited and MicroPDF417 readers look at, most
+    /// of them texture: the scaled widths and counts live on the stack and only a result is allocated (`moduleCountsByDefinition`
+    /// is the same arithmetic through arrays, for tests; it made five arrays a call).
     static func moduleCounts(_ widths: [Double], modules: Int) -> [Int]? {
+        let n = widths.count
+        guard n > 0 else { return nil }
+        return widths.withUnsafeBufferPointer { w -> [Int]? in
+            var total = 0.0
+            for k in 0..<n { total += w[k] }
+            guard total > 0 else { return nil }
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { scaled -> [Int]? in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { counts -> [Int]? in
+                    var sum = 0
+                    for k in 0..<n {
+                        let x = w[k] * Double(modules) / total
+                        scaled[k] = x
+                        counts[k] = max(1, Int(x.rounded()))
+                        sum += counts[k]
+                    }
+                    var nudges = 0
+                    while sum != modules && nudges < 4 {
+                        nudges += 1
+                        let direction = sum > modules ? -1 : 1
+                        // The first element whose rounding went furthest the wrong way, among those that can move.
+                        var chosen = -1, furthest = 0.0
+                        for k in 0..<n where counts[k] + direction >= 1 {
+                            let miss = (scaled[k] - Double(counts[k])) * Double(direction)
+                            if chosen < 0 || furthest < miss { chosen = k; furthest = miss }
+                        }
+                        guard chosen >= 0 else { return nil }
+                        counts[chosen] += direction
+                        sum += direction
+                    }
+                    guard sum == modules else { return nil }
+                    for k in 0..<n where counts[k] > 9 { return nil }
+                    return Array(UnsafeBufferPointer(start: counts.baseAddress!, count: n))
+                }
+            }
+        }
+    }
+
+    /// `moduleCounts` through arrays, as it was written first: its definition, for tests.
+    static func moduleCountsByDefinition(_ widths: [Double], modules: Int) -> [Int]? {
         let total = widths.reduce(0, +)
         guard total > 0 else { return nil }
         let scaled = widths.map { $0 * Double(modules) / total }

@@ -44,7 +44,7 @@ public struct DataBarStackedReader: SymbologyReader {
         func scan(_ yi: Int) {
             guard read.insert(yi).inserted else { return }
             let y = Double(yi) + 0.5
-            let forward = LinearReader.sample(frame, origin: Point(0.5, y), direction: Point(1, 0), length: width - 1)
+            let forward = frame.pixelRow(yi)
             for (row, reversed) in [(forward, false), (forward.reversed(), true)] {
                 let runs = row.widths
                 guard runs.count > 24 else { continue }

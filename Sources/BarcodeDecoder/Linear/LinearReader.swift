@@ -497,11 +497,21 @@ public struct LinearReader: SymbologyReader {
             // Along a pixel row or column through pixel centres: the pixels themselves (a line's length keeps its index
             // arithmetic far from overflowing).
             let x0 = Int(origin.x), y0 = Int(origin.y), dx = Int(d.x), dy = Int(d.y)
+            // The samples inside the image are one stretch of k (each coordinate moves by -1, 0 or 1 a step): found from
+            // the ends inwards, they are read without a bounds test each.
+            func isInside(_ k: Int) -> Bool {
+                let x = x0 &+ dx &* k, y = y0 &+ dy &* k
+                return x >= 0 && y >= 0 && x < width && y < height
+            }
+            var first = 0, end = count
+            while first < end, !isInside(first) { g[first] = 255; first += 1 }
+            while end > first, !isInside(end - 1) { end -= 1; g[end] = 255 }
+            guard end > first else { return count }
             image.pixels.withUnsafeBufferPointer { pixels in
-                for k in 0..<count {
-                    let x = x0 &+ dx &* k, y = y0 &+ dy &* k
-                    g[k] = x >= 0 && y >= 0 && x < width && y < height ? Double(pixels[y &* stride &+ x]) : 255
-                }
+                let xStart: Int = x0 &+ dx &* first, yStart: Int = y0 &+ dy &* first
+                let start = pixels.baseAddress! + (yStart &* stride &+ xStart), pitch: Int = dy &* stride &+ dx
+                let out = g + first
+                for k in 0..<(end - first) { out[k] = Double(start[k &* pitch]) }
             }
             return count
         }
@@ -551,13 +561,14 @@ public struct LinearReader: SymbologyReader {
     /// Samples the line at one-pixel steps and splits it into runs by midpoint thresholding.
     ///
     /// The threshold is the midpoint of the local minimum and maximum along the line; where the local contrast is below
-    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole.
-    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1) -> RunRow {
-        let buffers = ScanLineBuffers()
+    /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole. Works in `buffers`; a
+    /// line that cannot give `fewest` runs gives one run (see `thresholdRuns`).
+    static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1,
+                       buffers: ScanLineBuffers = ScanLineBuffers(), fewest: Int = 0) -> RunRow {
         buffers.reserve(Int(length / step) + 1, radius: Int(8 / step))
         let count = grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray)
         let gray = UnsafeBufferPointer(start: buffers.gray, count: count)
-        return thresholdRuns(gray, step: step, range: range(gray), buffers: buffers)
+        return thresholdRuns(gray, step: step, range: range(gray), buffers: buffers, fewest: fewest)
     }
 
     /// The least local contrast (maximum less minimum within ±8 px) at which `thresholdRuns` lets the colour change.

@@ -48,14 +48,13 @@ public struct MicroPDF417Reader: SymbologyReader {
     }
 
     static func read(_ image: GrayImage, frame: PreparedFrame) -> [DecodedSymbol] {
-        let width = Double(image.width), height = image.height
+        let height = image.height
         var reads: [LineRead] = []
         // Where left RAPs start on lines read forwards and backwards (a symbol upside down), whole rows read or not.
         var hits: [[(point: Point, module: Double, rap: Int)]] = [[], []]
         var bands: [ClosedRange<Int>] = []
-        /// Reads a line and, backwards, the same line from its other end: a symbol upside down reads in its own order.
-        func record(origin: Point, direction: Point, length: Double) -> Int {
-            let forward = LinearReader.sample(frame, origin: origin, direction: direction, length: length)
+        /// Reads a line's runs and, backwards, the same line from its other end: a symbol upside down reads in its own order.
+        func record(_ forward: RunRow, origin: Point, direction: Point) -> Int {
             var found = 0
             for (backwards, line) in [(false, forward), (true, forward.reversed())] {
                 let o = backwards ? origin + direction * forward.total : origin, d = backwards ? direction * -1 : direction
@@ -72,7 +71,7 @@ public struct MicroPDF417Reader: SymbologyReader {
         func scanRow(_ yi: Int) {
             guard scanned.insert(yi).inserted else { return }
             let before = reads.count
-            if record(origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0), length: width - 1) > 0 {
+            if record(frame.pixelRow(yi), origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0)) > 0 {
                 let reach = Int(reads[before...].map { $0.start.distance(to: $0.end) }.max()!)
                 bands.append(max(0, yi - reach)...min(height - 1, yi + reach))
             }
@@ -105,7 +104,7 @@ public struct MicroPDF417Reader: SymbologyReader {
                 reads.removeAll()
                 for y in stride(from: ys.min()! - 4 * module, through: ys.max()! + 4 * module, by: 1) {
                     let origin = Point(a + b * y, y) - direction * (3 * module)
-                    _ = record(origin: origin, direction: direction, length: length)
+                    _ = record(frame.scanLine(origin: origin, direction: direction, length: length), origin: origin, direction: direction)
                 }
                 let found = decodeReads(reads).filter { s in !symbols.contains { $0.text == s.text } }
                 symbols += found

@@ -1,0 +1,34 @@
+@testable import BarcodeDecoder
+import RigCore
+import Testing
+
+/// Code 128's nearest symbol, which gives a candidate up early, against the full distance to every candidate.
+@Suite struct Code128SymbolTests {
+    @Test func theNearestSymbolIsTheDefinitions() {
+        var random = SeededGenerator(seed: 128)
+        var read = 0, ties = 0
+        for trial in 0..<20_000 {
+            // Runs near a symbol's pattern (jittered by up to 0.45 modules, scaled), or anywhere.
+            let runs: [Double]
+            if trial % 2 == 0 {
+                let v = Int.random(in: 0...106, using: &random)
+                let scale = Double.random(in: 0.8...6, using: &random), jitter = [0.05, 0.2, 0.45][trial % 3]
+                runs = (0..<6).map { Swift.max(0.01, (Code128Decoder.firstSix[6 * v + $0] + Double.random(in: -jitter...jitter, using: &random)) * scale) }
+            } else if trial % 4 == 1 {
+                // Whole-module widths, where candidates tie.
+                runs = (0..<6).map { _ in Double(Int.random(in: 1...4, using: &random)) }
+                ties += 1
+            } else {
+                runs = (0..<6).map { _ in Double.random(in: 0.5...20, using: &random) }
+            }
+            let line = [10] + runs + [10]
+            for candidates in [0...106, 103...105] {
+                let fast = Code128Decoder.symbol(line, 1, candidates: candidates)
+                #expect(fast == Code128Decoder.symbolByDefinition(line, 1, candidates: candidates), "\(runs) in \(candidates)")
+                if fast != nil { read += 1 }
+            }
+        }
+        // Both outcomes are exercised: symbols found and lines rejected.
+        #expect(read > 5_000 && read < 35_000 && ties > 0)
+    }
+}
