@@ -45,7 +45,7 @@ public struct LinearReader: SymbologyReader {
         // A read's outline spans the rows that agree on it; its bars reach on towards the rows either side, which did
         // not read it. A region whose centre lies within a row spacing of it is those bars (`itf-1/13`: a symbol read on
         // rows 7 px apart, its region's centre 2 px below the outline, was crossed by 8 more lines).
-        let quickOutlines = quick.map { Self.widenedVertically($0.corners, by: h * 0.9 / Double(max(1, quickLines))) }
+        let quickOutlines = quick.map { Self.widenedVertically($0.corners, by: Self.sweepSpacing(across: h, lines: quickLines)) }
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         let blockSize = options.effort >= 3 ? 12 : 16
@@ -139,7 +139,7 @@ public struct LinearReader: SymbologyReader {
                        buffers: ScanLineBuffers, plainReadings: PlainRowReadings? = nil, into hits: inout [LineHit]) {
         guard lines > 0 else { return }
         let w = Double(frame.image.width), h = Double(frame.image.height)
-        let spacing = (degrees == 0 ? h : w) * 0.9 / Double(lines)
+        let spacing = Self.sweepSpacing(across: degrees == 0 ? h : w, lines: lines)
         let d = degrees == 0 ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
         // A line that lies across symbols already read (by a reader before this one, or on a smaller layer) is skipped
         // unless enough of it lies clear of them to hold another symbol.
@@ -154,6 +154,9 @@ public struct LinearReader: SymbologyReader {
                  plainReadings: degrees == 0 ? plainReadings : nil, into: &hits)
         }
     }
+
+    /// The distance between neighbouring lines of `sweep`: `lines` spread over 90 % of the frame's `extent` across them.
+    static func sweepSpacing(across extent: Double, lines: Int) -> Double { extent * 0.9 / Double(max(1, lines)) }
 
     /// A read's outline from pixel rows (sides along the rows) moved `margin` further up and down.
     static func widenedVertically(_ corners: [Point], by margin: Double) -> [Point] {
@@ -564,7 +567,7 @@ public struct LinearReader: SymbologyReader {
     /// the line's noise level the previous colour holds, so wide bars and quiet zones stay whole. Works in `buffers`; a
     /// line that cannot give `fewest` runs gives one run (see `thresholdRuns`).
     static func sample(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1,
-                       buffers: ScanLineBuffers = ScanLineBuffers(), fewest: Int = 0) -> RunRow {
+                       buffers: ScanLineBuffers, fewest: Int = 0) -> RunRow {
         buffers.reserve(Int(length / step) + 1, radius: Int(8 / step))
         let count = grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray)
         let gray = UnsafeBufferPointer(start: buffers.gray, count: count)
