@@ -56,7 +56,11 @@ public struct DMCCResponse: Sendable, Equatable {
             let computed = DMCCChecksum.xor(body)
             guard sent == computed else { throw .badChecksum(expected: computed, received: sent) }
         }
-        let payloadStart = body.index(after: body.firstIndex(of: 0x5D)!)
+        // The checksum byte may itself be the ']' the header was found by (`||1:1[1025]`: '[1025' XORs to ']').
+        guard let statusEnd = body.firstIndex(of: 0x5D) else {
+            throw .malformed("a response header is '||<checksum>:<id>[<status>]'", excerpt: DMCCError.excerpt(bytes))
+        }
+        let payloadStart = body.index(after: statusEnd)
         guard let raw = String(validating: body[payloadStart...], as: UTF8.self) else {
             throw .malformed("the payload is not valid UTF-8", excerpt: DMCCError.excerpt(bytes))
         }

@@ -67,6 +67,8 @@ import Testing
         ("||0:1[x]ok\r\n", "malformed DMCC: the status must be a number (in \"||0:1[x]ok\\x0d\\x0a\")"),
         ("||0:1[0]a\\qb\r\n", "malformed DMCC: unknown escape '\\q' in a payload (in \"a\\qb\")"),
         ("||1:1[0]ok!\r\n", "DMCC checksum mismatch: computed 0x32, received 0x21"),
+        // Found by the fuzzer: the checksum byte is the header's only ']' ('[1025' XORs to ']').
+        ("||1:1[1025]\r\n", "malformed DMCC: a response header is '||<checksum>:<id>[<status>]' (in \"||1:1[1025]\\x0d\\x0a\")"),
     ])
     func malformedResponsesAreNamedErrors(_ text: String, _ message: String) {
         do {
