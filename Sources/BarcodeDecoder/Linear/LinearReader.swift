@@ -118,7 +118,8 @@ public struct LinearReader: SymbologyReader {
                 var offset = -halfDiagonal + spacing / 2
                 while offset < halfDiagonal {
                     if let (origin, length) = Self.clip(mid: center + n * offset, direction: d, width: w, height: h), length > 20 {
-                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, active, options, buffers: buffers, into: &hits)
+                        scan(frame, origin: origin, direction: d, length: length, group: angleIndex, normal: n, faintEdges: true, active, options,
+                             buffers: buffers, into: &hits)
                     }
                     offset += spacing
                 }
@@ -150,8 +151,8 @@ public struct LinearReader: SymbologyReader {
             guard let (origin, length) = Self.clip(mid: Point(mid.x.rounded(.down) + 0.5, mid.y.rounded(.down) + 0.5), direction: d,
                                                    width: w, height: h), length > 20,
                   known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: length, outside: known) >= Self.shortestSymbol else { continue }
-            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, active, options, buffers: buffers,
-                 plainReadings: degrees == 0 ? plainReadings : nil, into: &hits)
+            scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, faintEdges: true, active, options,
+                 buffers: buffers, plainReadings: degrees == 0 ? plainReadings : nil, into: &hits)
         }
     }
 
@@ -253,8 +254,8 @@ public struct LinearReader: SymbologyReader {
     }
 
     /// Samples one line, runs the decoders both ways, and keeps the better of conflicting reads. With `sharpen` (second
-    /// looks), a line nothing else read is read once more sharpened. Whether any of its readings held as many runs as the
-    /// decoders need.
+    /// looks), a line nothing else read is read once more sharpened; with `faintEdges` (the sweeps), its edges once more at
+    /// the fainter floor before that. Whether any of its readings (but the faint edges) held as many runs as the decoders need.
     ///
     /// With `plainReadings` (pixel rows at whole-pixel steps, both ends at the border), a line read without `sharpen`
     /// records what its plain readings (thresholded or edges; half-pixel) read and whether they held enough runs, and a line
@@ -262,7 +263,8 @@ public struct LinearReader: SymbologyReader {
     /// them from the record and computes only its sharpened reading.
     @discardableResult
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
-                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
+                      step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, faintEdges: Bool = false,
+                      _ active: [any RowDecoder], _ options: DecoderOptions,
                       buffers: ScanLineBuffers, plainReadings: PlainRowReadings? = nil, into hits: inout [LineHit]) -> Bool {
         if sharpen, let recorded = plainReadings?.rows[origin.y], recorded.length == length {
             var lineHits = recorded.hits
@@ -291,9 +293,20 @@ public struct LinearReader: SymbologyReader {
         let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest)
         var heldRuns = thresholded.widths.count >= fewest
         if heldRuns { decode(thresholded, edges: edges, active, options, into: &lineHits) }
-        if lineHits.isEmpty {
-            let edged = Self.edgeRuns(gray, step: step, range: range, buffers: buffers, fewest: fewest)
-            if edged.widths.count >= fewest { heldRuns = true; decode(edged, edges: edges, active, options, into: &lineHits) }
+        if lineHits.isEmpty, var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest) {
+            let floor = Self.standardEdgeFloor(noise: gradient.noise, range: range)
+            if let edged = Self.edgeRuns(&gradient, floor: floor, buffers: buffers, fewest: fewest), edged.widths.count >= fewest {
+                heldRuns = true
+                decode(edged, edges: edges, active, options, into: &lineHits)
+            }
+            // A sweep's line once more at the fainter floor, for a blurred low-contrast symbol that fills the line. It does
+            // not count as holding runs: only the region looks ask, and they do not read it (on the real photos it read
+            // nothing there that the sweeps miss, and each line whose faint edges are many would turn a region's angles on).
+            let faintFloor = Self.faintEdgeFloor(noise: gradient.noise, range: range)
+            if lineHits.isEmpty && faintEdges && faintFloor < floor,
+               let faint = Self.edgeRuns(&gradient, floor: faintFloor, buffers: buffers, fewest: fewest), faint.widths.count >= fewest {
+                decode(faint, edges: edges, active, options, into: &lineHits)
+            }
         }
         let plainHits = lineHits, plainHeldRuns = heldRuns
         // Blur that leaves a narrow space between two bars as a shallow bump within one dip: the line sharpened.
@@ -672,91 +685,6 @@ public struct LinearReader: SymbologyReader {
             }
         }
         return false
-    }
-
-    /// Runs from gray values by their edges: peaks of the gradient, placed to a fraction of a sample by a parabola through
-    /// the peak and its neighbours. A peak counts when it stands out from the line's noise and from a quarter of the strongest
-    /// edge nearby; two edges in the same direction keep the stronger one, so the runs alternate. `range` is `range(g)`;
-    /// works in `buffers` as `thresholdRuns` does.
-    ///
-    /// A line that cannot give `fewest` runs gives one run instead: before the noise level and the strongest edges nearby,
-    /// the edges are counted under the necessary conditions alone (a peak of the gradient of at least `leastEdge`,
-    /// alternating in direction, the first light to dark).
-    static func edgeRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers, fewest: Int = 0) -> RunRow {
-        let count = g.count
-        guard count >= 5 else { return RunRow(widths: [Double(count) * step], starts: [0]) }
-        let slope = buffers.slope, strength = buffers.strength, localStrongest = buffers.strongest
-        (slope[0], strength[0], slope[count - 1], strength[count - 1]) = (0, 0, 0, 0)
-        for k in 1..<(count - 1) {
-            let s = (g[k + 1] - g[k - 1]) / 2
-            slope[k] = s
-            strength[k] = abs(s)
-        }
-        let tooFew = RunRow(widths: [Double(count) * step], starts: [0])
-        if fewest > 2 && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: Self.leastEdge, times: fewest - 2) {
-            return tooFew
-        }
-        let noise = SlidingExtremes.median(byteRange: UnsafeBufferPointer(start: strength, count: count))
-        let floor = max(Self.leastEdge, min(noise * 2, range * 0.1))
-        // The bound again at the line's own floor (where its noise sets one above the least), before the strongest edges
-        // nearby.
-        if fewest > 2 && floor > Self.leastEdge
-            && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: floor, times: fewest - 2) {
-            return tooFew
-        }
-        SlidingExtremes.maximum(strength, count: count, radius: Int(24 / step), into: localStrongest, scratch: buffers.scratch)
-        // Each edge's position and slope (negative is light to dark, the start of a bar), at most one a sample: into the
-        // buffers, as are the runs after them.
-        let positions = buffers.edgePositions, slopes = buffers.edgeSlopes
-        var edges = 0
-        for k in 2..<(count - 2) {
-            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
-            guard b >= a, b > c, b >= floor, b >= localStrongest[k] * 0.25 else { continue }
-            let curvature = a - 2 * b + c
-            let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
-            let position = Double(k) + max(-0.5, min(0.5, offset)), edgeSlope = slope[k]
-            if edges > 0, (slopes[edges - 1] < 0) == (edgeSlope < 0) {
-                if abs(edgeSlope) > abs(slopes[edges - 1]) { (positions[edges - 1], slopes[edges - 1]) = (position, edgeSlope) }
-            } else if edges == 0 && edgeSlope > 0 {
-                continue
-            } else {
-                (positions[edges], slopes[edges]) = (position, edgeSlope)
-                edges += 1
-            }
-        }
-        if edges % 2 == 1 { (positions[edges], slopes[edges]) = (Double(count), 1); edges += 1 }
-        let widths = buffers.runWidths, starts = buffers.runStarts
-        starts[0] = 0
-        var previous = 0.0
-        for e in 0..<edges {
-            widths[e] = (positions[e] - previous) * step
-            starts[e + 1] = positions[e] * step
-            previous = positions[e]
-        }
-        widths[edges] = (Double(count) - previous) * step
-        return RunRow(widths: Array(UnsafeBufferPointer(start: widths, count: edges + 1)), starts: Array(UnsafeBufferPointer(start: starts, count: edges + 1)))
-    }
-
-    /// The least gradient (half the difference of a sample's neighbours) `edgeRuns` takes for an edge.
-    static let leastEdge = 3.0
-
-    /// Whether `edgeRuns` may find `times` edges on a line whose gradient is `slope` (its magnitude `strength`, `count`
-    /// values) with edges at least `floor` strong: every peak of the gradient of at least `floor` is counted, alternating
-    /// in direction, the first light to dark. The edges `edgeRuns` keeps are such peaks (its gate on the strongest edge
-    /// nearby only drops some), and of two in the same direction one at most, so they alternate as a subsequence of the
-    /// peaks counted here, which cannot alternate more often than the whole sequence: a count short of `times` means it
-    /// cannot find them.
-    static func mayHaveEdges(slope: UnsafePointer<Double>, strength: UnsafePointer<Double>, count: Int, floor: Double, times: Int) -> Bool {
-        guard count >= 5 else { return times <= 0 }
-        var edges = 0, falling = true
-        for k in 2..<(count - 2) {
-            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
-            guard b >= a, b > c, b >= floor, (slope[k] < 0) == falling else { continue }
-            edges += 1
-            if edges >= times { return true }
-            falling.toggle()
-        }
-        return edges >= times
     }
 
     /// The median width of the runs between the first and the last (the quiet zones left out).

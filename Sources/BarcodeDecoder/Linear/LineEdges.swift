@@ -1,0 +1,132 @@
+/// A scan line read by its edges: runs between the peaks of its gradient, at a floor set by the line's noise and range.
+///
+/// Every line's edge reading uses the standard floor; the whole-frame sweeps read a line that nothing read once more at
+/// a fainter floor (`scan`). Both readings share the line's gradient (`LineGradient`), made once.
+extension LinearReader {
+    /// A line's gradient as the edge readings need it, in the `ScanLineBuffers` it was made in: `slope` (signed, negative
+    /// light to dark), `strength` (its magnitude), and, once the first reading past the bounds asks for it, `strongest`
+    /// (the strongest edge within 24 pixels of each sample).
+    struct LineGradient {
+        /// Samples of the line.
+        let count: Int
+        /// Pixels between samples.
+        let step: Double
+        /// The median gradient strength: the line's noise level where the line is mostly background.
+        let noise: Double
+        /// Whether `strongest` has been computed for this line.
+        fileprivate(set) var strongestReady = false
+    }
+
+    /// The least gradient (half the difference of a sample's neighbours) `edgeRuns` takes for an edge.
+    static let leastEdge = 3.0
+
+    /// The floor every edge reading uses: twice the noise or a tenth of the line's range, whichever is less, and at least
+    /// `leastEdge`.
+    static func standardEdgeFloor(noise: Double, range: Double) -> Double { max(leastEdge, min(noise * 2, range * 0.1)) }
+
+    /// The fainter floor of the sweeps' second edge reading: the noise itself or a twentieth of the range. Where a blurred,
+    /// low-contrast symbol fills most of a line, its own edges set the median: a narrow bar or space then rises only a
+    /// few gray levels, under twice that median, and the standard reading drops its edges (`upce-3/09`: noise 3.5, range 89,
+    /// floor 7, a narrow bar's edges 4–6). Never above the standard floor; equal to it only at `leastEdge`, where the two
+    /// readings are the same.
+    static func faintEdgeFloor(noise: Double, range: Double) -> Double { max(leastEdge, min(noise, range * 0.05)) }
+
+    /// The gradient of `g` into `buffers` (reserved for `g.count` values), or nil where the line cannot give `fewest` runs
+    /// at any floor: its gradient peaks of at least `leastEdge`, counted alternating in direction, are too few
+    /// (`mayHaveEdges`), and every floor is at least that.
+    static func lineGradient(_ g: UnsafeBufferPointer<Double>, step: Double, buffers: ScanLineBuffers, fewest: Int = 0) -> LineGradient? {
+        let count = g.count
+        guard count >= 5 else { return nil }
+        let slope = buffers.slope, strength = buffers.strength
+        (slope[0], strength[0], slope[count - 1], strength[count - 1]) = (0, 0, 0, 0)
+        for k in 1..<(count - 1) {
+            let s = (g[k + 1] - g[k - 1]) / 2
+            slope[k] = s
+            strength[k] = abs(s)
+        }
+        if fewest > 2 && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: Self.leastEdge, times: fewest - 2) {
+            return nil
+        }
+        let noise = SlidingExtremes.median(byteRange: UnsafeBufferPointer(start: strength, count: count))
+        return LineGradient(count: count, step: step, noise: noise)
+    }
+
+    /// Runs from gray values by their edges: peaks of the gradient, placed to a fraction of a sample by a parabola through
+    /// the peak and its neighbours. A peak counts when it stands out from the line's noise and from a quarter of the strongest
+    /// edge nearby; two edges in the same direction keep the stronger one, so the runs alternate. `range` is `range(g)`;
+    /// works in `buffers` as `thresholdRuns` does.
+    ///
+    /// A line that cannot give `fewest` runs gives one run instead: before the noise level and the strongest edges nearby,
+    /// the edges are counted under the necessary conditions alone (a peak of the gradient of at least `leastEdge`,
+    /// alternating in direction, the first light to dark).
+    static func edgeRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers, fewest: Int = 0) -> RunRow {
+        let tooFew = RunRow(widths: [Double(g.count) * step], starts: [0])
+        guard var gradient = lineGradient(g, step: step, buffers: buffers, fewest: fewest) else { return tooFew }
+        return edgeRuns(&gradient, floor: standardEdgeFloor(noise: gradient.noise, range: range), buffers: buffers, fewest: fewest) ?? tooFew
+    }
+
+    /// The runs between the edges of at least `floor` of a line whose gradient is in `buffers`, or nil where the line cannot
+    /// give `fewest` runs at that floor (its peaks of at least `floor`, counted as `mayHaveEdges` does, are too few).
+    static func edgeRuns(_ gradient: inout LineGradient, floor: Double, buffers: ScanLineBuffers, fewest: Int = 0) -> RunRow? {
+        let count = gradient.count, step = gradient.step
+        let slope = buffers.slope, strength = buffers.strength, localStrongest = buffers.strongest
+        // The bound again at the line's own floor (where it is above the least), before the strongest edges nearby.
+        if fewest > 2 && floor > Self.leastEdge
+            && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: floor, times: fewest - 2) {
+            return nil
+        }
+        if !gradient.strongestReady {
+            SlidingExtremes.maximum(strength, count: count, radius: Int(24 / step), into: localStrongest, scratch: buffers.scratch)
+            gradient.strongestReady = true
+        }
+        // Each edge's position and slope (negative is light to dark, the start of a bar), at most one a sample: into the
+        // buffers, as are the runs after them.
+        let positions = buffers.edgePositions, slopes = buffers.edgeSlopes
+        var edges = 0
+        for k in 2..<(count - 2) {
+            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            guard b >= a, b > c, b >= floor, b >= localStrongest[k] * 0.25 else { continue }
+            let curvature = a - 2 * b + c
+            let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
+            let position = Double(k) + max(-0.5, min(0.5, offset)), edgeSlope = slope[k]
+            if edges > 0, (slopes[edges - 1] < 0) == (edgeSlope < 0) {
+                if abs(edgeSlope) > abs(slopes[edges - 1]) { (positions[edges - 1], slopes[edges - 1]) = (position, edgeSlope) }
+            } else if edges == 0 && edgeSlope > 0 {
+                continue
+            } else {
+                (positions[edges], slopes[edges]) = (position, edgeSlope)
+                edges += 1
+            }
+        }
+        if edges % 2 == 1 { (positions[edges], slopes[edges]) = (Double(count), 1); edges += 1 }
+        let widths = buffers.runWidths, starts = buffers.runStarts
+        starts[0] = 0
+        var previous = 0.0
+        for e in 0..<edges {
+            widths[e] = (positions[e] - previous) * step
+            starts[e + 1] = positions[e] * step
+            previous = positions[e]
+        }
+        widths[edges] = (Double(count) - previous) * step
+        return RunRow(widths: Array(UnsafeBufferPointer(start: widths, count: edges + 1)), starts: Array(UnsafeBufferPointer(start: starts, count: edges + 1)))
+    }
+
+    /// Whether `edgeRuns` may find `times` edges on a line whose gradient is `slope` (its magnitude `strength`, `count`
+    /// values) with edges at least `floor` strong: every peak of the gradient of at least `floor` is counted, alternating
+    /// in direction, the first light to dark. The edges `edgeRuns` keeps are such peaks (its gate on the strongest edge
+    /// nearby only drops some), and of two in the same direction one at most, so they alternate as a subsequence of the
+    /// peaks counted here, which cannot alternate more often than the whole sequence: a count short of `times` means it
+    /// cannot find them.
+    static func mayHaveEdges(slope: UnsafePointer<Double>, strength: UnsafePointer<Double>, count: Int, floor: Double, times: Int) -> Bool {
+        guard count >= 5 else { return times <= 0 }
+        var edges = 0, falling = true
+        for k in 2..<(count - 2) {
+            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            guard b >= a, b > c, b >= floor, (slope[k] < 0) == falling else { continue }
+            edges += 1
+            if edges >= times { return true }
+            falling.toggle()
+        }
+        return edges >= times
+    }
+}
