@@ -126,31 +126,45 @@ enum DarkComponents {
         defer { slot.deallocate() }
         slot.initialize(repeating: -1, count: count)
         var components: [DarkComponent] = []
-        var rowMin: [[Int32]] = [], rowMax: [[Int32]] = []
+        // Each component's leftmost and rightmost cell per row, in two flat buffers: component `s`'s rows start at
+        // `firstRow[s]`, and run `i`'s row is `base[s] + runY[i]` (nested arrays cost a bounds and a uniqueness test
+        // at both levels for every run).
+        var firstRow: [Int] = [], base: [Int] = []
+        var rowCount = 0
         for r in 0..<count where Int(parent[r]) == r {
             guard maxX[r] - minX[r] + 1 >= minimumSide && maxY[r] - minY[r] + 1 >= minimumSide else { continue }
             slot[r] = Int32(components.count)
             components.append(DarkComponent(minX: Int(minX[r]), minY: Int(minY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
                                             area: area[r], outline: []))
-            let rows = Int(maxY[r] - minY[r]) + 1
-            rowMin.append([Int32](repeating: Int32.max, count: rows))
-            rowMax.append([Int32](repeating: -1, count: rows))
+            firstRow.append(rowCount)
+            base.append(rowCount - Int(minY[r]))
+            rowCount += Int(maxY[r] - minY[r]) + 1
             if components.count >= maximumCount { break }
         }
-        for i in 0..<count {
-            let s = Int(slot[Int(parent[i])])
-            guard s >= 0 else { continue }
-            let row = Int(runY[i]) - components[s].minY
-            rowMin[s][row] = min(rowMin[s][row], runX0[i])
-            rowMax[s][row] = max(rowMax[s][row], runX1[i])
+        guard !components.isEmpty else { return [] }
+        let rowMin = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount), rowMax = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount)
+        defer { rowMin.deallocate(); rowMax.deallocate() }
+        rowMin.initialize(repeating: Int32.max, count: rowCount)
+        rowMax.initialize(repeating: -1, count: rowCount)
+        base.withUnsafeBufferPointer { base in
+            for i in 0..<count {
+                let s = Int(slot[Int(parent[i])])
+                guard s >= 0 else { continue }
+                let k = base[s] + Int(runY[i])
+                rowMin[k] = min(rowMin[k], runX0[i])
+                rowMax[k] = max(rowMax[k], runX1[i])
+            }
         }
         for s in components.indices {
+            let rows = components[s].maxY - components[s].minY + 1
             var outline: [Point] = []
-            outline.reserveCapacity(rowMin[s].count * 2)
-            for row in rowMin[s].indices where rowMin[s][row] != Int32.max {
+            outline.reserveCapacity(rows * 2)
+            for row in 0..<rows {
+                let k = firstRow[s] + row
+                guard rowMin[k] != Int32.max else { continue }
                 let y = Double(components[s].minY + row) + 0.5
-                outline.append(Point(Double(rowMin[s][row]) + 0.5, y))
-                outline.append(Point(Double(rowMax[s][row]) + 0.5, y))
+                outline.append(Point(Double(rowMin[k]) + 0.5, y))
+                outline.append(Point(Double(rowMax[k]) + 0.5, y))
             }
             components[s].outline = outline
         }
