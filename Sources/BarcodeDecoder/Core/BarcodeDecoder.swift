@@ -160,7 +160,8 @@ extension GrayImage {
     /// pixels dropped); both sides must be at least `factor`.
     ///
     /// A block row's `factor` pixel rows are added column by column first (a plain loop over whole rows, which the
-    /// compiler vectorizes), then each output pixel takes `factor` of those column sums. The mean is a multiplication by
+    /// compiler vectorizes; 16-bit sums, as a column holds at most 64 · 255), then each output pixel takes `factor` of
+    /// those column sums. The mean is a multiplication by
     /// the block area's reciprocal, rounded up to 32 bits, and a shift: exact while every sum (at most 256·area) times the
     /// area stays under 2³², so `factor` is at most 64.
     public func downscaled(by factor: Int) -> GrayImage {
@@ -170,17 +171,17 @@ extension GrayImage {
         let area = factor * factor
         let reciprocal = UInt64((1 << 32) / area + 1)
         let used = w * factor
-        let columns = UnsafeMutablePointer<UInt32>.allocate(capacity: used)
+        let columns = UnsafeMutablePointer<UInt16>.allocate(capacity: used)
         defer { columns.deallocate() }
         pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
                 let half = UInt32(area / 2)
                 for y in 0..<h {
                     let first = src.baseAddress! + y * factor * stride
-                    for x in 0..<used { columns[x] = UInt32(first[x]) }
+                    for x in 0..<used { columns[x] = UInt16(first[x]) }
                     for dy in 1..<factor {
                         let row = first + dy * stride
-                        for x in 0..<used { columns[x] &+= UInt32(row[x]) }
+                        for x in 0..<used { columns[x] &+= UInt16(row[x]) }
                     }
                     let line = dst.baseAddress! + y * w
                     func mean(_ sum: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: (UInt64(sum) &* reciprocal) >> 32) }
@@ -188,13 +189,13 @@ extension GrayImage {
                         // The pyramid's factor, written out: three column sums a pixel without an inner loop.
                         for x in 0..<w {
                             let i = 3 &* x
-                            line[x] = mean(half &+ columns[i] &+ columns[i &+ 1] &+ columns[i &+ 2])
+                            line[x] = mean(half &+ UInt32(columns[i]) &+ UInt32(columns[i &+ 1]) &+ UInt32(columns[i &+ 2]))
                         }
                     } else {
                         var i = 0
                         for x in 0..<w {
                             var sum = half
-                            for _ in 0..<factor { sum &+= columns[i]; i &+= 1 }
+                            for _ in 0..<factor { sum &+= UInt32(columns[i]); i &+= 1 }
                             line[x] = mean(sum)
                         }
                     }
