@@ -161,9 +161,8 @@ extension GrayImage {
     ///
     /// A block row's `factor` pixel rows are added column by column first (a plain loop over whole rows, which the
     /// compiler vectorizes; 16-bit sums, as a column holds at most 64 · 255), then each output pixel takes `factor` of
-    /// those column sums. The mean is a multiplication by
-    /// the block area's reciprocal, rounded up to 32 bits, and a shift: exact while every sum (at most 256·area) times the
-    /// area stays under 2³², so `factor` is at most 64.
+    /// those column sums. The mean is a multiplication by the block area's reciprocal, rounded up to 32 bits, and a shift:
+    /// exact while every sum (at most 256·area) times the area stays under 2³², so `factor` is at most 64.
     public func downscaled(by factor: Int) -> GrayImage {
         precondition(factor >= 1 && factor <= 64 && width >= factor && height >= factor, "downscaled(by: \(factor)) of a \(width)×\(height) image")
         let w = width / factor, h = height / factor

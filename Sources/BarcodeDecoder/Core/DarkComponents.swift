@@ -126,17 +126,16 @@ enum DarkComponents {
         defer { slot.deallocate() }
         slot.initialize(repeating: -1, count: count)
         var components: [DarkComponent] = []
-        // Each component's leftmost and rightmost cell per row, in two flat buffers: component `s`'s rows start at
-        // `firstRow[s]`, and run `i`'s row is `base[s] + runY[i]` (nested arrays cost a bounds and a uniqueness test
-        // at both levels for every run).
-        var firstRow: [Int] = [], base: [Int] = []
+        // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of component `s` is at
+        // `base[s] + y` (its rows follow those of the components before it; nested arrays cost a bounds and a uniqueness
+        // test at both levels for every run).
+        var base: [Int] = []
         var rowCount = 0
         for r in 0..<count where Int(parent[r]) == r {
             guard maxX[r] - minX[r] + 1 >= minimumSide && maxY[r] - minY[r] + 1 >= minimumSide else { continue }
             slot[r] = Int32(components.count)
             components.append(DarkComponent(minX: Int(minX[r]), minY: Int(minY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
                                             area: area[r], outline: []))
-            firstRow.append(rowCount)
             base.append(rowCount - Int(minY[r]))
             rowCount += Int(maxY[r] - minY[r]) + 1
             if components.count >= maximumCount { break }
@@ -160,7 +159,7 @@ enum DarkComponents {
             var outline: [Point] = []
             outline.reserveCapacity(rows * 2)
             for row in 0..<rows {
-                let k = firstRow[s] + row
+                let k = base[s] + components[s].minY + row
                 guard rowMin[k] != Int32.max else { continue }
                 let y = Double(components[s].minY + row) + 0.5
                 outline.append(Point(Double(rowMin[k]) + 0.5, y))
