@@ -26,19 +26,34 @@ enum DataMatrixDetector {
         return hull + [Point(.nan, .nan)] + rect
     }
 
-    /// The fraction of dark cells along the side from `a` to `b`, sampled `inset` pixels towards `center`.
-    static func darkFraction(_ bits: BitMatrix, _ a: Point, _ b: Point, center: Point, inset: Double) -> Double {
+    /// How a side of a candidate reads at one depth: 19 cells along it, sampled `inset` pixels towards the centre.
+    enum SideReading: UInt8 {
+        /// At least 0.85 of the cells dark (17 or more): a solid side of the L.
+        case solid = 1
+        /// Under 0.8 of them dark (15 or fewer): a side that is no part of the L.
+        case open
+        /// Exactly 16 dark: neither.
+        case neither
+    }
+
+    /// How the side from `a` to `b` reads `inset` pixels towards `center` (19 cells, at twentieths of the side).
+    ///
+    /// Only the two thresholds matter, so the count stops at the fourth light cell: the side is open then, whatever the
+    /// rest holds. On a frame without a symbol most sides are given up after a few cells.
+    static func sideReading(_ bits: BitMatrix, _ a: Point, _ b: Point, center: Point, inset: Double) -> SideReading {
         let mid = (a + b) * 0.5
         let toward = center - mid
         let len = max(1e-9, (toward.x * toward.x + toward.y * toward.y).squareRoot())
         let shift = toward * (inset / len)
-        var dark = 0, total = 0
+        var light = 0
         for k in 1..<20 {
             let p = a + (b - a) * (Double(k) / 20) + shift
-            total += 1
-            if bits[Int(p.x), Int(p.y)] { dark += 1 }
+            if !bits[Int(p.x), Int(p.y)] {
+                light += 1
+                if light == 4 { return .open }
+            }
         }
-        return Double(dark) / Double(total)
+        return light <= 2 ? .solid : .neither
     }
 
     /// Symbols located in a candidate, each handed to `visit` as soon as it is fitted; `visit` returns true to stop (a
@@ -79,35 +94,45 @@ enum DataMatrixDetector {
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
         guard short >= 8 else { return false }
         let insets = [1.0, 2.0, 3.0, 4.5, 6.5, 9, 13].filter { $0 <= max(1, short / 14) }
-        for i in 0..<4 {
-            let prev = rect[(i + 3) % 4], corner = rect[i], next = rect[(i + 1) % 4], opposite = rect[(i + 2) % 4]
-            // The depth at which each side of the L is solid: the same for both where possible, else each its own (one side
-            // bowed by a curved label, or the L cut at an angle by the image border).
-            var solid: (Double, Double)?
-            var first: Double?, second: Double?
-            for inset in insets {
-                let f1 = darkFraction(bits, prev, corner, center: center, inset: inset)
-                let f2 = darkFraction(bits, corner, next, center: center, inset: inset)
-                if f1 >= 0.85, f2 >= 0.85 { solid = (inset, inset); break }
-                if f1 >= 0.85, first == nil { first = inset }
-                if f2 >= 0.85, second == nil { second = inset }
+        // Side k runs from corner k to corner k + 1; each corner's L tests the four sides at a few depths, and a side is
+        // read the same way (same ends, same direction, same depth) for every corner that tests it: each reading is
+        // made once and kept (0 = not read yet).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * insets.count) { readings in
+            readings.initialize(repeating: 0)
+            func side(_ k: Int, _ depth: Int) -> SideReading {
+                let slot = k * insets.count + depth
+                if let known = SideReading(rawValue: readings[slot]) { return known }
+                let reading = sideReading(bits, rect[k], rect[(k + 1) % 4], center: center, inset: insets[depth])
+                readings[slot] = reading.rawValue
+                return reading
             }
-            if solid == nil, let first, let second { solid = (first, second) }
-            guard let (inset1, inset2) = solid else { continue }
-            let f3 = darkFraction(bits, next, opposite, center: center, inset: inset1)
-            let f4 = darkFraction(bits, opposite, prev, center: center, inset: inset2)
-            guard f3 < 0.8, f4 < 0.8 else { continue }
-            sawL = true
-            // Symbol orientation: the L corner is bottom-left; bottom-right and top-left must turn the right way.
-            var (topLeft, bottomRight) = (prev, next)
-            let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)
-            if (cross > 0) != mirrored { swap(&topLeft, &bottomRight) }
-            if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite, searches: searches) {
-                found += 1
-                if visit(located) { return true }
+            for i in 0..<4 {
+                let prev = rect[(i + 3) % 4], corner = rect[i], next = rect[(i + 1) % 4], opposite = rect[(i + 2) % 4]
+                // The depth at which each side of the L is solid: the same for both where possible, else each its own
+                // (one side bowed by a curved label, or the L cut at an angle by the image border).
+                var solid: (Int, Int)?
+                var first: Int?, second: Int?
+                for depth in insets.indices {
+                    let s1 = side((i + 3) % 4, depth) == .solid, s2 = side(i, depth) == .solid
+                    if s1, s2 { solid = (depth, depth); break }
+                    if s1, first == nil { first = depth }
+                    if s2, second == nil { second = depth }
+                }
+                if solid == nil, let first, let second { solid = (first, second) }
+                guard let (depth1, depth2) = solid else { continue }
+                guard side((i + 1) % 4, depth1) == .open, side((i + 2) % 4, depth2) == .open else { continue }
+                sawL = true
+                // Symbol orientation: the L corner is bottom-left; bottom-right and top-left must turn the right way.
+                var (topLeft, bottomRight) = (prev, next)
+                let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)
+                if (cross > 0) != mirrored { swap(&topLeft, &bottomRight) }
+                if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite, searches: searches) {
+                    found += 1
+                    if visit(located) { return true }
+                }
             }
+            return false
         }
-        return false
     }
 
     /// Counts timing modules, picks the symbol size, refines the free corner and samples the grid.

@@ -1,0 +1,44 @@
+@testable import BarcodeDecoder
+import RigCore
+import Testing
+
+@Suite struct DataMatrixSideReadingTests {
+    /// The L test's definition: the fraction of 19 cells along the side (at twentieths, shifted `inset` towards the
+    /// centre) that are dark; solid from 0.85, open under 0.8.
+    static func fraction(_ bits: BitMatrix, _ a: Point, _ b: Point, center: Point, inset: Double) -> Double {
+        let mid = (a + b) * 0.5
+        let toward = center - mid
+        let len = max(1e-9, (toward.x * toward.x + toward.y * toward.y).squareRoot())
+        let shift = toward * (inset / len)
+        var dark = 0
+        for k in 1..<20 where bits[Int((a + (b - a) * (Double(k) / 20) + shift).x), Int((a + (b - a) * (Double(k) / 20) + shift).y)] {
+            dark += 1
+        }
+        return Double(dark) / 19
+    }
+
+    /// The reading that stops at the fourth light cell classes every side as the full count does, on sides whose dark
+    /// fraction is near both thresholds (15, 16 and 17 of 19 dark all occur) and on sides partly outside the matrix.
+    @Test(arguments: [0.6, 0.8, 0.85, 0.9, 0.97])
+    func matchesTheFullCount(density: Double) {
+        var random = SeededGenerator(seed: UInt64(density * 100))
+        let w = 40, h = 30
+        var seen = Set<Int>()
+        for _ in 0..<50 {
+            var bits = BitMatrix(width: w, height: h)
+            for y in 0..<h {
+                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
+            }
+            for _ in 0..<40 {
+                func point() -> Point { Point(Double.random(in: -3..<Double(w + 3), using: &random), Double.random(in: -3..<Double(h + 3), using: &random)) }
+                let a = point(), b = point(), center = point()
+                let inset = [1.0, 2, 4.5, 13].randomElement(using: &random)!
+                let f = Self.fraction(bits, a, b, center: center, inset: inset)
+                seen.insert(Int((f * 19).rounded()))
+                let expected: DataMatrixDetector.SideReading = f >= 0.85 ? .solid : f < 0.8 ? .open : .neither
+                #expect(DataMatrixDetector.sideReading(bits, a, b, center: center, inset: inset) == expected)
+            }
+        }
+        if density == 0.85 { #expect(seen.isSuperset(of: [15, 16, 17])) }
+    }
+}
