@@ -2,7 +2,8 @@
 import RigCore
 import Testing
 
-/// Code 128's nearest symbol, which gives a candidate up early, against the full distance to every candidate.
+/// Code 128's nearest symbol (the start candidates with the early cut, all values by whole distances in a vectorized
+/// loop) against the definition: the full distance to every candidate, the first closest kept.
 @Suite struct Code128SymbolTests {
     @Test func theNearestSymbolIsTheDefinitions() {
         var random = SeededGenerator(seed: 128)

@@ -4,6 +4,8 @@ struct Code128Decoder: RowDecoder {
     static let maxDistance = 0.3
     /// The first six elements of every pattern (the stop pattern has seven), six values a symbol in one flat table.
     static let firstSix: [Double] = Code128Tables.patterns.flatMap { $0.prefix(6).map(Double.init) }
+    /// The same table by element: element `e` of every symbol value in turn, at `e * 107 + value`.
+    static let firstSixByElement: [Double] = (0..<6).flatMap { e in (0..<107).map { Double(Code128Tables.patterns[$0][e]) } }
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
@@ -31,6 +33,7 @@ struct Code128Decoder: RowDecoder {
         let perModule = 11 / total
         let m0 = runs[at] * perModule, m1 = runs[at + 1] * perModule, m2 = runs[at + 2] * perModule
         let m3 = runs[at + 3] * perModule, m4 = runs[at + 4] * perModule, m5 = runs[at + 5] * perModule
+        if candidates == 0...106 { return allSymbols(m0, m1, m2, m3, m4, m5) }
         var best = Double.infinity, value = -1
         var bound = acceptedDistance
         Self.firstSix.withUnsafeBufferPointer { table in
@@ -45,6 +48,29 @@ struct Code128Decoder: RowDecoder {
             }
         }
         return best / 11 < Self.maxDistance ? value : nil
+    }
+
+    /// `symbol` over every value (a symbol after the start), from the six runs in modules: every candidate's whole
+    /// distance, then the first closest.
+    ///
+    /// The distances are added in the same order as the definition's, in a plain loop over the values that the compiler
+    /// runs two values at a time; the cut of `symbol`'s loop made a data-dependent branch a candidate, mispredicted
+    /// throughout on the textured lines of a frame without a code. The first closest of all is the first closest under
+    /// `acceptedDistance` whenever one is, and fails the final test otherwise.
+    static func allSymbols(_ m0: Double, _ m1: Double, _ m2: Double, _ m3: Double, _ m4: Double, _ m5: Double) -> Int? {
+        let count = 107
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { distance in
+            Self.firstSixByElement.withUnsafeBufferPointer { table in
+                let t = table.baseAddress!
+                for v in 0..<count {
+                    distance[v] = abs(m0 - t[v]) + abs(m1 - t[count + v]) + abs(m2 - t[2 * count + v])
+                        + abs(m3 - t[3 * count + v]) + abs(m4 - t[4 * count + v]) + abs(m5 - t[5 * count + v])
+                }
+            }
+            var best = distance[0], value = 0
+            for v in 1..<count where distance[v] < best { best = distance[v]; value = v }
+            return best / 11 < Self.maxDistance ? value : nil
+        }
     }
 
     /// A distance at or above which `best / 11 < maxDistance` fails: 11 · `maxDistance` and a margin over its rounding.
