@@ -101,3 +101,40 @@ import Testing
         #expect(counted > 60)
     }
 }
+
+/// A row's runs found eight cells at a time are the runs a walk cell by cell finds, for every width (whole words and
+/// their remainders), runs of one cell to long stretches, and cells of any byte value (a change is any difference).
+@Suite struct BitMatrixRowRunsTests {
+    static func runsByWalking(_ row: [UInt8]) -> [(start: Int, length: Int)] {
+        var runs: [(start: Int, length: Int)] = []
+        var x = 0
+        while x < row.count {
+            let start = x
+            x += 1
+            while x < row.count && row[x] == row[start] { x += 1 }
+            runs.append((start, x - start))
+        }
+        return runs
+    }
+
+    @Test func rowRunsMatchACellByCellWalk() {
+        var random = LinearLineBoundsTests.Seeded(state: 808)
+        var runs: [(start: Int, length: Int)] = [(0, 0)]
+        for width in 0...70 {
+            for pass in 0..<6 {
+                // Runs of one to `longest` cells; the last pass uses values other than 0 and 1.
+                let longest = [1, 2, 4, 9, 20, 3][pass]
+                var cells: [UInt8] = []
+                var value: UInt8 = UInt8(random.next(2))
+                while cells.count < width {
+                    for _ in 0..<(1 + random.next(longest)) where cells.count < width { cells.append(value) }
+                    value = pass == 5 ? UInt8(random.next(256)) : 1 - value
+                }
+                let matrix = BitMatrix(width: width, height: 1) { buffer in for i in 0..<width { buffer[i] = cells[i] } }
+                matrix.runs(ofRow: 0, into: &runs)
+                let expected = Self.runsByWalking(cells)
+                #expect(runs.map(\.start) == expected.map(\.start) && runs.map(\.length) == expected.map(\.length), "\(cells)")
+            }
+        }
+    }
+}
