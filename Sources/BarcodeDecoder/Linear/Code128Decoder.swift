@@ -23,7 +23,8 @@ struct Code128Decoder: RowDecoder {
     /// The symbol value among `candidates` whose pattern is closest to the six runs at `at` (`RunPattern.distance`,
     /// with the runs measured in modules once rather than once a candidate: this runs at every bar of every line).
     ///
-    /// A candidate is given up once the sum of its first two or four differences reaches the closest distance so far or
+    /// All 107 values (every symbol after the start) go to `allSymbols`. Among a few (the start symbols), a candidate is
+    /// given up once the sum of its first two or four differences reaches the closest distance so far or
     /// `acceptedDistance`: the sum only grows (the same additions in the same order as the full distance), so it could
     /// neither be strictly closer nor pass the final test; the first closest candidate wins, as without the cut.
     static func symbol(_ runs: [Double], _ at: Int, candidates: ClosedRange<Int>) -> Int? {
