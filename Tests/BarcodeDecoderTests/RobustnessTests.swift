@@ -108,3 +108,15 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Small frames that read only enlarged: a symbol cropped close, a module about 1.6 px, turned and slightly blurred.
+@Suite struct SmallFrameTests {
+    /// Frames of 100–140 px on the shorter side (over the former 96-px limit of the enlarged look): QR and Data Matrix
+    /// at 1.6 px a module turned 20°. At its own size the 100-px QR frame reads nothing (its finders are a few pixels).
+    @Test(arguments: [(Symbology.qr, "wuYXxXMubSLFnuUBIHEY"), (.dataMatrix, "Small Data Matrix 0123")], [100, 140])
+    func closeCroppedSmallModules(sample: (Symbology, String), side: Int) throws {
+        let image = try scene(sample.0, sample.1, rotation: 20, scale: 0.8, moduleSize: 2, seed: 3,
+                              degradations: Degradations(blur: 0.6, noise: 3), width: side, height: side)
+        #expect(decode(image, sample.0).map(\.text) == [sample.1], "\(sample.0) in \(side)×\(side)")
+    }
+}

@@ -77,9 +77,11 @@ public struct BarcodeDecoder: Sendable {
         return found
     }
 
-    /// Frames whose shorter side is under this many pixels are also read enlarged when nothing is found in them: below
-    /// it the local-mean window (an eighth of the shorter side) stops shrinking with the frame, at its 12-pixel floor.
-    static let smallFrameLimit = 96
+    /// Frames whose shorter side is under this many pixels are also read enlarged when nothing is found in them: a
+    /// symbol cropped that close holds its modules in a few pixels each, too few for the finder and L searches (QR at
+    /// 1.6 px a module turned 20°, in frames of 99–108 px, read only enlarged), and the enlarged copy (three times) is
+    /// no larger than a frame read whole without the pyramid.
+    static let smallFrameLimit = pyramidThreshold / 3
 
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
     func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true,
