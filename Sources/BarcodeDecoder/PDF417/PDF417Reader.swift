@@ -38,10 +38,9 @@ public struct PDF417Reader: SymbologyReader {
     /// first look did not (those it did try end where the first look's do, and would fail again).
     func readRowsAndColumns(_ binary: BitMatrix, image: GrayImage, known: [[Point]]) -> (symbols: [DecodedSymbol], sawBothEdges: Bool) {
         var tried = TriedPairs()
-        var columns: BitMatrix?
-        let first = readRowsAndColumns(binary, columns: &columns, image: image, known: known, spread: 2, tried: &tried)
+        let first = readRowsAndColumns(binary, image: image, known: known, spread: 2, tried: &tried)
         guard first.symbols.isEmpty, first.sawShortEdge else { return (first.symbols, first.sawBothEdges) }
-        let full = readRowsAndColumns(binary, columns: &columns, image: image, known: known, spread: 1, tried: &tried)
+        let full = readRowsAndColumns(binary, image: image, known: known, spread: 1, tried: &tried)
         return (full.symbols, first.sawBothEdges || full.sawBothEdges)
     }
 
@@ -69,10 +68,9 @@ public struct PDF417Reader: SymbologyReader {
     }
 
     /// The symbols found from the edges on every `spread`-th of the rows (columns) the full look takes; whether both a
-    /// start and a stop edge were seen, and whether an edge of one or two hits was, outside `known`. The columns are read
-    /// as the rows of `binary` transposed, made when first needed and kept in `columns` for the other look.
-    func readRowsAndColumns(_ binary: BitMatrix, columns: inout BitMatrix?, image: GrayImage, known: [[Point]], spread: Int,
-                            tried: inout TriedPairs) -> (symbols: [DecodedSymbol], sawBothEdges: Bool, sawShortEdge: Bool) {
+    /// start and a stop edge were seen, and whether an edge of one or two hits was, outside `known`.
+    func readRowsAndColumns(_ binary: BitMatrix, image: GrayImage, known: [[Point]], spread: Int, tried: inout TriedPairs)
+        -> (symbols: [DecodedSymbol], sawBothEdges: Bool, sawShortEdge: Bool) {
         let transposedKnown = known.map { $0.map { Point($0.y, $0.x) } }
         let rowStep = spread * (binary.height >= 240 ? 2 : 1), columnStep = spread * (binary.width >= 240 ? 2 : 1)
         let allRowEdges = PDF417EdgeFinder.edges(in: binary, step: rowStep, minimumHits: 1)
@@ -80,9 +78,8 @@ public struct PDF417Reader: SymbologyReader {
         let found = read(rowEdges, image: image, known: known, tried: &tried.rows)
         if !found.isEmpty { return (found, true, false) }
         // Symbols turned about 90°: the columns, read as rows of the transposed image.
-        if columns == nil { columns = PDF417EdgeFinder.columns(of: binary) }
-        let allEdges = PDF417EdgeFinder.edges(in: columns!, step: columnStep, minimumHits: 1)
-        let edges = PDF417EdgeFinder.extended(allEdges.filter { $0.hits.count >= 3 }, in: columns!, step: columnStep)
+        let allEdges = PDF417EdgeFinder.edges(in: binary, step: columnStep, transposed: true, minimumHits: 1)
+        let edges = PDF417EdgeFinder.extended(allEdges.filter { $0.hits.count >= 3 }, in: binary, step: columnStep, transposed: true)
         let sawShortEdge = allRowEdges.contains { $0.hits.count < 3 && !Self.isKnown($0, known) }
             || allEdges.contains { $0.hits.count < 3 && !Self.isKnown($0, transposedKnown) }
         // Edges of symbols already read (on a smaller layer) do not count: they would send an image whose only symbol is
