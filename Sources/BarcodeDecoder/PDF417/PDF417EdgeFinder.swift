@@ -36,7 +36,8 @@ struct PDF417EdgeFinder {
 
     /// The columns of a binary image read as lines: where each column's colour changes (light above the first row), found
     /// for a strip of 64 columns at a time by walking down the strip's rows, a cache line of cells a row (eight words of
-    /// eight). For images up to 65,535 rows (the changes are kept as 16-bit rows, so a strip's fit in 128 KB).
+    /// eight). For images up to 65,535 rows: the changes are kept as 16-bit rows (a strip's 64 × 481 × 2 bytes on 480
+    /// rows stay under malloc's 128 KB mmap threshold, below which no call pays page faults for them).
     ///
     /// Walking each column down the image read a cache line a cell, and caused nearly half the L1 data misses of a frame
     /// without a code; a transposed copy of the image cost as many instructions as it saved, and the page faults of its
@@ -94,35 +95,35 @@ struct PDF417EdgeFinder {
                 }
                 // Bytes of a word for the columns read (every `step`-th column from the image's first).
                 withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { words in
-                let masks = words.baseAddress!, previous = masks + 8
-                for w in 0..<8 {
-                    var mask: UInt64 = 0
-                    for b in 0..<8 where (x0 + w * 8 + b) % step == 0 { mask |= 1 << (8 * b) }
-                    masks[w] = mask
-                    previous[w] = 0
-                }
-                let raw = UnsafeRawPointer(base)
-                for y in 0..<height {
-                    let row = raw + y &* width
+                    let masks = words.baseAddress!, previous = masks + 8
                     for w in 0..<8 {
-                        var word = row.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self).littleEndian
-                        // Each cell 0 or 1 (any set bit of a byte moved to its lowest bit) where some are neither.
-                        if word & 0xFEFE_FEFE_FEFE_FEFE != 0 {
-                            word |= word >> 4
-                            word |= word >> 2
-                            word |= word >> 1
-                            word &= 0x0101_0101_0101_0101
-                        }
-                        var changed = (word ^ previous[w]) & masks[w]
-                        previous[w] = word
-                        while changed != 0 {
-                            let lane = w &* 8 &+ changed.trailingZeroBitCount >> 3
-                            changes[lane &* listLength &+ counts[lane]] = UInt16(truncatingIfNeeded: y)
-                            counts[lane] &+= 1
-                            changed &= changed &- 1
+                        var mask: UInt64 = 0
+                        for b in 0..<8 where (x0 + w * 8 + b) % step == 0 { mask |= 1 << (8 * b) }
+                        masks[w] = mask
+                        previous[w] = 0
+                    }
+                    let raw = UnsafeRawPointer(base)
+                    for y in 0..<height {
+                        let row = raw + y &* width
+                        for w in 0..<8 {
+                            var word = row.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self).littleEndian
+                            // Each cell 0 or 1 (any set bit of a byte moved to its lowest bit) where some are neither.
+                            if word & 0xFEFE_FEFE_FEFE_FEFE != 0 {
+                                word |= word >> 4
+                                word |= word >> 2
+                                word |= word >> 1
+                                word &= 0x0101_0101_0101_0101
+                            }
+                            var changed = (word ^ previous[w]) & masks[w]
+                            previous[w] = word
+                            while changed != 0 {
+                                let lane = w &* 8 &+ changed.trailingZeroBitCount >> 3
+                                changes[lane &* listLength &+ counts[lane]] = UInt16(truncatingIfNeeded: y)
+                                counts[lane] &+= 1
+                                changed &= changed &- 1
+                            }
                         }
                     }
-                }
                 }
             }
         }
@@ -162,7 +163,9 @@ struct PDF417EdgeFinder {
         let columns = transposed && binary.height <= Int(UInt16.max) ? ColumnChanges(binary, step: step) : nil
         for y in stride(from: 0, to: lineCount, by: step) {
             let hits = columns.map { columns in
-                columns.withChanges(of: y) { Self.hits(on: y, changes: $0, changeCount: $1, lineLength: lineLength, begins: begins, widths: widths) }
+                columns.withChanges(of: y) { changes, count in
+                    Self.hits(on: y, changes: changes, changeCount: count, lineLength: lineLength, begins: begins, widths: widths)
+                }
             } ?? Self.hits(on: y, of: binary, transposed: transposed, changes: changes, begins: begins, widths: widths)
             // Extend the open edges; an edge not extended within a few modules is closed.
             var extended = [Bool](repeating: false, count: open.count)
