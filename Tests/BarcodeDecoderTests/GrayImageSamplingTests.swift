@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func aTransposedCopySwapsRowsAndColumns() throws {
-        // Sizes under, at and over the 8-pixel tiles, with and without padding between rows.
-        for (width, height, stride) in [(1, 1, 1), (5, 3, 5), (8, 8, 8), (9, 17, 11), (64, 7, 64), (33, 40, 35)] {
+        // Sizes under, at and over the 8-pixel blocks and the 64-pixel tiles, with and without padding between rows.
+        for (width, height, stride) in [(1, 1, 1), (5, 3, 5), (8, 8, 8), (9, 17, 11), (64, 7, 64), (33, 40, 35), (150, 77, 153), (203, 131, 203)] {
             let source = try Self.image(width: width, height: height, stride: stride, seed: UInt64(width * 53 + height))
             let turned = source.transposed()
             #expect(turned.width == height && turned.height == width && turned.stride == height)

@@ -14,8 +14,8 @@ import Synchronization
 /// a frame may be handed to other tasks): the rows and the buffers are behind one lock.
 final class FrameScanLines: Sendable {
     /// The fewest runs any reader of these lines reads from: MicroPDF417's first left row address pattern after open
-    /// space (a quiet zone and six elements, then room for the test `leftRAPs` makes); DataBar Stacked and Expanded
-    /// Stacked need more than twenty.
+    /// space (a quiet zone and six elements, then room for the test `MicroPDF417Reader.scan` makes); DataBar Stacked and
+    /// Expanded Stacked need more than twenty.
     static let fewestRuns = 8
 
     private struct State {

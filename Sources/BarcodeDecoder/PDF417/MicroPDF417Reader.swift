@@ -53,23 +53,37 @@ public struct MicroPDF417Reader: SymbologyReader {
         // Where left RAPs start on lines read forwards and backwards (a symbol upside down), whole rows read or not.
         var hits: [[(point: Point, module: Double, rap: Int)]] = [[], []]
         var bands: [ClosedRange<Int>] = []
+        // The backwards line's runs (`RunRow.reversed`), in arrays kept from line to line instead of two new ones a line.
+        var backWidths: [Double] = [], backStarts: [Double] = []
         /// Reads a line's runs and, backwards, the same line from its other end: a symbol upside down reads in its own order.
         func record(_ forward: RunRow, origin: Point, direction: Point) -> Int {
             var found = 0
-            for (backwards, line) in [(false, forward), (true, forward.reversed())] {
+            func take(_ line: RunRow, backwards: Bool) {
                 let o = backwards ? origin + direction * forward.total : origin, d = backwards ? direction * -1 : direction
-                for row in rows(line) where isPlausible(row) {
+                let (rows, leftRAP) = scan(line)
+                for row in rows where isPlausible(row) {
                     reads.append(LineRead(start: o + d * row.x0, end: o + d * row.x1, row: row))
                     found += 1
                 }
-                for (x, module, rap) in leftRAPs(line) { hits[backwards ? 1 : 0].append((o + d * x, module, rap)) }
+                if let (x, module, rap) = leftRAP { hits[backwards ? 1 : 0].append((o + d * x, module, rap)) }
             }
+            take(forward, backwards: false)
+            backWidths.removeAll(keepingCapacity: true)
+            backStarts.removeAll(keepingCapacity: true)
+            var position = 0.0
+            for width in forward.widths.reversed() {
+                backStarts.append(position)
+                backWidths.append(width)
+                position += width
+            }
+            take(RunRow(widths: backWidths, starts: backStarts), backwards: true)
             return found
         }
         // Pixel rows: every fourth, then the bands around rows read.
-        var scanned = Set<Int>()
+        var scanned = [Bool](repeating: false, count: height)
         func scanRow(_ yi: Int) {
-            guard scanned.insert(yi).inserted else { return }
+            guard !scanned[yi] else { return }
+            scanned[yi] = true
             let before = reads.count
             if record(frame.pixelRow(yi), origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0)) > 0 {
                 let reach = Int(reads[before...].map { $0.start.distance(to: $0.end) }.max()!)
@@ -115,6 +129,7 @@ public struct MicroPDF417Reader: SymbologyReader {
     }
 
     /// The line x = a + b·y through `points`, by the median of pairwise slopes (Theil–Sen), which stray points do not move.
+    /// The medians are the middle values (`count / 2`) in sorted order, selected without sorting the up to 1,770 slopes.
     static func fitEdge(_ points: [Point]) -> (Double, Double)? {
         let sample = Array(points.prefix(60))
         var slopes: [Double] = []
@@ -124,15 +139,16 @@ public struct MicroPDF417Reader: SymbologyReader {
             }
         }
         guard slopes.count >= 3 else { return nil }
-        slopes.sort()
-        let b = slopes[slopes.count / 2]
-        let intercepts = sample.map { $0.x - b * $0.y }.sorted()
-        return (intercepts[intercepts.count / 2], b)
+        let b = LinearReader.quickMedian(&slopes)
+        var intercepts = sample.map { $0.x - b * $0.y }
+        return (LinearReader.quickMedian(&intercepts), b)
     }
 
     /// The symbols the row reads make: for each size, the reads it explains (row number from the left RAP, checked against
     /// the right and centre RAPs and the codewords' cluster) voted per cell, erasures for cells nobody read.
     static func decodeReads(_ reads: [LineRead]) -> [DecodedSymbol] {
+        // No read, no size with a first row (and no vote tables to set up for the 34 sizes).
+        guard !reads.isEmpty else { return [] }
         var symbols: [DecodedSymbol] = []
         for variant in MicroPDF417Variant.all {
             var votes: [[Int: Int]] = Array(repeating: [:], count: variant.codewordCount)
@@ -159,18 +175,6 @@ public struct MicroPDF417Reader: SymbologyReader {
         return symbols
     }
 
-    /// Where the first left RAP after a quiet zone of two modules starts along a line, with its module width and which RAP
-    /// it is (codewords hold RAP-like stretches, so only the first after open space counts).
-    static func leftRAPs(_ line: RunRow) -> [(Double, Double, Int)] {
-        let table = sideRAPWidths
-        return line.widths.withUnsafeBufferPointer { runs in
-            for s in stride(from: 1, to: max(1, runs.count - 6), by: 2) {
-                if let (index, module) = rap(runs, at: s, table: table), runs[s - 1] >= 2 * module { return [(line.starts[s], module, index)] }
-            }
-            return []
-        }
-    }
-
     /// Whether some size has a row with these RAPs, this many columns and this cluster (random bars rarely do).
     static func isPlausible(_ row: RowRead) -> Bool {
         MicroPDF417Variant.all.contains { variant in
@@ -182,22 +186,43 @@ public struct MicroPDF417Reader: SymbologyReader {
         }
     }
 
-    /// The symbol rows a line of runs crosses: for each left RAP, each of the four layouts (1–4 columns, a centre RAP after
-    /// the first or second codeword of the 3- and 4-column sizes) is tried at its own run positions, widest first (a
-    /// codeword's elements can pass for a narrower layout's right RAP), and the first whose codewords, RAPs and stop bar
-    /// all read is taken.
-    static func rows(_ line: RunRow) -> [RowRead] {
-        line.widths.withUnsafeBufferPointer { rows(line, runs: $0, side: sideRAPWidths, center: centerRAPWidths) }
+    /// What a line of runs shows: the symbol rows it crosses, and where the first left RAP after a quiet zone of two
+    /// modules starts along it, with its module width and which RAP it is (codewords hold RAP-like stretches, so only the
+    /// first after open space counts).
+    ///
+    /// Rows: for each left RAP, each of the four layouts (1–4 columns, a centre RAP after the first or second codeword of
+    /// the 3- and 4-column sizes) is tried at its own run positions, widest first (a codeword's elements can pass for a
+    /// narrower layout's right RAP), and the first whose codewords, RAPs and stop bar all read is taken; the search goes on
+    /// after its stop bar. Both searches test for a RAP at every bar from the first: each bar's RAP is found once for both
+    /// (`rap` at every bar of every line was a tenth of the reader's instructions, half of them for the second search).
+    static func scan(_ line: RunRow) -> (rows: [RowRead], leftRAP: (x: Double, module: Double, rap: Int)?) {
+        line.widths.withUnsafeBufferPointer { scan(line, runs: $0, side: sideRAPWidths, center: centerRAPWidths) }
     }
 
-    private static func rows(_ line: RunRow, runs: UnsafeBufferPointer<Double>, side sideRAPWidths: MicroPDF417RAPTable,
-                             center centerRAPWidths: MicroPDF417RAPTable) -> [RowRead] {
+    private static func scan(_ line: RunRow, runs: UnsafeBufferPointer<Double>, side sideRAPWidths: MicroPDF417RAPTable,
+                             center centerRAPWidths: MicroPDF417RAPTable)
+        -> (rows: [RowRead], leftRAP: (x: Double, module: Double, rap: Int)?) {
         var found: [RowRead] = []
+        var leftRAP: (x: Double, module: Double, rap: Int)?
+        // The left RAP is looked for at bars before `leftEnd` until found; rows at bar `next` while 21 runs follow it.
+        let count = runs.count, leftEnd = max(1, count - 6)
+        var next = 1
         var s = 1
-        while s + 21 < runs.count {
+        while true {
+            let forLeft = leftRAP == nil && s < leftEnd, forRow = s == next && s + 21 < count
+            guard forLeft || forRow else {
+                // Past a row read, the left RAP is known or out of reach: on at the bar after the row.
+                guard next > s, next + 21 < count else { break }
+                s = next
+                continue
+            }
             defer { s += 2 }
+            let found0 = rap(runs, at: s, table: sideRAPWidths)
+            if forLeft, let (index, module) = found0, runs[s - 1] >= 2 * module { leftRAP = (line.starts[s], module, index) }
+            guard forRow else { continue }
+            next = s + 2
             // MicroPDF417 asks for a quiet zone of one module only.
-            guard let (left, module) = rap(runs, at: s, table: sideRAPWidths), runs[s - 1] >= 0.8 * module || s == 1 else { continue }
+            guard let (left, module) = found0, runs[s - 1] >= 0.8 * module || s == 1 else { continue }
             // Every layout's first codeword follows the left RAP: read once (on random bars a RAP fits often, a codeword
             // after it rarely).
             guard let first = codeword(runs, at: s + 6, module: module) else { continue }
@@ -220,12 +245,12 @@ public struct MicroPDF417Reader: SymbologyReader {
                       at + 7 == runs.count || runs[at + 7] >= 0.8 * m else { continue }
                 found.append(RowRead(left: left, center: center, right: right, codewords: codewords, x0: line.starts[s],
                                      x1: line.starts[at + 6] + runs[at + 6]))
-                // The search goes on at the next bar after the stop bar's quiet zone (at + 8, after the loop's step).
-                s = at + 6
+                // The search goes on at the next bar after the stop bar's quiet zone.
+                next = at + 8
                 break
             }
         }
-        return found
+        return (found, leftRAP)
     }
 
     /// The codeword whose eight element widths start at run `at`, if they are about 17 modules of `module` and read.

@@ -34,6 +34,101 @@ struct PDF417EdgeFinder {
         }
     }
 
+    /// The columns of a binary image read as lines: where each column's colour changes (light above the first row), found
+    /// for a strip of 64 columns at a time by walking down the strip's rows, a cache line of cells a row (eight words of
+    /// eight). For images up to 65,535 rows: the changes are kept as 16-bit rows (a strip's 64 × 481 × 2 bytes on 480
+    /// rows stay under malloc's 128 KB mmap threshold, below which no call pays page faults for them).
+    ///
+    /// Walking each column down the image read a cache line a cell, and caused nearly half the L1 data misses of a frame
+    /// without a code; a transposed copy of the image cost as many instructions as it saved, and the page faults of its
+    /// fresh allocation on a large frame. Here each word is compared with the one above it: a word where no column the
+    /// search reads changes colour (most of them) costs a few instructions for its eight cells. The changes are those the
+    /// column walk finds (a cell is dark where it is not 0), in the same order.
+    final class ColumnChanges {
+        let binary: BitMatrix
+        /// The columns read: every `step`-th from the first.
+        let step: Int
+        static let stripWidth = 64
+        /// The strip whose changes `changes` and `counts` hold (columns from `strip * stripWidth`).
+        private var strip = -1
+        /// Column k of the strip's changes, from `k * (height + 1)`.
+        private let changes: UnsafeMutablePointer<UInt16>
+        private let counts: UnsafeMutablePointer<Int>
+
+        init(_ binary: BitMatrix, step: Int) {
+            self.binary = binary
+            self.step = step
+            changes = .allocate(capacity: Self.stripWidth * (binary.height + 1))
+            counts = .allocate(capacity: Self.stripWidth)
+        }
+
+        deinit { changes.deallocate(); counts.deallocate() }
+
+        /// Calls `body` with column `x`'s changes and their count (`x` one of the columns read).
+        func withChanges<Result>(of x: Int, _ body: (UnsafePointer<UInt16>, Int) -> Result) -> Result {
+            let wanted = x / Self.stripWidth, lane = x - wanted * Self.stripWidth
+            if wanted != strip { find(strip: wanted) }
+            return body(changes + lane * (binary.height + 1), counts[lane])
+        }
+
+        private func find(strip wanted: Int) {
+            strip = wanted
+            let width = binary.width, height = binary.height, x0 = wanted * Self.stripWidth
+            let lanes = min(Self.stripWidth, width - x0), listLength = height + 1
+            for k in 0..<Self.stripWidth { counts[k] = 0 }
+            binary.cells.withUnsafeBufferPointer { cells in
+                let base = cells.baseAddress! + x0
+                guard lanes == Self.stripWidth else {
+                    // The last, narrower strip: cell by cell down each column read.
+                    for lane in 0..<lanes where (x0 + lane) % step == 0 {
+                        var previous = 0, count = 0
+                        let list = changes + lane * listLength
+                        for y in 0..<height {
+                            let dark = base[y &* width &+ lane] != 0 ? 1 : 0
+                            list[count] = UInt16(truncatingIfNeeded: y)
+                            count &+= dark ^ previous
+                            previous = dark
+                        }
+                        counts[lane] = count
+                    }
+                    return
+                }
+                // Bytes of a word for the columns read (every `step`-th column from the image's first).
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { words in
+                    let masks = words.baseAddress!, previous = masks + 8
+                    for w in 0..<8 {
+                        var mask: UInt64 = 0
+                        for b in 0..<8 where (x0 + w * 8 + b) % step == 0 { mask |= 1 << (8 * b) }
+                        masks[w] = mask
+                        previous[w] = 0
+                    }
+                    let raw = UnsafeRawPointer(base)
+                    for y in 0..<height {
+                        let row = raw + y &* width
+                        for w in 0..<8 {
+                            var word = row.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self).littleEndian
+                            // Each cell 0 or 1 (any set bit of a byte moved to its lowest bit) where some are neither.
+                            if word & 0xFEFE_FEFE_FEFE_FEFE != 0 {
+                                word |= word >> 4
+                                word |= word >> 2
+                                word |= word >> 1
+                                word &= 0x0101_0101_0101_0101
+                            }
+                            var changed = (word ^ previous[w]) & masks[w]
+                            previous[w] = word
+                            while changed != 0 {
+                                let lane = w &* 8 &+ changed.trailingZeroBitCount >> 3
+                                changes[lane &* listLength &+ counts[lane]] = UInt16(truncatingIfNeeded: y)
+                                counts[lane] &+= 1
+                                changed &= changed &- 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// How well `widths` match `pattern` (mean absolute deviation in modules), or nil when an element is off by more
     /// than the tolerance.
     static func deviation(_ widths: UnsafeBufferPointer<Double>, from start: Int, reversed: Bool, pattern: [Int]) -> Double? {
@@ -60,12 +155,18 @@ struct PDF417EdgeFinder {
         var closed: [Edge] = []
         // Scratch for one line, at most one run per pixel plus the leading light one: where the colour changes, then the
         // runs' begins and widths.
-        let changes = UnsafeMutablePointer<Int>.allocate(capacity: lineLength + 1)
+        let changes = UnsafeMutablePointer<Int32>.allocate(capacity: lineLength + 1)
         let begins = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
         let widths = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
         defer { changes.deallocate(); begins.deallocate(); widths.deallocate() }
+        // The columns' colour changes found a strip of columns at a time, walking down its rows.
+        let columns = transposed && binary.height <= Int(UInt16.max) ? ColumnChanges(binary, step: step) : nil
         for y in stride(from: 0, to: lineCount, by: step) {
-            let hits = Self.hits(on: y, of: binary, transposed: transposed, changes: changes, begins: begins, widths: widths)
+            let hits = columns.map { columns in
+                columns.withChanges(of: y) { changes, count in
+                    Self.hits(on: y, changes: changes, changeCount: count, lineLength: lineLength, begins: begins, widths: widths)
+                }
+            } ?? Self.hits(on: y, of: binary, transposed: transposed, changes: changes, begins: begins, widths: widths)
             // Extend the open edges; an edge not extended within a few modules is closed.
             var extended = [Bool](repeating: false, count: open.count)
             for h in hits {
@@ -96,7 +197,7 @@ struct PDF417EdgeFinder {
     static func extended(_ edges: [Edge], in binary: BitMatrix, step: Int, transposed: Bool = false) -> [Edge] {
         guard step > 1, !edges.isEmpty else { return edges }
         let (lineCount, lineLength) = transposed ? (binary.width, binary.height) : (binary.height, binary.width)
-        let changes = UnsafeMutablePointer<Int>.allocate(capacity: lineLength + 1)
+        let changes = UnsafeMutablePointer<Int32>.allocate(capacity: lineLength + 1)
         let begins = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
         let widths = UnsafeMutablePointer<Double>.allocate(capacity: lineLength + 2)
         defer { changes.deallocate(); begins.deallocate(); widths.deallocate() }
@@ -123,12 +224,11 @@ struct PDF417EdgeFinder {
 
     /// The start and stop patterns crossed by row `y` of `binary` (column `y`, in transposed coordinates, when
     /// `transposed`); `changes`, `begins` and `widths` are scratch for one line (its length plus two).
-    static func hits(on y: Int, of binary: BitMatrix, transposed: Bool, changes: UnsafeMutablePointer<Int>,
+    static func hits(on y: Int, of binary: BitMatrix, transposed: Bool, changes: UnsafeMutablePointer<Int32>,
                      begins: UnsafeMutablePointer<Double>, widths: UnsafeMutablePointer<Double>)
         -> [(isStart: Bool, isReversed: Bool, hit: Hit)] {
         let lineLength = transposed ? binary.height : binary.width
         let (along, across) = transposed ? (binary.width, 1) : (1, binary.width)
-        var hits: [(isStart: Bool, isReversed: Bool, hit: Hit)] = []
         // Runs of the row, starting with a light one (the border counts as light). Every pixel's x is written and
         // kept only where its colour differs from the one before: no branch to mispredict on noisy rows.
         var changeCount = 0
@@ -143,7 +243,7 @@ struct PDF417EdgeFinder {
                     if UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == sameAsBefore { x += 8; continue }
                     for k in x..<(x + 8) {
                         let dark = row[k] != 0 ? 1 : 0
-                        changes[changeCount] = k
+                        changes[changeCount] = Int32(truncatingIfNeeded: k)
                         changeCount &+= dark ^ previous
                         previous = dark
                     }
@@ -152,17 +252,27 @@ struct PDF417EdgeFinder {
             }
             while x < lineLength {
                 let dark = row[x &* along] != 0 ? 1 : 0
-                changes[changeCount] = x
+                changes[changeCount] = Int32(truncatingIfNeeded: x)
                 changeCount &+= dark ^ previous
                 previous = dark
                 x += 1
             }
         }
+        return hits(on: y, changes: changes, changeCount: changeCount, lineLength: lineLength, begins: begins, widths: widths)
+    }
+
+    /// The start and stop patterns on line `y`, `lineLength` cells long, light at first, whose colour changes at the
+    /// `changeCount` cells `changes` holds in order; `begins` and `widths` are scratch for its runs.
+    static func hits<Position: FixedWidthInteger>(on y: Int, changes: UnsafePointer<Position>, changeCount: Int, lineLength: Int,
+                     begins: UnsafeMutablePointer<Double>, widths: UnsafeMutablePointer<Double>)
+        -> [(isStart: Bool, isReversed: Bool, hit: Hit)] {
+        var hits: [(isStart: Bool, isReversed: Bool, hit: Hit)] = []
         let n = changeCount + 1
         var runStart = 0
         for k in 0..<changeCount {
-            begins[k] = Double(runStart); widths[k] = Double(changes[k] - runStart)
-            runStart = changes[k]
+            let change = Int(changes[k])
+            begins[k] = Double(runStart); widths[k] = Double(change - runStart)
+            runStart = change
         }
         begins[changeCount] = Double(runStart); widths[changeCount] = Double(lineLength - runStart)
         do {
