@@ -1,4 +1,4 @@
-import BarcodeDecoder
+@testable import BarcodeDecoder
 import BarcodeEncoder
 import Testing
 
@@ -111,6 +111,17 @@ struct SplitMix: RandomNumberGenerator {
 
 /// Small frames that read only enlarged: a symbol cropped close, a module about 1.6 px, turned and slightly blurred.
 @Suite struct SmallFrameTests {
+    /// Frames under 166 px both ways are read enlarged (the copy is no larger than a frame read whole), and thin ones
+    /// (under 96 px) up to 500 px long; longer strips and larger frames are not.
+    @Test func whichFramesAreReadEnlarged() {
+        for (width, height) in [(165, 165), (100, 140), (95, 500), (500, 40), (1, 1)] {
+            #expect(BarcodeDecoder.isReadEnlarged(width: width, height: height), "\(width)×\(height)")
+        }
+        for (width, height) in [(166, 100), (180, 140), (165, 500), (95, 501), (640, 480)] {
+            #expect(!BarcodeDecoder.isReadEnlarged(width: width, height: height), "\(width)×\(height)")
+        }
+    }
+
     /// Frames of 100–140 px on the shorter side (over the former 96-px limit of the enlarged look): QR and Data Matrix
     /// at 1.6 px a module turned 20°. At its own size the 100-px QR frame reads nothing (its finders are a few pixels).
     @Test(arguments: [(Symbology.qr, "wuYXxXMubSLFnuUBIHEY"), (.dataMatrix, "Small Data Matrix 0123")], [100, 140])

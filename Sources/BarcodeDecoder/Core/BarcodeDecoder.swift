@@ -66,10 +66,8 @@ public struct BarcodeDecoder: Sendable {
                             onlySecondLooks: true), scale: smallest.scale)
         }
         // A small frame (a symbol of a few pixels per module cropped to its quiet zone) where nothing was found is read
-        // again three times enlarged: its modules are too small for the finder and L searches. Not a long strip (a
-        // line-scan frame), whose enlarged copy would cost more than the frame is worth.
-        if found.isEmpty, min(image.width, image.height) < Self.smallFrameLimit, max(image.width, image.height) <= Self.pyramidThreshold,
-           options.symbologies.contains(where: { !$0.isLinear }) {
+        // again three times enlarged: its modules are too small for the finder and L searches.
+        if found.isEmpty, Self.isReadEnlarged(width: image.width, height: image.height), options.symbologies.contains(where: { !$0.isLinear }) {
             var twoD = options
             twoD.symbologies = options.symbologies.filter { !$0.isLinear }
             found = decodeLayer(image.enlarged(by: 3), options: twoD).map { s in var s = s; s.corners = s.corners.map { $0 * (1.0 / 3) }; return s }
@@ -77,11 +75,21 @@ public struct BarcodeDecoder: Sendable {
         return found
     }
 
-    /// Frames whose shorter side is under this many pixels are also read enlarged when nothing is found in them: a
-    /// symbol cropped that close holds its modules in a few pixels each, too few for the finder and L searches (QR at
-    /// 1.6 px a module turned 20°, in frames of 99–108 px, read only enlarged), and the enlarged copy (three times) is
-    /// no larger than a frame read whole without the pyramid.
-    static let smallFrameLimit = pyramidThreshold / 3
+    /// Whether a frame of this size where nothing was found is read again three times enlarged (for the 2D symbologies).
+    ///
+    /// A frame whose sides are both under a third of `pyramidThreshold` (166 px): its enlarged copy is no larger than a
+    /// frame read whole, and a symbol cropped that close holds its modules in a few pixels each (QR at 1.6 px a module
+    /// turned 20°, in frames of 99–108 px, reads only enlarged). A frame under `smallFrameLimit` on its shorter side
+    /// too, up to `pyramidThreshold` on its longer: there the local-mean window (an eighth of the shorter side) has
+    /// stopped shrinking with the frame, at its 12-pixel floor. Not a longer strip (a line-scan frame), whose enlarged
+    /// copy would cost more than the frame is worth.
+    static func isReadEnlarged(width: Int, height: Int) -> Bool {
+        let shorter = min(width, height), longer = max(width, height)
+        return longer < pyramidThreshold / 3 || (shorter < smallFrameLimit && longer <= pyramidThreshold)
+    }
+
+    /// See `isReadEnlarged(width:height:)`.
+    static let smallFrameLimit = 96
 
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
     func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true,
