@@ -6,8 +6,9 @@ import Testing
 /// `MicroPDF417Reader.scan` (one RAP test a bar for both searches) against the two searches it stands for, each on its own,
 /// and `fitEdge`'s selected medians against sorting.
 @Suite struct MicroPDF417ScanTests {
-    /// The symbol rows on a line as `rows(_:)` found them before `scan`: every bar tried in turn, each row's search going on
-    /// after its stop bar.
+    /// The symbol rows on a line as `rows(_:)` found them before `scan`: every bar tried in turn for a left RAP after a
+    /// module of quiet zone (the row there read by `rowRead`, which `scan` shares), each row's search going on after its
+    /// stop bar.
     static func rowsAlone(_ line: RunRow) -> [MicroPDF417Reader.RowRead] {
         line.widths.withUnsafeBufferPointer { runs in
             var found: [MicroPDF417Reader.RowRead] = []
@@ -16,31 +17,11 @@ import Testing
                 defer { s += 2 }
                 guard let (left, module) = MicroPDF417Reader.rap(runs, at: s, table: MicroPDF417Reader.sideRAPWidths),
                       runs[s - 1] >= 0.8 * module || s == 1 else { continue }
-                guard let first = MicroPDF417Reader.codeword(runs, at: s + 6, module: module) else { continue }
-                layouts: for columns in (1...4).reversed() {
-                    var at = s + 14
-                    var codewords = [first]
-                    var center: Int?
-                    for column in 1..<columns {
-                        if columns >= 3 && column == columns - 2 {
-                            guard let (value, _) = MicroPDF417Reader.rap(runs, at: at, table: MicroPDF417Reader.centerRAPWidths) else {
-                                continue layouts
-                            }
-                            center = value
-                            at += 6
-                        }
-                        guard let codeword = MicroPDF417Reader.codeword(runs, at: at, module: module),
-                              codeword.cluster == first.cluster else { continue layouts }
-                        codewords.append(codeword)
-                        at += 8
-                    }
-                    guard at + 7 <= runs.count, let (right, m) = MicroPDF417Reader.rap(runs, at: at, table: MicroPDF417Reader.sideRAPWidths),
-                          runs[at + 6] < 2.2 * m, at + 7 == runs.count || runs[at + 7] >= 0.8 * m else { continue }
-                    found.append(MicroPDF417Reader.RowRead(left: left, center: center, right: right, codewords: codewords,
-                                                           x0: line.starts[s], x1: line.starts[at + 6] + runs[at + 6]))
-                    s = at + 6
-                    break
-                }
+                guard let (row, after) = MicroPDF417Reader.rowRead(line, runs: runs, at: s, left: left, module: module,
+                                                                   side: MicroPDF417Reader.sideRAPWidths,
+                                                                   center: MicroPDF417Reader.centerRAPWidths) else { continue }
+                found.append(row)
+                s = after - 2
             }
             return found
         }

@@ -190,10 +190,8 @@ public struct MicroPDF417Reader: SymbologyReader {
     /// modules starts along it, with its module width and which RAP it is (codewords hold RAP-like stretches, so only the
     /// first after open space counts).
     ///
-    /// Rows: for each left RAP, each of the four layouts (1–4 columns, a centre RAP after the first or second codeword of
-    /// the 3- and 4-column sizes) is tried at its own run positions, widest first (a codeword's elements can pass for a
-    /// narrower layout's right RAP), and the first whose codewords, RAPs and stop bar all read is taken; the search goes on
-    /// after its stop bar. Both searches test for a RAP at every bar from the first: each bar's RAP is found once for both
+    /// Rows: at each left RAP after a quiet zone of one module, the row `rowRead` reads there; the search goes on after
+    /// its stop bar. Both searches test for a RAP at every bar from the first: each bar's RAP is found once for both
     /// (`rap` at every bar of every line was a tenth of the reader's instructions, half of them for the second search).
     static func scan(_ line: RunRow) -> (rows: [RowRead], leftRAP: (x: Double, module: Double, rap: Int)?) {
         line.widths.withUnsafeBufferPointer { scan(line, runs: $0, side: sideRAPWidths, center: centerRAPWidths) }
@@ -223,34 +221,44 @@ public struct MicroPDF417Reader: SymbologyReader {
             next = s + 2
             // MicroPDF417 asks for a quiet zone of one module only.
             guard let (left, module) = found0, runs[s - 1] >= 0.8 * module || s == 1 else { continue }
-            // Every layout's first codeword follows the left RAP: read once (on random bars a RAP fits often, a codeword
-            // after it rarely).
-            guard let first = codeword(runs, at: s + 6, module: module) else { continue }
-            layouts: for columns in (1...4).reversed() {
-                var at = s + 14
-                var codewords = [first]
-                var center: Int?
-                for column in 1..<columns {
-                    if columns >= 3 && column == columns - 2 {
-                        guard let (value, _) = rap(runs, at: at, table: centerRAPWidths) else { continue layouts }
-                        center = value
-                        at += 6
-                    }
-                    guard let codeword = codeword(runs, at: at, module: module), codeword.cluster == first.cluster else { continue layouts }
-                    codewords.append(codeword)
-                    at += 8
-                }
-                // The right RAP, the one-module stop bar and the quiet zone after it.
-                guard at + 7 <= runs.count, let (right, m) = rap(runs, at: at, table: sideRAPWidths), runs[at + 6] < 2.2 * m,
-                      at + 7 == runs.count || runs[at + 7] >= 0.8 * m else { continue }
-                found.append(RowRead(left: left, center: center, right: right, codewords: codewords, x0: line.starts[s],
-                                     x1: line.starts[at + 6] + runs[at + 6]))
-                // The search goes on at the next bar after the stop bar's quiet zone.
-                next = at + 8
-                break
-            }
+            guard let (row, after) = rowRead(line, runs: runs, at: s, left: left, module: module, side: sideRAPWidths, center: centerRAPWidths)
+            else { continue }
+            found.append(row)
+            next = after
         }
         return (found, leftRAP)
+    }
+
+    /// The symbol row whose left RAP (`left`, modules of `module`) starts at bar `s`, and the bar after its stop bar's
+    /// quiet zone, where the search goes on: each of the four layouts (1–4 columns, a centre RAP after the first or second
+    /// codeword of the 3- and 4-column sizes) tried at its own run positions, widest first (a codeword's elements can pass
+    /// for a narrower layout's right RAP), and the first whose codewords, RAPs and stop bar all read taken.
+    static func rowRead(_ line: RunRow, runs: UnsafeBufferPointer<Double>, at s: Int, left: Int, module: Double,
+                        side sideRAPWidths: MicroPDF417RAPTable, center centerRAPWidths: MicroPDF417RAPTable) -> (row: RowRead, next: Int)? {
+        // Every layout's first codeword follows the left RAP: read once (on random bars a RAP fits often, a codeword
+        // after it rarely).
+        guard let first = codeword(runs, at: s + 6, module: module) else { return nil }
+        layouts: for columns in (1...4).reversed() {
+            var at = s + 14
+            var codewords = [first]
+            var center: Int?
+            for column in 1..<columns {
+                if columns >= 3 && column == columns - 2 {
+                    guard let (value, _) = rap(runs, at: at, table: centerRAPWidths) else { continue layouts }
+                    center = value
+                    at += 6
+                }
+                guard let codeword = codeword(runs, at: at, module: module), codeword.cluster == first.cluster else { continue layouts }
+                codewords.append(codeword)
+                at += 8
+            }
+            // The right RAP, the one-module stop bar and the quiet zone after it.
+            guard at + 7 <= runs.count, let (right, m) = rap(runs, at: at, table: sideRAPWidths), runs[at + 6] < 2.2 * m,
+                  at + 7 == runs.count || runs[at + 7] >= 0.8 * m else { continue }
+            return (RowRead(left: left, center: center, right: right, codewords: codewords, x0: line.starts[s],
+                            x1: line.starts[at + 6] + runs[at + 6]), at + 8)
+        }
+        return nil
     }
 
     /// The codeword whose eight element widths start at run `at`, if they are about 17 modules of `module` and read.
