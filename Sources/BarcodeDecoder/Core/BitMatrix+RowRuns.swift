@@ -1,34 +1,40 @@
 extension BitMatrix {
     /// The runs of row `y` as (start, length), alternating colours from the row's first pixel, into `runs` (emptied
     /// first, its storage kept): the finder searches of Aztec and MaxiCode see every pixel of every row they search.
-    ///
-    /// The colour changes are found eight cells at a time, where the row's bytes differ from themselves one byte along
-    /// (as the QR finder reads its rows): walking each run cell by cell ended every run with a mispredicted branch.
     func runs(ofRow y: Int, into runs: inout [(start: Int, length: Int)]) {
         runs.removeAll(keepingCapacity: true)
         guard width > 0 else { return }
+        var start = 0
+        forEachColourChange(ofRow: y) { edge in
+            runs.append((start, edge - start))
+            start = edge
+        }
+        runs.append((start, width - start))
+    }
+
+    /// Calls `body` with each x of row `y` whose cell differs from the one before it, left to right.
+    ///
+    /// Eight cells at a time, where the row's bytes differ from themselves one byte along: walking each run cell by cell
+    /// ended every run with a mispredicted branch (the QR finder's and the Aztec and MaxiCode bull's-eye rows).
+    @inline(__always)
+    func forEachColourChange(ofRow y: Int, _ body: (Int) -> Void) {
+        guard width > 1 else { return }
         cells.withUnsafeBufferPointer { cells in
             let row = cells.baseAddress! + y * width
-            var start = 0, x = 1
+            var x = 1
             while x &+ 8 <= width {
                 var changes = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(row + x - 1).loadUnaligned(as: UInt64.self)
                 while changes != 0 {
                     let byte = changes.trailingZeroBitCount >> 3
-                    let edge = x &+ byte
-                    runs.append((start, edge - start))
-                    start = edge
+                    body(x &+ byte)
                     changes &= ~(0xFF << UInt64(byte << 3))
                 }
                 x &+= 8
             }
             while x < width {
-                if row[x] != row[x - 1] {
-                    runs.append((start, x - start))
-                    start = x
-                }
+                if row[x] != row[x - 1] { body(x) }
                 x &+= 1
             }
-            runs.append((start, width - start))
         }
     }
 

@@ -22,33 +22,15 @@ enum QRFinderPatternFinder {
                 starts[count] = start
                 count += 1
             }
-            // Runs of the row from its colour changes, found eight cells at a time: a cell differs from the one before
-            // it where the row's bytes differ from themselves one byte along (cells are 0 or 1, so a change is one set
-            // bit of the difference). Scanning cell by cell to each run's end was over half of the row scanning.
-            bits.cells.withUnsafeBufferPointer { cells in
-                let row = cells.baseAddress! + y * bits.width
-                let width = bits.width
-                var start = 0, x = 1
-                while x + 8 <= width {
-                    var changes = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-                        ^ UnsafeRawPointer(row + x - 1).loadUnaligned(as: UInt64.self)
-                    while changes != 0 {
-                        let byte = changes.trailingZeroBitCount >> 3
-                        let edge = x + byte
-                        append(start, edge - start)
-                        start = edge
-                        changes &= ~(0xFF << UInt64(byte << 3))
-                    }
-                    x += 8
+            // Runs of the row from its colour changes, found eight cells at a time (scanning cell by cell to each run's
+            // end was over half of the row scanning).
+            if bits.width > 0 {
+                var start = 0
+                bits.forEachColourChange(ofRow: y) { edge in
+                    append(start, edge - start)
+                    start = edge
                 }
-                while x < width {
-                    if row[x] != row[x - 1] {
-                        append(start, x - start)
-                        start = x
-                    }
-                    x += 1
-                }
-                if width > 0 { append(start, width - start) }
+                append(start, bits.width - start)
             }
             let firstDark = bits[0, y] ? 0 : 1
             var i = firstDark
