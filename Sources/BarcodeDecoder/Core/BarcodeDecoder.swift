@@ -130,7 +130,10 @@ public struct BarcodeDecoder: Sendable {
         var twoD = options
         twoD.symbologies = options.symbologies.filter { !$0.isLinear }
         let readers2D = active.filter { $0.usesBinaryImage && !$0.symbologies.isDisjoint(with: twoD.symbologies) }
-        for (look, second) in [PreparedFrame(image, binarization: .hybrid), PreparedFrame(image.inverted(), binarization: .localMean)].enumerated() {
+        for look in 0..<2 {
+            // Each look's frame made only when its turn comes: the negative's binarization is not paid for when the block
+            // thresholds read a symbol.
+            let second = look == 0 ? PreparedFrame(image, binarization: .hybrid) : PreparedFrame(image.inverted(), binarization: .localMean)
             // Block thresholds that give the very cells the local mean gave (a clean black-on-white image) would be read
             // as the first look was: the 2D readers see the same image and cells, look up only their own symbologies
             // among the known symbols (none here), and read nothing else off the frame, so they find what the first
