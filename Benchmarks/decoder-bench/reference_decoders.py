@@ -29,7 +29,7 @@ def zxing_engine():
         "pdf417": zxingcpp.BarcodeFormat.PDF417, "dataBar": zxingcpp.BarcodeFormat.DataBar,
         "dataBarExpanded": zxingcpp.BarcodeFormat.DataBarExpanded, "dataBarLimited": zxingcpp.BarcodeFormat.DataBarLimited,
         "aztec": zxingcpp.BarcodeFormat.Aztec, "maxiCode": zxingcpp.BarcodeFormat.MaxiCode,
-        "microPDF417": zxingcpp.BarcodeFormat.MicroPDF417,
+        "microPDF417": zxingcpp.BarcodeFormat.MicroPDF417, "code93": zxingcpp.BarcodeFormat.Code93,
     }
 
     def decode(width, height, pixels, names, raw=False):
@@ -53,7 +53,7 @@ def zbar_engine():
         "ean13": ZBarSymbol.EAN13, "ean8": ZBarSymbol.EAN8, "upcA": ZBarSymbol.UPCA, "upcE": ZBarSymbol.UPCE,
         "code128": ZBarSymbol.CODE128, "code39": ZBarSymbol.CODE39, "interleaved2of5": ZBarSymbol.I25,
         "codabar": ZBarSymbol.CODABAR, "qr": ZBarSymbol.QRCODE, "dataBar": ZBarSymbol.DATABAR,
-        "dataBarExpanded": ZBarSymbol.DATABAR_EXP,
+        "dataBarExpanded": ZBarSymbol.DATABAR_EXP, "code93": ZBarSymbol.CODE93,
     }
 
     def decode(width, height, pixels, names, raw=False):
