@@ -15,11 +15,11 @@ enum AztecBullsEye {
     }
 
     /// Bull's-eye centres on every `step`th row, merged when closer than two modules.
-    static func candidates(_ binary: BitMatrix, step: Int) -> [Candidate] {
+    static func candidates(_ frame: PreparedFrame, step: Int) -> [Candidate] {
+        let binary = frame.binary
         var found: [Candidate] = []
-        var runs: [(start: Int, length: Int)] = []
         for y in stride(from: step / 2, to: binary.height, by: step) {
-            binary.runs(ofRow: y, into: &runs)
+            let runs = frame.binaryRow(y)
             // Dark runs start at an even index when the row starts dark, odd otherwise.
             let firstDark = binary[0, y] ? 0 : 1
             for i in stride(from: firstDark + 4, to: runs.count - 4, by: 2) {

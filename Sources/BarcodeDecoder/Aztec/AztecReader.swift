@@ -8,7 +8,7 @@ public struct AztecReader: SymbologyReader {
         guard options.symbologies.contains(.aztec) else { return [] }
         let step = options.effort >= 3 ? 1 : options.effort == 2 ? 2 : 3
         var symbols: [DecodedSymbol] = []
-        for candidate in AztecBullsEye.candidates(frame.binary, step: step).prefix(40) {
+        for candidate in AztecBullsEye.candidates(frame, step: step).prefix(40) {
             guard !frame.isKnown(candidate.center, among: [.aztec]),
                   !symbols.contains(where: { LinearReader.contains($0.corners, candidate.center) }),
                   let ring = AztecBullsEye.ringCorners(frame, candidate),

@@ -16,10 +16,15 @@ public struct PreparedFrame: Sendable {
     public var isReducedCopy = false
     /// The scan lines the row readers share: working buffers and the pixel rows read so far (`pixelRow`, `scanLine`).
     let scanLines = FrameScanLines()
+    /// The binary image's row runs the bull's-eye searches share (`binaryRow`).
+    let binaryRows = BinaryRowRuns()
 
     /// The runs of pixel row `y` (`LinearReader.sample` along it through the pixel centres), made once per frame; a row
     /// that cannot give `FrameScanLines.fewestRuns` runs is one run.
     func pixelRow(_ y: Int) -> RunRow { scanLines.row(y, of: self) }
+
+    /// The runs of row `y` of the binary image (`BitMatrix.runs(ofRow:into:)`), made once per frame.
+    func binaryRow(_ y: Int) -> BinaryRowRuns.Runs { binaryRows.row(y, of: binary) }
 
     /// The runs along a line (`LinearReader.sample`) in the frame's shared buffers; a line that cannot give
     /// `FrameScanLines.fewestRuns` runs is one run.

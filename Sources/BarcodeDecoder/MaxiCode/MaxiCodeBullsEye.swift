@@ -14,11 +14,11 @@ enum MaxiCodeBullsEye {
         var ringWidth: Double
     }
 
-    static func candidates(_ binary: BitMatrix, step: Int) -> [Candidate] {
+    static func candidates(_ frame: PreparedFrame, step: Int) -> [Candidate] {
+        let binary = frame.binary
         var found: [Candidate] = []
-        var runs: [(start: Int, length: Int)] = []
         for y in stride(from: step / 2, to: binary.height, by: step) {
-            binary.runs(ofRow: y, into: &runs)
+            let runs = frame.binaryRow(y)
             let firstLight = binary[0, y] ? 1 : 0
             for i in stride(from: firstLight == 1 ? 5 : 6, to: runs.count - 5, by: 2) {
                 let w = runs[i].length

@@ -37,7 +37,7 @@ public struct MaxiCodeReader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.maxiCode) else { return [] }
         var symbols: [DecodedSymbol] = []
-        for candidate in MaxiCodeBullsEye.candidates(frame.binary, step: options.effort >= 3 ? 1 : 2).prefix(20) {
+        for candidate in MaxiCodeBullsEye.candidates(frame, step: options.effort >= 3 ? 1 : 2).prefix(20) {
             guard !frame.isKnown(candidate.center, among: [.maxiCode]),
                   !symbols.contains(where: { LinearReader.contains($0.corners, candidate.center) }),
                   let m = MaxiCodeBullsEye.shape(frame, candidate),
