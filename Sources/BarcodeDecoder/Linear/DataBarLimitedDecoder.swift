@@ -8,15 +8,24 @@ struct DataBarLimitedDecoder: RowDecoder {
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
-        var s = 1
-        while s + 44 < runs.count {
-            defer { s += 2 }
-            if let hit = decode(runs, guardBar: s) {
+        RunSpanSums.with(runs) { sums in
+            var s = 1
+            while s + 44 < runs.count {
+                defer { s += 2 }
+                guard Self.mayStart(runs, guardBar: s, sums: sums), let hit = decode(runs, guardBar: s) else { continue }
                 hits.append(hit)
                 s = hit.lastRun
             }
         }
         return hits
+    }
+
+    /// Whether `decode(_:guardBar:)`'s first guards (both guard bars under 2 modules, a quiet zone of 2) can pass at `s`
+    /// for some sum of the 44 elements within `sums`' bounds: where they cannot, they fail on its in-order sum too.
+    static func mayStart(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
+        let (lower, upper) = sums.bounds(from: s, count: 44)
+        let twoModules = 2 * (upper / 73)
+        return runs[s] < twoModules && runs[s + 43] < twoModules && (s == 1 || runs[s - 1] >= 2 * (lower / 73))
     }
 
     func decode(_ runs: [Double], guardBar s: Int) -> RowHit? {
