@@ -8,9 +8,10 @@
 struct RunSpanSums {
     /// `totals[k]` is the sum of the first `k` widths.
     private let totals: UnsafeMutableBufferPointer<Double>
-    /// How far a difference of totals may lie from any in-order sum of its span: the totals of n widths are each within
-    /// n·2⁻⁵³ of the whole line's sum of their exact value, their difference adds one rounding, and an in-order sum of a
-    /// span is within its length times 2⁻⁵³ of its exact value; twice that, and at least the smallest normal step.
+    /// How far a difference of totals may lie from any in-order sum of its span, for n widths of sum S: each total is
+    /// within n·2⁻⁵³·S of its exact value, their difference adds one rounding (2⁻⁵³·S), and an in-order sum of a span is
+    /// within its length times 2⁻⁵³·S of the exact one — (3n + 1)·2⁻⁵³·S in all, taken as (4n + 16)·2⁻⁵³·S, and at
+    /// least the smallest normal step.
     private let slack: Double
 
     /// Calls `body` with the sums of `runs` (all non-negative), kept on the stack for the call.
