@@ -111,7 +111,7 @@ struct SplitMix: RandomNumberGenerator {
 
 /// Small frames that read only enlarged: a symbol cropped close, a module about 1.6 px, turned and slightly blurred.
 @Suite struct SmallFrameTests {
-    /// Frames under 166 px both ways are read enlarged (the copy is no larger than a frame read whole), and thin ones
+    /// Frames under 166 px both ways are read enlarged (the copy is smaller than a frame read whole), and thin ones
     /// (under 96 px) up to 500 px long; longer strips and larger frames are not.
     @Test func whichFramesAreReadEnlarged() {
         for (width, height) in [(165, 165), (100, 140), (95, 500), (500, 40), (1, 1)] {

@@ -82,8 +82,7 @@ public struct BarcodeDecoder: Sendable {
 
     /// How many times a small frame that read nothing is enlarged for its second read (`isReadEnlarged`). Twice, not three
     /// times: on 288 degraded zint renders of QR and Data Matrix (1.6–4 px a module) the twice-enlarged copies read
-    /// QR 117 and Data Matrix 118 against 111 and 117 three times enlarged, at under half the pixels (the local-mean window
-    /// of the smaller copy stays nearer the modules' scale).
+    /// QR 117 and Data Matrix 118 against 111 and 117 three times enlarged, at under half the pixels.
     static let enlargement = 2
 
     /// Whether a frame of this size where nothing was found is read again enlarged (`enlargement`, for the 2D symbologies).
