@@ -621,35 +621,9 @@ public struct LinearReader: SymbologyReader {
         }
         // At most one run a sample and two more at the end: into the buffers, then arrays of the exact size.
         let widths = buffers.runWidths, starts = buffers.runStarts
-        var runs = 0, startCount = 1
         starts[0] = 0
-        var dark = false
-        var runStart = 0.0
-        var previousDifference = 1.0
-        var lastCrossing = 0.0
-        for k in 0..<count {
-            let lo = localLow[k], hi = localHigh[k]
-            let contrast = hi - lo
-            let difference = g[k] - (hi + lo) / 2
-            // A sample whose window holds too little contrast neither crosses nor changes the colour.
-            let strong = contrast >= minimumContrast && contrast >= (wideHigh[k] - wideLow[k]) * 0.4
-            if strong, k > 0, (difference > 0) != (previousDifference > 0) {
-                lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
-            }
-            previousDifference = difference
-            guard strong else { continue }
-            let margin = contrast * 0.05
-            let nowDark = dark ? difference < margin : difference < -margin
-            if nowDark != dark {
-                let edge = lastCrossing > runStart && lastCrossing <= Double(k) ? lastCrossing : Double(k)
-                widths[runs] = edge - runStart
-                starts[startCount] = edge
-                runs += 1
-                startCount += 1
-                runStart = edge
-                dark = nowDark
-            }
-        }
+        var (runs, startCount, dark, runStart) = MidpointColourChanges.runs(g, low: localLow, high: localHigh, wideLow: wideLow, wideHigh: wideHigh,
+                                                                          minimumContrast: minimumContrast, buffers: buffers)
         widths[runs] = Double(count) - runStart
         runs += 1
         if dark {

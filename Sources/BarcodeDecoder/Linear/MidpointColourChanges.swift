@@ -1,0 +1,94 @@
+/// Where midpoint thresholding changes a line's colour: the heart of `LinearReader.thresholdRuns`.
+///
+/// The rule, sample by sample along the line (light at first): a sample is strong when its window's contrast (`high`
+/// less `low`) is at least `minimumContrast` and at least 0.4 of the wide window's; only strong samples change the
+/// colour. A strong sample below its window's midpoint by more than the margin (a twentieth of the contrast) makes a light
+/// line dark; one at or above the midpoint plus the margin makes a dark line light. A change's edge is the line's last
+/// crossing of the midpoint (linear between the two samples; only a strong sample's crossing counts) when that lies
+/// within the run it ends, else the sample itself.
+///
+/// Read in that order, each sample waited on the colour the one before it left and took a branch on it that textured
+/// lines mispredict (every bar of a frame without a code). Here the samples are read in two passes instead:
+/// 1. every sample on its own (no state): its difference from the midpoint and what it can do, as three bits — makes a
+///    light line dark, makes a dark line light, crosses the midpoint — all clear for a weak sample, with no branch;
+/// 2. from one change to the next: on a light line the next sample that can darken it, found eight samples at a time,
+///    then the next that can lighten it; at each change its edge from the last crossing, looked for backwards only as
+///    far as the run's start (an earlier one could not lie within the run).
+/// The same changes and the same edges, bit for bit: the crossing is the same expression of the same two differences
+/// (`MidpointColourChangesTests` compares with the rule read sample by sample).
+enum MidpointColourChanges {
+    /// A sample that makes a light line dark.
+    static let darkens: UInt8 = 1
+    /// A sample that makes a dark line light.
+    static let lightens: UInt8 = 2
+    /// A strong sample whose difference from the midpoint has the other sign than the sample's before it.
+    static let crosses: UInt8 = 4
+
+    /// The colour changes of `g` (window extremes `low`, `high`; the wide window's `wideLow`, `wideHigh`): each run's width
+    /// into `buffers.runWidths` and each change's position into `buffers.runStarts` from index 1, in order; the number of
+    /// runs ended and of starts written (with index 0, which the caller sets), the colour at the end and where the last
+    /// run starts. Uses `buffers.scratch` (free once the window extremes are made) for the differences and the bits.
+    static func runs(_ g: UnsafeBufferPointer<Double>, low: UnsafePointer<Double>, high: UnsafePointer<Double>,
+                     wideLow: UnsafePointer<Double>, wideHigh: UnsafePointer<Double>, minimumContrast: Double,
+                     buffers: ScanLineBuffers) -> (runs: Int, startCount: Int, dark: Bool, runStart: Double) {
+        let count = g.count
+        let widths = buffers.runWidths, starts = buffers.runStarts
+        let differences = buffers.scratch
+        let events = UnsafeMutableRawPointer(buffers.scratch + count).assumingMemoryBound(to: UInt8.self)
+        var previousDifference = 1.0
+        for k in 0..<count {
+            let lo = low[k], hi = high[k]
+            let contrast = hi - lo
+            let difference = g[k] - (hi + lo) / 2
+            differences[k] = difference
+            // Both tests made, no branch: all bits kept for a strong sample, none for a weak one.
+            let strong: UInt8 = (contrast >= minimumContrast ? 7 : 0) & (contrast >= (wideHigh[k] - wideLow[k]) * 0.4 ? 7 : 0)
+            let margin = contrast * 0.05
+            let toDark = difference < -margin ? darkens : 0
+            let toLight = difference < margin ? 0 : lightens
+            let crossing = (difference > 0) != (previousDifference > 0) ? crosses : 0
+            previousDifference = difference
+            events[k] = (toDark | toLight | crossing) & strong
+        }
+        // The first sample has no sample before it to cross from.
+        if count > 0 { events[0] &= darkens | lightens }
+        var runs = 0, startCount = 1
+        var dark = false
+        var runStart = 0.0
+        var k = 0
+        while true {
+            // The next sample that changes the colour: eight bits tested a word while eight samples are left.
+            let wanted = UInt64(dark ? lightens : darkens) &* 0x0101_0101_0101_0101
+            while k &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(events + k).loadUnaligned(as: UInt64.self)) & wanted
+                if word != 0 { k &+= word.trailingZeroBitCount >> 3; break }
+                k &+= 8
+            }
+            if k &+ 8 > count {
+                let bit = dark ? lightens : darkens
+                while k < count && events[k] & bit == 0 { k &+= 1 }
+            }
+            guard k < count else { break }
+            // The last crossing at or before this sample, when it lies within this run: a crossing lies between its
+            // sample and the one before, so none at or before the run's start can.
+            var edge = Double(k)
+            var j = k
+            while Double(j) > runStart {
+                if events[j] & crosses != 0 {
+                    let crossing = Double(j - 1) + differences[j - 1] / (differences[j - 1] - differences[j])
+                    if crossing > runStart { edge = crossing }
+                    break
+                }
+                j &-= 1
+            }
+            widths[runs] = edge - runStart
+            starts[startCount] = edge
+            runs += 1
+            startCount += 1
+            runStart = edge
+            dark.toggle()
+            k &+= 1
+        }
+        return (runs, startCount, dark, runStart)
+    }
+}

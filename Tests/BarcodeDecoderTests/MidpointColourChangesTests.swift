@@ -1,0 +1,90 @@
+@testable import BarcodeDecoder
+import Testing
+
+/// `MidpointColourChanges.runs` against its rule read sample by sample (the way `LinearReader.thresholdRuns` read it
+/// before the two passes): the same runs and the same edges, bit for bit.
+@Suite struct MidpointColourChangesTests {
+    /// The rule in sample order: the colour the sample before left, the last strong crossing so far.
+    static func runsByDefinition(_ g: [Double], low: [Double], high: [Double], wideLow: [Double], wideHigh: [Double],
+                                 minimumContrast: Double) -> (widths: [Double], starts: [Double], dark: Bool, runStart: Double) {
+        var widths: [Double] = [], starts: [Double] = []
+        var dark = false, runStart = 0.0, previousDifference = 1.0, lastCrossing = 0.0
+        for k in g.indices {
+            let contrast = high[k] - low[k]
+            let difference = g[k] - (high[k] + low[k]) / 2
+            let strong = contrast >= minimumContrast && contrast >= (wideHigh[k] - wideLow[k]) * 0.4
+            if strong, k > 0, (difference > 0) != (previousDifference > 0) {
+                lastCrossing = Double(k - 1) + previousDifference / (previousDifference - difference)
+            }
+            previousDifference = difference
+            guard strong else { continue }
+            let margin = contrast * 0.05
+            let nowDark = dark ? difference < margin : difference < -margin
+            if nowDark != dark {
+                let edge = lastCrossing > runStart && lastCrossing <= Double(k) ? lastCrossing : Double(k)
+                widths.append(edge - runStart)
+                starts.append(edge)
+                runStart = edge
+                dark = nowDark
+            }
+        }
+        return (widths, starts, dark, runStart)
+    }
+
+    /// A scan line: bars and spaces of random widths, blurred, with noise and a slope of light; whole gray levels (pixel
+    /// rows, where ties with the margin happen) or fractional ones (lines between pixel centres).
+    static func line(count: Int, seed: UInt64) -> [Double] {
+        var random = LinearLineBoundsTests.Seeded(state: seed)
+        var values: [Double] = []
+        var dark = false
+        while values.count < count {
+            let width = 1 + random.next(seed % 3 == 0 ? 40 : 9)
+            let level = dark ? Double(20 + random.next(60)) : Double(150 + random.next(100))
+            values += Array(repeating: level, count: width)
+            dark.toggle()
+        }
+        values = Array(values.prefix(count))
+        let blur = 1 + random.next(3)
+        let whole = seed % 2 == 0
+        return values.indices.map { k in
+            let lo = max(0, k - blur), hi = min(values.count - 1, k + blur)
+            let mean = values[lo...hi].reduce(0, +) / Double(hi - lo + 1)
+            let v = mean * 0.8 + Double(k) * 0.05 + Double(random.next(21)) - 10
+            return whole ? v.rounded() : v + Double(random.next(1000)) / 1000
+        }
+    }
+
+    @Test func theTwoPassesGiveTheRulesRunsAndEdges() {
+        var changes = 0
+        for seed: UInt64 in 1...60 {
+            let count = Int(seed % 7 == 0 ? seed % 5 : 40 + (seed * 37) % 700)
+            let g = Self.line(count: count, seed: seed)
+            let buffers = ScanLineBuffers()
+            buffers.reserve(max(1, count), radius: 8)
+            g.withUnsafeBufferPointer { g in
+                guard count > 0 else { return }
+                SlidingExtremes.compute(g.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
+                SlidingExtremes.widen(low: buffers.low, high: buffers.high, count: count, narrow: 8, to: 80,
+                                      wideLow: buffers.wideLow, wideHigh: buffers.wideHigh)
+            }
+            let low = Array(UnsafeBufferPointer(start: buffers.low, count: count)), high = Array(UnsafeBufferPointer(start: buffers.high, count: count))
+            let wideLow = Array(UnsafeBufferPointer(start: buffers.wideLow, count: count))
+            let wideHigh = Array(UnsafeBufferPointer(start: buffers.wideHigh, count: count))
+            for minimumContrast in [20.0, 45.0] {
+                let expected = Self.runsByDefinition(g, low: low, high: high, wideLow: wideLow, wideHigh: wideHigh, minimumContrast: minimumContrast)
+                let got = g.withUnsafeBufferPointer { g in
+                    MidpointColourChanges.runs(g, low: buffers.low, high: buffers.high, wideLow: buffers.wideLow, wideHigh: buffers.wideHigh,
+                                               minimumContrast: minimumContrast, buffers: buffers)
+                }
+                let widths = Array(UnsafeBufferPointer(start: buffers.runWidths, count: got.runs))
+                let starts = Array(UnsafeBufferPointer(start: buffers.runStarts + 1, count: got.startCount - 1))
+                #expect(widths == expected.widths, "seed \(seed), contrast \(minimumContrast)")
+                #expect(starts == expected.starts, "seed \(seed), contrast \(minimumContrast)")
+                #expect(got.dark == expected.dark && got.runStart == expected.runStart, "seed \(seed), contrast \(minimumContrast)")
+                changes += expected.widths.count
+            }
+        }
+        // The lines change colour often enough to test the edges.
+        #expect(changes > 1000)
+    }
+}
