@@ -622,11 +622,13 @@ public struct LinearReader: SymbologyReader {
         // At most one run a sample and two more at the end: into the buffers, then arrays of the exact size.
         let widths = buffers.runWidths, starts = buffers.runStarts
         starts[0] = 0
-        var (runs, startCount, dark, runStart) = MidpointColourChanges.runs(g, low: localLow, high: localHigh, wideLow: wideLow, wideHigh: wideHigh,
-                                                                          minimumContrast: minimumContrast, buffers: buffers)
-        widths[runs] = Double(count) - runStart
+        let changes = MidpointColourChanges.find(g, low: localLow, high: localHigh, wideLow: wideLow, wideHigh: wideHigh,
+                                                 minimumContrast: minimumContrast, buffers: buffers)
+        var runs = changes, startCount = changes + 1
+        widths[runs] = Double(count) - starts[changes]
         runs += 1
-        if dark {
+        // An odd number of changes leaves the line dark: a light run of no width closes it.
+        if changes % 2 == 1 {
             starts[startCount] = Double(count)
             startCount += 1
             widths[runs] = 0

@@ -24,13 +24,14 @@ enum MidpointColourChanges {
     /// A strong sample whose difference from the midpoint has the other sign than the sample's before it.
     static let crosses: UInt8 = 4
 
-    /// The colour changes of `g` (window extremes `low`, `high`; the wide window's `wideLow`, `wideHigh`): each run's width
-    /// into `buffers.runWidths` and each change's position into `buffers.runStarts` from index 1, in order; the number of
-    /// runs ended and of starts written (with index 0, which the caller sets), the colour at the end and where the last
-    /// run starts. Uses `buffers.scratch` (free once the window extremes are made) for the differences and the bits.
-    static func runs(_ g: UnsafeBufferPointer<Double>, low: UnsafePointer<Double>, high: UnsafePointer<Double>,
+    /// The colour changes of `g` (window extremes `low`, `high`; the wide window's `wideLow`, `wideHigh`), and how many:
+    /// change i's position into `buffers.runStarts[i + 1]` and the width of the run it ends into `buffers.runWidths[i]`
+    /// (`runStarts[0]`, the line's start at 0, is the caller's). The line is dark at the end when the count is odd, and
+    /// its last run starts at `runStarts[count]`. Uses `buffers.scratch` (free once the window extremes are made) for the
+    /// differences and the bits.
+    static func find(_ g: UnsafeBufferPointer<Double>, low: UnsafePointer<Double>, high: UnsafePointer<Double>,
                      wideLow: UnsafePointer<Double>, wideHigh: UnsafePointer<Double>, minimumContrast: Double,
-                     buffers: ScanLineBuffers) -> (runs: Int, startCount: Int, dark: Bool, runStart: Double) {
+                     buffers: ScanLineBuffers) -> Int {
         let count = g.count
         let widths = buffers.runWidths, starts = buffers.runStarts
         let differences = buffers.scratch
@@ -52,20 +53,20 @@ enum MidpointColourChanges {
         }
         // The first sample has no sample before it to cross from.
         if count > 0 { events[0] &= darkens | lightens }
-        var runs = 0, startCount = 1
-        var dark = false
+        var changes = 0
         var runStart = 0.0
         var k = 0
         while true {
-            // The next sample that changes the colour: eight bits tested a word while eight samples are left.
-            let wanted = UInt64(dark ? lightens : darkens) &* 0x0101_0101_0101_0101
+            // The next sample that changes the colour (dark after an odd number of changes): eight bits tested a word
+            // while eight samples are left.
+            let bit = changes & 1 == 1 ? lightens : darkens
+            let wanted = UInt64(bit) &* 0x0101_0101_0101_0101
             while k &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(events + k).loadUnaligned(as: UInt64.self)) & wanted
                 if word != 0 { k &+= word.trailingZeroBitCount >> 3; break }
                 k &+= 8
             }
             if k &+ 8 > count {
-                let bit = dark ? lightens : darkens
                 while k < count && events[k] & bit == 0 { k &+= 1 }
             }
             guard k < count else { break }
@@ -81,14 +82,12 @@ enum MidpointColourChanges {
                 }
                 j &-= 1
             }
-            widths[runs] = edge - runStart
-            starts[startCount] = edge
-            runs += 1
-            startCount += 1
+            widths[changes] = edge - runStart
+            starts[changes + 1] = edge
+            changes += 1
             runStart = edge
-            dark.toggle()
             k &+= 1
         }
-        return (runs, startCount, dark, runStart)
+        return changes
     }
 }
