@@ -97,6 +97,27 @@ import Testing
         #expect(rowsSeen > 100 && rapsSeen > 100)
     }
 
+    /// An edge of 12 starts (every fourth row, rounded to the pixel as a binarized row gives them) among three times as
+    /// many strays: `strongestEdge` finds the edge's line, where a median fit of all the points is pulled off it.
+    @Test func strongestEdgeIsTheLineMostStartsFallOn() throws {
+        var random = SeededGenerator(seed: 417)
+        for trial in 0..<20 {
+            let slope = Double.random(in: -0.35...0.35, using: &random), intercept = Double.random(in: 100...500, using: &random)
+            let top = Double(Int.random(in: 0...300, using: &random))
+            let edge = (0..<12).map { k -> Point in
+                let y = top + Double(4 * k) + 0.5
+                return Point((intercept + slope * y).rounded() + 0.5, y)
+            }
+            let strays = (0..<36).map { _ in
+                Point(Double(Int.random(in: 0..<640, using: &random)) + 0.5, Double(4 * Int.random(in: 0..<120, using: &random)) + 0.5)
+            }
+            var points = edge + strays
+            points.shuffle(using: &random)
+            let (a, b) = try #require(MicroPDF417Reader.strongestEdge(points, tolerance: 1.5))
+            for p in edge { #expect(abs(p.x - (a + b * p.y)) <= 1.5, "trial \(trial)") }
+        }
+    }
+
     @Test func edgeFitMediansAreTheSortedMiddles() {
         var random = SeededGenerator(seed: 24728)
         for trial in 0..<60 {

@@ -2,12 +2,12 @@ import Synchronization
 
 /// The scan lines a frame's row readers share: one set of working buffers, and the runs of every pixel row read so far.
 ///
-/// The MicroPDF417, DataBar Expanded Stacked and DataBar Stacked readers each read every few pixel rows of the frame as
-/// runs (`LinearReader.sample` along the row through the pixel centres); the latter two take every twelfth or
-/// twenty-fourth row on a 480-row frame, rows the MicroPDF417 reader, which takes every fourth and runs first, has read
-/// already. A row's runs are made once per frame and kept; every line sampled here, kept or not, works in the same
-/// buffers instead of allocating its own (about a sixth of the MicroPDF417 reader's instructions on a frame without a
-/// code went to allocating, reserving and freeing them).
+/// The MicroPDF417, DataBar Expanded Stacked and DataBar Stacked readers read pixel rows of the frame as runs
+/// (`LinearReader.sample` along the row through the pixel centres): the latter two every twelfth or twenty-fourth row on
+/// a 480-row frame, the MicroPDF417 reader the rows of the bands its first pass (on the binarization) found. A row's runs
+/// are made once per frame and kept, for whichever of them reads it next; every line sampled here, kept or not, works in
+/// the same buffers instead of allocating its own (about a sixth of the MicroPDF417 reader's instructions on a frame
+/// without a code went to allocating, reserving and freeing them when it read every fourth row here).
 ///
 /// A row that cannot give `fewestRuns` runs is kept as one run, the whole row (`LinearReader.thresholdRuns`' bound):
 /// every reader of these rows reads nothing from fewer. Shared by the copies of one `PreparedFrame` (readers run in turn,

@@ -387,20 +387,12 @@ public struct LinearReader: SymbologyReader {
         // column are counted in one pass down the rows, once the rows have read nothing.
         var columnChanges: [Int32] = []
         // Columns are read down the matrix as they are (a transposed copy cost more than the columns read from it).
-        pixelLines(frame, groups: (503, 504), active, options, stopWhenRead: vote, into: &hits) { rows, y, lineLength in
+        pixelLines(frame, groups: (503, 504), active, options, stopWhenRead: vote, into: &hits) { rows, y, _ in
             if !rows && columnChanges.isEmpty { columnChanges = binary.colourChangesOfColumns() }
             let changes = rows ? binary.colourChanges(ofRow: y) : Int(columnChanges[y])
             guard changes + 3 >= fewest else { return nil }
-            if rows { binary.runs(ofRow: y, into: &runs) } else { binary.runs(ofColumn: y, into: &runs) }
-            func dark(_ i: Int) -> Bool { rows ? binary[i, y] : binary[y, i] }
-            // Light first and last, as `thresholdRuns` gives them: a dark end gets a light run of no width.
-            var widths: [Double] = [], starts: [Double] = []
-            widths.reserveCapacity(runs.count + 2)
-            starts.reserveCapacity(runs.count + 2)
-            if let first = runs.first, dark(first.start) { widths.append(0); starts.append(0) }
-            for run in runs { widths.append(Double(run.length)); starts.append(Double(run.start)) }
-            if let last = runs.last, dark(last.start) { widths.append(0); starts.append(Double(lineLength)) }
-            return widths.count >= fewest ? RunRow(widths: widths, starts: starts) : nil
+            let row = RunRow(binary: binary, line: y, isColumn: !rows, runs: &runs)
+            return row.widths.count >= fewest ? row : nil
         }
     }
 

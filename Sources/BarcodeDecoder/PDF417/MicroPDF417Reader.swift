@@ -8,9 +8,10 @@ import Foundation
 /// name the symbol size and the row within it (a size's RAPs run on by one a row from its own starting ones), the
 /// codewords' cluster must be the row's. Codewords are voted per row and column over all pixel rows; cells nobody read
 /// are erasures for Reed–Solomon over GF(929), and the data codewords are read with PDF417's compaction modes. A first
-/// pass looks at every fourth pixel row and only the bands around rows it read are read in full. A tilted symbol's rows
-/// do not lie along pixel rows, but its left RAPs still read on many of them: a line through where they start is its left
-/// edge, and lines square to it follow its rows (up to about 15° from level or plumb).
+/// pass looks at every fourth row of the local-mean binarization (cheap runs, where thresholding a gray row costs about
+/// sixty thousand instructions); only the bands around rows it read are read in full, on the gray rows. A tilted
+/// symbol's rows do not lie along pixel rows, but its left RAPs still read on many of them: a line through where most of
+/// them start is its left edge, and lines square to it follow its rows (up to about 15° from level or plumb).
 public struct MicroPDF417Reader: SymbologyReader {
     public let symbologies: Set<Symbology> = [.microPDF417]
     /// Rows are read on the gray image: no binarization, and no second looks on other ones.
@@ -29,11 +30,14 @@ public struct MicroPDF417Reader: SymbologyReader {
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.microPDF417) else { return [] }
-        let found = Self.read(frame.image, frame: frame)
+        // The first pass's binarization: the 2D readers' own when they run.
+        let binary = frame.binary.width == frame.image.width && frame.binary.height == frame.image.height
+            ? frame.binary : PreparedFrame(frame.image, binarization: .localMean).binary
+        let found = Self.read(frame.image, frame: frame, binary: binary, turned: false)
         if !found.isEmpty { return found }
-        // A symbol turned a quarter: its rows are the image's columns.
+        // A symbol turned a quarter: its rows are the image's columns (the binarization's columns as they are).
         let turned = frame.image.transposed()
-        return Self.read(turned, frame: PreparedFrame(turned, binarization: .none)).map { symbol in
+        return Self.read(turned, frame: PreparedFrame(turned, binarization: .none), binary: binary, turned: true).map { symbol in
             var s = symbol
             s.corners = s.corners.map { Point($0.y, $0.x) }
             return s
@@ -47,7 +51,9 @@ public struct MicroPDF417Reader: SymbologyReader {
         var row: RowRead
     }
 
-    static func read(_ image: GrayImage, frame: PreparedFrame) -> [DecodedSymbol] {
+    /// The symbols on `image`'s rows; `binary` is its binarization, or with `turned` the binarization of the image
+    /// `image` is the transpose of (its columns are `image`'s rows).
+    static func read(_ image: GrayImage, frame: PreparedFrame, binary: BitMatrix, turned: Bool) -> [DecodedSymbol] {
         let height = image.height
         var reads: [LineRead] = []
         // Where left RAPs start on lines read forwards and backwards (a symbol upside down), whole rows read or not.
@@ -79,26 +85,33 @@ public struct MicroPDF417Reader: SymbologyReader {
             take(RunRow(widths: backWidths, starts: backStarts), backwards: true)
             return found
         }
-        // Pixel rows: every fourth, then the bands around rows read.
-        var scanned = [Bool](repeating: false, count: height)
-        func scanRow(_ yi: Int) {
-            guard !scanned[yi] else { return }
-            scanned[yi] = true
+        // Every fourth row of the binarization finds the bands around the rows it reads (its reads themselves are not
+        // kept) and left RAPs; the gray rows of those bands are read, each once.
+        var binaryRuns: [(start: Int, length: Int)] = []
+        for yi in stride(from: 0, to: height, by: 4) {
             let before = reads.count
-            if record(frame.pixelRow(yi), origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0)) > 0 {
+            let line = RunRow(binary: binary, line: yi, isColumn: turned, runs: &binaryRuns)
+            if record(line, origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0)) > 0 {
                 let reach = Int(reads[before...].map { $0.start.distance(to: $0.end) }.max()!)
                 bands.append(max(0, yi - reach)...min(height - 1, yi + reach))
             }
+            reads.removeSubrange(before...)
         }
-        for yi in stride(from: 0, to: height, by: 4) { scanRow(yi) }
-        for band in bands { for yi in band { scanRow(yi) } }
+        var scanned = [Bool](repeating: false, count: height)
+        for band in bands {
+            for yi in band where !scanned[yi] {
+                scanned[yi] = true
+                _ = record(frame.pixelRow(yi), origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0))
+            }
+        }
         var symbols = decodeReads(reads)
         guard symbols.isEmpty else { return symbols }
         // A tilted symbol: pixel rows cross its rows, but its left RAPs, 10 modules wide, still read on many of them.
-        // Their starts lie on the symbol's left edge; lines square to that edge follow its rows.
-        for (group, groupHits) in hits.enumerated() where groupHits.count >= 4 {
-            guard let (a, b) = fitEdge(groupHits.map(\.point)), abs(b) > 0.01, abs(b) < 0.4 else { continue }
+        // Their starts lie on the symbol's left edge; lines square to that edge follow its rows. (A level symbol too: the
+        // first pass read binarized rows, and its gray rows may read where those did not.)
+        for (group, groupHits) in hits.enumerated() where groupHits.count >= 6 {
             let module = groupHits.map(\.module).sorted()[groupHits.count / 2]
+            guard let (a, b) = strongestEdge(groupHits.map(\.point), tolerance: 1.5 * module), abs(b) < 0.4 else { continue }
             // The starts on that line (within a module and a half): a symbol's edge has several, texture rarely.
             let edge = groupHits.filter { abs($0.point.x - (a + b * $0.point.y)) <= 1.5 * module }.sorted { $0.point.y < $1.point.y }
             let ys = edge.map(\.point.y)
@@ -126,6 +139,33 @@ public struct MicroPDF417Reader: SymbologyReader {
             }
         }
         return symbols
+    }
+
+    /// The line x = a + b·y through the most of `points`, fitted by `fitEdge` to those within `tolerance` of it: the
+    /// slope (0.02 steps up to 0.4 either way, level first) and intercept where most points fall, counting intercepts
+    /// `x − b·y` in bins a tolerance wide, two neighbouring bins at a time. The starts a binarized row finds in texture or
+    /// noise may far outnumber a symbol's edge (a median fit of them all follows them), but only the edge lines them up.
+    static func strongestEdge(_ points: [Point], tolerance: Double) -> (Double, Double)? {
+        guard points.count >= 2, tolerance > 0 else { return nil }
+        let steps = [0] + (1...20).flatMap { [$0, -$0] }
+        var lowest = Double.infinity, highest = -Double.infinity
+        for p in points {
+            lowest = min(lowest, p.x - 0.4 * abs(p.y))
+            highest = max(highest, p.x + 0.4 * abs(p.y))
+        }
+        let binCount = Int((highest - lowest) / tolerance) + 2
+        var counts = [Int](repeating: 0, count: binCount)
+        var best = (count: 0, slope: 0.0, intercept: 0.0)
+        for step in steps {
+            let b = Double(step) * 0.02
+            for k in counts.indices { counts[k] = 0 }
+            for p in points { counts[Int((p.x - b * p.y - lowest) / tolerance)] += 1 }
+            for k in 0..<(binCount - 1) where counts[k] + counts[k + 1] > best.count {
+                best = (counts[k] + counts[k + 1], b, lowest + Double(k + 1) * tolerance)
+            }
+        }
+        let near = points.filter { abs($0.x - (best.intercept + best.slope * $0.y)) <= tolerance }
+        return fitEdge(near)
     }
 
     /// The line x = a + b·y through `points`, by the median of pairwise slopes (Theil–Sen), which stray points do not move.
