@@ -1,7 +1,7 @@
 // Barcode decoder benchmark: RigKit against zxing-cpp and ZBar on the same images, in one run.
 //
 //   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--per-image FILE] [--repeat N] [--verbose] [--rigkit-only] [--no-fps] [--code32]
-//   swift run -c release decoder-bench decode FILE [--symbology NAME] [--effort N]
+//   swift run -c release decoder-bench decode FILE [--symbology NAME[,NAME...]] [--effort N]
 //   swift run -c release decoder-bench make-corpus --out DIR [--count N] [--size WxH] [--seed S]
 //
 // Per symbology: images, read rate, false reads, median and p95 decode time per image (file loading excluded;
@@ -30,9 +30,16 @@ if arguments.first == "make-corpus" {
     exit(0)
 }
 
-// One image, for looking into a miss or a slow read: decoder-bench decode FILE [--symbology NAME] [--effort N] [--repeat N]
+// One image, for looking into a miss or a slow read: decoder-bench decode FILE [--symbology NAME[,NAME...]] [--effort N] [--repeat N]
 if arguments.first == "decode", arguments.count >= 2 {
-    let symbologies = option("symbology").flatMap(Symbology.init(name:)).map { Set([$0]) } ?? Set(Symbology.supported)
+    var symbologies = Set(Symbology.supported)
+    if let names = option("symbology") {
+        symbologies = []
+        for name in names.split(separator: ",") {
+            guard let symbology = Symbology(name: String(name)) else { print("error: unknown symbology '\(name)'"); exit(3) }
+            symbologies.insert(symbology)
+        }
+    }
     let decoder = BarcodeDecoder(options: DecoderOptions(symbologies: symbologies, effort: Int(option("effort") ?? "") ?? 2,
                                                          code32: arguments.contains("--code32")))
     do {
