@@ -14,7 +14,8 @@ import Foundation
 /// them start is its left edge, and lines square to it follow its rows (up to about 15° from level or plumb).
 public struct MicroPDF417Reader: SymbologyReader {
     public let symbologies: Set<Symbology> = [.microPDF417]
-    /// Rows are read on the gray image: no binarization, and no second looks on other ones.
+    /// Symbol rows are read on the gray image; the first pass takes the frame's local-mean binarization as it is (or
+    /// makes it, when no 2D reader runs), and makes no second looks on other binarizations.
     public var usesBinaryImage: Bool { false }
     public init() {}
 
