@@ -29,6 +29,28 @@ public struct BitMatrix: Sendable, Equatable {
         set { if x >= 0 && y >= 0 && x < width && y < height { cells[y * width + x] = newValue ? 1 : 0 } }
     }
 
+    /// Equal sizes and cells, the cells compared eight at a time: the comparison the compiler writes goes byte by byte,
+    /// and the decoder's test whether the block thresholds gave the very cells the local mean gave ran through frames
+    /// whose binarizations agree for many rows (a twentieth of a Data Matrix miss's time on `dm-2x2-b`).
+    public static func == (a: BitMatrix, b: BitMatrix) -> Bool {
+        guard a.width == b.width, a.height == b.height, a.cells.count == b.cells.count else { return false }
+        return a.cells.withUnsafeBytes { x in
+            b.cells.withUnsafeBytes { y in
+                let count = x.count
+                var i = 0
+                while i &+ 8 <= count {
+                    if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                    i &+= 8
+                }
+                while i < count {
+                    if x[i] != y[i] { return false }
+                    i &+= 1
+                }
+                return true
+            }
+        }
+    }
+
     /// Flips (`x`, `y`).
     public mutating func flip(x: Int, y: Int) { self[x, y].toggle() }
 
