@@ -36,6 +36,44 @@ import Testing
         }
     }
 
+    /// The negative's binarization made from the limits the image's own binarization kept is the binarization of the
+    /// negative image, cell for cell (means rounded the other way where a window's sum does not divide evenly).
+    @Test(arguments: [(1, 1), (3, 2), (5, 130), (130, 5), (61, 47), (200, 120), (97, 301)])
+    func theNegativeFromKeptLimitsIsTheNegativesBinarization(_ width: Int, _ height: Int) throws {
+        var random = SeededGenerator(seed: UInt64(width * 7 + height))
+        let pixels = (0..<(width * height)).map { i -> UInt8 in
+            let x = i % width, y = i / width
+            let shade = (x / 5 + y / 9) % 2 == 0 ? 40 : 210
+            return UInt8(max(0, min(255, shade + Int.random(in: -40...40, using: &random))))
+        }
+        let image = try GrayImage(width: width, height: height, pixels: pixels)
+        for radius in [1, 12, LocalBinarizer.radius(width: width, height: height), 60] {
+            let (binary, negative) = LocalBinarizer.binarize(image, radius: radius, keepingNegative: true)
+            #expect(binary == LocalBinarizer.binarize(image, radius: radius))
+            let limits = try #require(negative)
+            #expect(limits.binarize(image.inverted()) == LocalBinarizer.binarize(image.inverted(), radius: radius), "radius \(radius)")
+        }
+        let frame = PreparedFrame(image, binarization: .localMean)
+        #expect(frame.negative().binary == PreparedFrame(image.inverted(), binarization: .localMean).binary)
+        #expect(frame.negative().image == image.inverted())
+    }
+
+    /// Matrices are equal when their sizes and every cell are: a difference in any cell (within an eight-cell word or in
+    /// the cells after the last whole word) or in the shape makes them unequal.
+    @Test func matricesCompareEveryCell() {
+        var random = SeededGenerator(seed: 11)
+        var a = BitMatrix(width: 13, height: 5)
+        for y in 0..<5 { for x in 0..<13 where Bool.random(using: &random) { a[x, y] = true } }
+        #expect(a == a)
+        for (x, y) in [(0, 0), (7, 0), (12, 4), (3, 2)] {
+            var b = a
+            b.flip(x: x, y: y)
+            #expect(a != b, "(\(x), \(y))")
+        }
+        #expect(BitMatrix(width: 6, height: 2) != BitMatrix(width: 4, height: 3))
+        #expect(BitMatrix(width: 0, height: 3) == BitMatrix(width: 0, height: 3))
+    }
+
     @Test func aPaddedImageIsReadByItsRows() throws {
         // Rows 8 bytes apart holding 5 pixels each: the padding must not count.
         var random = SeededGenerator(seed: 7)
@@ -43,6 +81,8 @@ import Testing
         let padded = try GrayImage(width: 5, height: 9, stride: 8, pixels: pixels)
         #expect(LocalBinarizer.binarize(padded, radius: 2) == Self.plain(padded, radius: 2))
         #expect(LocalBinarizer.binarize(padded, radius: 2) == LocalBinarizer.binarize(padded.packed(), radius: 2))
+        let negative = try #require(LocalBinarizer.binarize(padded, radius: 2, keepingNegative: true).negative)
+        #expect(negative.binarize(padded.inverted()) == LocalBinarizer.binarize(padded.inverted(), radius: 2))
     }
 
     /// The block means' multiply-and-shift division gives every quotient a division gives, up to its bound (the whole

@@ -132,7 +132,7 @@ public struct BarcodeDecoder: Sendable {
         for look in 0..<2 {
             // Each look's frame made only when its turn comes: the negative's binarization is not paid for when the block
             // thresholds read a symbol.
-            let second = look == 0 ? PreparedFrame(image, binarization: .hybrid) : PreparedFrame(image.inverted(), binarization: .localMean)
+            let second = look == 0 ? PreparedFrame(image, binarization: .hybrid) : frame.negative()
             // Block thresholds that give the very cells the local mean gave (a clean black-on-white image) would be read
             // as the first look was: the 2D readers see the same image and cells, look up only their own symbologies
             // among the known symbols (none here), and read nothing else off the frame, so they find what the first

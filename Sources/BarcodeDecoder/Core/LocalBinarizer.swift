@@ -12,57 +12,120 @@ public enum LocalBinarizer {
     /// to date as the block rows move down (four rows in, four out: adds across a row, which the compiler vectorizes),
     /// and their running total along the row: no summed-area table of the whole frame to fill and keep in memory.
     public static func binarize(_ image: GrayImage, radius: Int) -> BitMatrix {
+        binarize(image, radius: radius, keepingNegative: false).binary
+    }
+
+    /// `binarize(image, radius:)`, and with `keepingNegative` the block limits of the image's photographic negative:
+    /// its windows hold the same pixels, each 255 less its value, so their sums are 255 · count less these sums, and the
+    /// negative's means are 255 less the means rounded up. `NegativeBlockLimits.binarize` then makes the negative's
+    /// binarization without summing windows again (the same cells as `binarize(image.inverted(), radius:)`).
+    static func binarize(_ image: GrayImage, radius: Int, keepingNegative: Bool) -> (binary: BitMatrix, negative: NegativeBlockLimits?) {
         let w = image.width, h = image.height
-        guard w > 0, h > 0 else { return BitMatrix(width: w, height: h) }
-        let block = 4
-        let blockColumns = (w + block - 1) / block
+        guard w > 0, h > 0 else { return (BitMatrix(width: w, height: h), nil) }
+        let blockColumns = (w + block - 1) / block, blockRows = (h + block - 1) / block
         // Each pixel column's threshold in the current block row (thresholds lie in -2...253): the pixel loop is then one
         // branch-free comparison per pixel, which the compiler vectorizes. The two windows' means at the block centres
         // are worked out first, each window in its own plain loop.
         var limits = [Int16](repeating: 0, count: w)
         var narrowMeans = [UInt32](repeating: 0, count: blockColumns), wideMeans = [UInt32](repeating: 0, count: blockColumns)
+        var narrowNegative = [UInt32](repeating: 0, count: blockColumns), wideNegative = [UInt32](repeating: 0, count: blockColumns)
         var narrow = WindowSums(width: w, radius: radius), wide = WindowSums(width: w, radius: radius * 3)
+        var negativeLimits = [Int16](repeating: 0, count: keepingNegative ? blockRows * blockColumns : 0)
         let blockLimit = UnsafeMutablePointer<Int16>.allocate(capacity: blockColumns)
         defer { blockLimit.deallocate() }
         // Each block row writes its rows whole, so every cell is written: the matrix is not zero-filled first.
-        return BitMatrix(width: w, height: h) { cells in
+        let binary = BitMatrix(width: w, height: h) { cells in
             image.pixels.withUnsafeBufferPointer { px in
                 limits.withUnsafeMutableBufferPointer { limits in
-                    let limit = limits.baseAddress!
                     var by = 0
                     while by < h {
                         let cy = min(h - 1, by + block / 2)
                         narrow.move(to: cy, height: h, pixels: px, stride: image.stride)
                         wide.move(to: cy, height: h, pixels: px, stride: image.stride)
-                        narrow.blockMeans(block: block, into: &narrowMeans)
-                        wide.blockMeans(block: block, into: &wideMeans)
-                        narrowMeans.withUnsafeBufferPointer { narrowMeans in
-                            wideMeans.withUnsafeBufferPointer { wideMeans in
-                                // Each block's threshold first, in a loop without branches or bounds tests (the compiler
-                                // works on several blocks at once), then spread to the block's columns. Means lie in
-                                // 0...255: the threshold fits Int16, `mean / 32` is a shift, and `wide * 3 / 5` is
-                                // `wide * 157 287 >> 18` (the same for every mean 0...255, and no division).
-                                let narrow = narrowMeans.baseAddress!, wide = wideMeans.baseAddress!
-                                for column in 0..<blockColumns {
-                                    let mean = Int32(truncatingIfNeeded: narrow[column])
-                                    let threshold = mean &- 2 &- mean >> 5
-                                    let wideThreshold = Int32(truncatingIfNeeded: (wide[column] &* 157_287) >> 18)
-                                    blockLimit[column] = Int16(truncatingIfNeeded: threshold > wideThreshold ? threshold : wideThreshold)
-                                }
+                        narrow.blockMeans(block: block, into: &narrowMeans, negative: &narrowNegative)
+                        wide.blockMeans(block: block, into: &wideMeans, negative: &wideNegative)
+                        blockLimits(narrow: narrowMeans, wide: wideMeans, into: blockLimit)
+                        if keepingNegative {
+                            negativeLimits.withUnsafeMutableBufferPointer { negative in
+                                blockLimits(narrow: narrowNegative, wide: wideNegative, into: negative.baseAddress! + by / block * blockColumns)
                             }
                         }
-                        // A whole block's four limits in one 64-bit store; the last block may be narrower.
-                        let wholeBlocks = w / block
-                        for column in 0..<wholeBlocks {
-                            let four = UInt64(UInt16(bitPattern: blockLimit[column])) &* 0x0001_0001_0001_0001
-                            UnsafeMutableRawPointer(limit + column &* block).storeBytes(of: four, as: UInt64.self)
-                        }
-                        for x in (wholeBlocks * block)..<w { limit[x] = blockLimit[wholeBlocks] }
-                        for y in by..<min(h, by + block) {
-                            let row = px.baseAddress! + y * image.stride, outRow = cells.baseAddress! + y * w
-                            for x in 0..<w { outRow[x] = Int16(row[x]) < limit[x] ? 1 : 0 }
-                        }
+                        writeRows(by..<min(h, by + block), of: px.baseAddress!, stride: image.stride, width: w, blockLimits: blockLimit,
+                                  columnLimits: limits.baseAddress!, into: cells.baseAddress!)
                         by += block
+                    }
+                }
+            }
+        }
+        return (binary, keepingNegative ? NegativeBlockLimits(blockColumns: blockColumns, limits: negativeLimits) : nil)
+    }
+
+    /// Thresholds are set per `block`×`block` block.
+    static let block = 4
+
+    /// Each block's threshold from its windows' means, in a loop without branches or bounds tests (the compiler works on
+    /// several blocks at once). Means lie in 0...255: the threshold fits Int16, `mean / 32` is a shift, and
+    /// `wide * 3 / 5` is `wide * 157 287 >> 18` (the same for every mean 0...255, and no division).
+    static func blockLimits(narrow narrowMeans: [UInt32], wide wideMeans: [UInt32], into blockLimit: UnsafeMutablePointer<Int16>) {
+        narrowMeans.withUnsafeBufferPointer { narrowMeans in
+            wideMeans.withUnsafeBufferPointer { wideMeans in
+                let narrow = narrowMeans.baseAddress!, wide = wideMeans.baseAddress!
+                for column in 0..<narrowMeans.count {
+                    let mean = Int32(truncatingIfNeeded: narrow[column])
+                    let threshold = mean &- 2 &- mean >> 5
+                    let wideThreshold = Int32(truncatingIfNeeded: (wide[column] &* 157_287) >> 18)
+                    blockLimit[column] = Int16(truncatingIfNeeded: threshold > wideThreshold ? threshold : wideThreshold)
+                }
+            }
+        }
+    }
+
+    /// Rows `rows` (one block row) of a binarization: the blocks' limits spread to their columns, then each pixel dark
+    /// where it is below its column's limit.
+    @inline(__always)
+    static func writeRows(_ rows: Range<Int>, of pixels: UnsafePointer<UInt8>, stride: Int, width w: Int,
+                          blockLimits blockLimit: UnsafePointer<Int16>, columnLimits limit: UnsafeMutablePointer<Int16>,
+                          into cells: UnsafeMutablePointer<UInt8>) {
+        // A whole block's four limits in one 64-bit store; the last block may be narrower.
+        let wholeBlocks = w / block
+        for column in 0..<wholeBlocks {
+            let four = UInt64(UInt16(bitPattern: blockLimit[column])) &* 0x0001_0001_0001_0001
+            UnsafeMutableRawPointer(limit + column &* block).storeBytes(of: four, as: UInt64.self)
+        }
+        for x in (wholeBlocks * block)..<w { limit[x] = blockLimit[wholeBlocks] }
+        for y in rows {
+            let row = pixels + y * stride, outRow = cells + y * w
+            for x in 0..<w { outRow[x] = Int16(row[x]) < limit[x] ? 1 : 0 }
+        }
+    }
+
+    /// The block limits of an image's photographic negative, kept from the image's own binarization.
+    struct NegativeBlockLimits: Sendable {
+        let blockColumns: Int
+        /// Row by row of blocks.
+        let limits: [Int16]
+
+        /// The local-mean binarization of `negative`, the photographic negative of the image these limits were kept
+        /// from: `LocalBinarizer.binarize(negative, radius:)` at that image's radius, cell for cell.
+        func binarize(_ negative: GrayImage) -> BitMatrix {
+            let w = negative.width, h = negative.height
+            precondition(w > 0 && h > 0 && (w + LocalBinarizer.block - 1) / LocalBinarizer.block == blockColumns
+                         && limits.count == blockColumns * ((h + LocalBinarizer.block - 1) / LocalBinarizer.block),
+                         "negative block limits of another image's size")
+            var columnLimits = [Int16](repeating: 0, count: w)
+            return BitMatrix(width: w, height: h) { cells in
+                negative.pixels.withUnsafeBufferPointer { px in
+                    limits.withUnsafeBufferPointer { limits in
+                        columnLimits.withUnsafeMutableBufferPointer { columnLimits in
+                            var by = 0
+                            while by < h {
+                                LocalBinarizer.writeRows(by..<min(h, by + LocalBinarizer.block), of: px.baseAddress!,
+                                                         stride: negative.stride, width: w,
+                                                         blockLimits: limits.baseAddress! + by / LocalBinarizer.block * blockColumns,
+                                                         columnLimits: columnLimits.baseAddress!, into: cells.baseAddress!)
+                                by += LocalBinarizer.block
+                            }
+                        }
                     }
                 }
             }
@@ -152,37 +215,50 @@ public enum LocalBinarizer {
         /// block's centre clipped to the image), into `means` (one per block). A window always holds its centre, so no
         /// count is zero; the division is 32-bit (sums of up to 2^32 / 255 pixels), several times cheaper than 64-bit
         /// on many CPUs. Blocks whose window lies within the row (most of them) share one count and need no clipping.
-        func blockMeans(block: Int, into means: inout [UInt32]) {
+        ///
+        /// Into `negative`, the means of the same windows of the photographic negative: 255 less each mean rounded up
+        /// (a window of n pixels summing to s there sums to 255·n − s).
+        func blockMeans(block: Int, into means: inout [UInt32], negative: inout [UInt32]) {
             let width = columns.count, rows = UInt32(truncatingIfNeeded: bottom - top), radius = radius
             totals.withUnsafeBufferPointer { totals in
                 means.withUnsafeMutableBufferPointer { means in
-                    let total = totals.baseAddress!, count = means.count, half = block / 2
-                    func clipped(_ column: Int) {
-                        let cx = min(width - 1, column &* block &+ half)
-                        let x0 = max(0, cx &- radius), x1 = min(width, cx &+ radius &+ 1)
-                        means[column] = (total[x1] &- total[x0]) / (UInt32(truncatingIfNeeded: x1 &- x0) &* rows)
-                    }
-                    // Blocks from `inside` to `outside` have centres at least `radius` from the left and `radius + 1`
-                    // from the right end of the row.
-                    let inside = min(count, max(0, (radius - half + block - 1) / block))
-                    let lastInside = width - radius - 1 - half
-                    let outside = lastInside < 0 ? inside : max(inside, min(count, lastInside / block + 1))
-                    for column in 0..<inside { clipped(column) }
-                    let area = UInt32(truncatingIfNeeded: 2 * radius + 1) &* rows
-                    // The whole windows' sums are at most 255 per pixel: divided by a multiply and a shift, the same
-                    // quotients without a division instruction per block (a slow one on most CPUs).
-                    if let divide = ExactDivision(by: area, upTo: 255 &* UInt64(area)) {
-                        for column in inside..<outside {
-                            let cx = column &* block &+ half
-                            means[column] = divide(total[cx &+ radius &+ 1] &- total[cx &- radius])
+                    negative.withUnsafeMutableBufferPointer { negative in
+                        let total = totals.baseAddress!, count = means.count, half = block / 2
+                        /// Mean `q` of a sum `sum` over `pixels`, and its negative's.
+                        @inline(__always) func store(_ column: Int, _ q: UInt32, _ sum: UInt32, _ pixels: UInt32) {
+                            means[column] = q
+                            negative[column] = 255 &- q &- (sum != q &* pixels ? 1 : 0)
                         }
-                    } else {
-                        for column in inside..<outside {
-                            let cx = column &* block &+ half
-                            means[column] = (total[cx &+ radius &+ 1] &- total[cx &- radius]) / area
+                        func clipped(_ column: Int) {
+                            let cx = min(width - 1, column &* block &+ half)
+                            let x0 = max(0, cx &- radius), x1 = min(width, cx &+ radius &+ 1)
+                            let sum = total[x1] &- total[x0], pixels = UInt32(truncatingIfNeeded: x1 &- x0) &* rows
+                            store(column, sum / pixels, sum, pixels)
                         }
+                        // Blocks from `inside` to `outside` have centres at least `radius` from the left and `radius + 1`
+                        // from the right end of the row.
+                        let inside = min(count, max(0, (radius - half + block - 1) / block))
+                        let lastInside = width - radius - 1 - half
+                        let outside = lastInside < 0 ? inside : max(inside, min(count, lastInside / block + 1))
+                        for column in 0..<inside { clipped(column) }
+                        let area = UInt32(truncatingIfNeeded: 2 * radius + 1) &* rows
+                        // The whole windows' sums are at most 255 per pixel: divided by a multiply and a shift, the same
+                        // quotients without a division instruction per block (a slow one on most CPUs).
+                        if let divide = ExactDivision(by: area, upTo: 255 &* UInt64(area)) {
+                            for column in inside..<outside {
+                                let cx = column &* block &+ half
+                                let sum = total[cx &+ radius &+ 1] &- total[cx &- radius]
+                                store(column, divide(sum), sum, area)
+                            }
+                        } else {
+                            for column in inside..<outside {
+                                let cx = column &* block &+ half
+                                let sum = total[cx &+ radius &+ 1] &- total[cx &- radius]
+                                store(column, sum / area, sum, area)
+                            }
+                        }
+                        for column in outside..<count { clipped(column) }
                     }
-                    for column in outside..<count { clipped(column) }
                 }
             }
         }

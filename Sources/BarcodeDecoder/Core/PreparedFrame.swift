@@ -5,6 +5,9 @@ public struct PreparedFrame: Sendable {
     public let radius: Int
     /// The binarized image; empty when no 2D symbology is enabled.
     public let binary: BitMatrix
+    /// With the local-mean binarization, what makes that of the frame's photographic negative (`negative()`) without
+    /// summing its windows again.
+    let negativeLimits: LocalBinarizer.NegativeBlockLimits?
     /// Symbols already found in this frame (on a smaller pyramid layer, in frame coordinates): readers skip the areas they
     /// cover and do not make their second, costlier looks for a symbology already found.
     public var known: [DecodedSymbol] = []
@@ -51,10 +54,26 @@ public struct PreparedFrame: Sendable {
         self.image = image
         radius = LocalBinarizer.radius(width: image.width, height: image.height)
         switch binarization {
-        case .none: binary = BitMatrix(width: 0, height: 0)
-        case .localMean: binary = LocalBinarizer.binarize(image, radius: radius)
-        case .hybrid: binary = HybridBinarizer.binarize(image)
+        case .none: (binary, negativeLimits) = (BitMatrix(width: 0, height: 0), nil)
+        case .localMean: (binary, negativeLimits) = LocalBinarizer.binarize(image, radius: radius, keepingNegative: true)
+        case .hybrid: (binary, negativeLimits) = (HybridBinarizer.binarize(image), nil)
         }
+    }
+
+    private init(image: GrayImage, binary: BitMatrix) {
+        self.image = image
+        radius = LocalBinarizer.radius(width: image.width, height: image.height)
+        self.binary = binary
+        negativeLimits = nil
+    }
+
+    /// The frame's photographic negative with its local-mean binarization (the look for light-on-dark symbols): the same
+    /// as `PreparedFrame(image.inverted(), binarization: .localMean)`, its cells made from the limits this frame's own
+    /// binarization kept when it has them.
+    func negative() -> PreparedFrame {
+        let inverted = image.inverted()
+        guard let negativeLimits else { return PreparedFrame(inverted, binarization: .localMean) }
+        return PreparedFrame(image: inverted, binary: negativeLimits.binarize(inverted))
     }
 
     public init(_ image: GrayImage, binarize: Bool) {
