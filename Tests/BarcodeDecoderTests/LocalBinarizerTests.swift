@@ -20,17 +20,21 @@ import Testing
         return out
     }
 
-    @Test(arguments: [(1, 1), (3, 2), (5, 130), (130, 5), (61, 47), (200, 120), (97, 301)])
-    func blocksMatchTheirDefinition(_ width: Int, _ height: Int) throws {
+    /// Light and shade at two scales plus noise, so thresholds vary from block to block.
+    static func shaded(_ width: Int, _ height: Int) throws -> GrayImage {
         var random = SeededGenerator(seed: UInt64(width * 1000 + height))
-        // Light and shade at two scales plus noise, so thresholds vary from block to block.
         let pixels = (0..<(width * height)).map { i -> UInt8 in
             let x = i % width, y = i / width
             let shade = (x / 7 + y / 5) % 2 == 0 ? 60 : 190
             let gradient = (x * 40) / max(1, width) - (y * 30) / max(1, height)
             return UInt8(max(0, min(255, shade + gradient + Int.random(in: -25...25, using: &random))))
         }
-        let image = try GrayImage(width: width, height: height, pixels: pixels)
+        return try GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test(arguments: [(1, 1), (3, 2), (5, 130), (130, 5), (61, 47), (200, 120), (97, 301)])
+    func blocksMatchTheirDefinition(_ width: Int, _ height: Int) throws {
+        let image = try Self.shaded(width, height)
         for radius in [1, 12, LocalBinarizer.radius(width: width, height: height), 60] {
             #expect(LocalBinarizer.binarize(image, radius: radius) == Self.plain(image, radius: radius), "radius \(radius)")
         }
@@ -40,13 +44,7 @@ import Testing
     /// negative image, cell for cell (means rounded the other way where a window's sum does not divide evenly).
     @Test(arguments: [(1, 1), (3, 2), (5, 130), (130, 5), (61, 47), (200, 120), (97, 301)])
     func theNegativeFromKeptLimitsIsTheNegativesBinarization(_ width: Int, _ height: Int) throws {
-        var random = SeededGenerator(seed: UInt64(width * 7 + height))
-        let pixels = (0..<(width * height)).map { i -> UInt8 in
-            let x = i % width, y = i / width
-            let shade = (x / 5 + y / 9) % 2 == 0 ? 40 : 210
-            return UInt8(max(0, min(255, shade + Int.random(in: -40...40, using: &random))))
-        }
-        let image = try GrayImage(width: width, height: height, pixels: pixels)
+        let image = try Self.shaded(width, height)
         for radius in [1, 12, LocalBinarizer.radius(width: width, height: height), 60] {
             let (binary, negative) = LocalBinarizer.binarize(image, radius: radius, keepingNegative: true)
             #expect(binary == LocalBinarizer.binarize(image, radius: radius))
