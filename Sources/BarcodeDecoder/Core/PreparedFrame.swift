@@ -5,6 +5,8 @@ public struct PreparedFrame: Sendable {
     public let radius: Int
     /// The binarized image; empty when no 2D symbology is enabled.
     public let binary: BitMatrix
+    /// How `binary` was made.
+    public let binarization: Binarization
     /// With the local-mean binarization, what makes that of the frame's photographic negative (`negative()`) without
     /// summing its windows again.
     let negativeLimits: LocalBinarizer.NegativeBlockLimits?
@@ -52,6 +54,7 @@ public struct PreparedFrame: Sendable {
 
     public init(_ image: GrayImage, binarization: Binarization) {
         self.image = image
+        self.binarization = binarization
         radius = LocalBinarizer.radius(width: image.width, height: image.height)
         switch binarization {
         case .none: (binary, negativeLimits) = (BitMatrix(width: 0, height: 0), nil)
@@ -64,7 +67,15 @@ public struct PreparedFrame: Sendable {
         self.image = image
         radius = LocalBinarizer.radius(width: image.width, height: image.height)
         self.binary = binary
+        binarization = .localMean
         negativeLimits = nil
+    }
+
+    /// The local-mean binarization of the image: the frame's own when it was made that way (the first look's, when a 2D
+    /// reader runs), else made now. For the row readers that read binarized lines without the 2D readers' second looks
+    /// (MicroPDF417's first pass, the linear reader's binarized look).
+    func localMeanBinary() -> BitMatrix {
+        binarization == .localMean ? binary : LocalBinarizer.binarize(image, radius: radius)
     }
 
     /// The frame's photographic negative with its local-mean binarization (the look for light-on-dark symbols): the same

@@ -377,9 +377,7 @@ public struct LinearReader: SymbologyReader {
     /// their runs.
     private func binaryLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
                              stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
-        let image = frame.image
-        let binary = frame.binary.width == image.width && frame.binary.height == image.height
-            ? frame.binary : PreparedFrame(image, binarization: .localMean).binary
+        let binary = frame.localMeanBinary()
         var runs: [(start: Int, length: Int)] = []
         let fewest = Self.fewestRuns(active, options)
         // A line's widths are its runs (one more than its colour changes) and at most a light run of no width at either

@@ -32,8 +32,7 @@ public struct MicroPDF417Reader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.microPDF417) else { return [] }
         // The first pass's binarization: the 2D readers' own when they run.
-        let binary = frame.binary.width == frame.image.width && frame.binary.height == frame.image.height
-            ? frame.binary : LocalBinarizer.binarize(frame.image, radius: frame.radius)
+        let binary = frame.localMeanBinary()
         let found = Self.read(frame.image, frame: frame, binary: binary, turned: false)
         if !found.isEmpty { return found }
         // A symbol turned a quarter: its rows are the image's columns (the binarization's columns as they are).
