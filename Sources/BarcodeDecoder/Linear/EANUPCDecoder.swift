@@ -120,8 +120,11 @@ struct EANUPCDecoder: RowDecoder {
               RunPattern.distance(runs, s + 40, [1, 1, 1], modules: 3) < Self.maxGuardDistance,
               trailingQuietZone(runs, s + 43, module: module) else { return nil }
         var digits: [Int] = []
+        // The left half holds odd (L) digits only: one that fits an even (G) pattern better is not EAN-8's, as when the
+        // line runs through a symbol upside down (the right half's R digits read backwards are G patterns, some within
+        // `maxDigitDistance` of an L pattern: `ean8-1/6` turned 180° read 85116887).
         for k in 0..<4 {
-            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: false, module: module), !e else { return nil }
+            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true, module: module), !e else { return nil }
             digits.append(d)
         }
         for k in 0..<4 {
