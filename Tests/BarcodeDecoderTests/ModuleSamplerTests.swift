@@ -7,7 +7,7 @@ import Testing
     /// Each module's grey value through the transform; each sampled module (every module, or with `corners` only those
     /// within `corners` of a vertical and a horizontal edge) dark when under the midpoint of the darkest and lightest
     /// sampled module within two modules of it (where they differ by 35 % of the grid's range), else under the grid's
-    /// midpoint.
+    /// midpoint. The grid's range is that of the modules on the image (one off it samples as white).
     static func plain(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int, corners: Int?) -> BitMatrix {
         func sampled(_ x: Int, _ y: Int) -> Bool {
             guard let c = corners else { return true }
@@ -19,6 +19,7 @@ import Testing
             for x in 0..<width where sampled(x, y) {
                 let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                 gray[y][x] = frame.gray(p.x, p.y)
+                guard p.x >= 0, p.y >= 0, p.x < Double(frame.image.width), p.y < Double(frame.image.height) else { continue }
                 lo = min(lo, gray[y][x])
                 hi = max(hi, gray[y][x])
             }
@@ -62,6 +63,26 @@ import Testing
         let transform = try #require(PerspectiveTransform(from: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: quad))
         let grid = ModuleSampler.sample(frame, transform: transform, width: width, height: height, corners: corners)
         #expect(grid == Self.plain(frame, transform: transform, width: width, height: height, corners: corners))
+    }
+
+    @Test func aFaintGridReachingPastTheImageReadsItsModules() throws {
+        // A checkerboard of 4-pixel modules, 120 and 165 (a third of a print's contrast), sampled as a 12 × 12 grid whose
+        // last two rows and columns lie off the 40 × 40 image. Counted in the range, their white (255) would put the
+        // neighbourhoods' contrast (45) under 35 % of it and every module on the image under the grid's midpoint: dark.
+        // (Modules within two of the edge have that white among their neighbours, and their midpoints move with it.)
+        let side = 40
+        let pixels = (0..<(side * side)).map { i -> UInt8 in ((i % side) / 4 + (i / side) / 4) % 2 == 0 ? 120 : 165 }
+        let frame = PreparedFrame(try GrayImage(width: side, height: side, pixels: pixels), binarize: false)
+        let transform = try #require(PerspectiveTransform(from: [Point(0, 0), Point(12, 0), Point(12, 12), Point(0, 12)],
+                                                          to: [Point(0, 0), Point(48, 0), Point(48, 48), Point(0, 48)]))
+        for corners in [nil, 5] as [Int?] {
+            let grid = ModuleSampler.sample(frame, transform: transform, width: 12, height: 12, corners: corners)
+            for y in 0..<8 {
+                for x in 0..<8 where corners == nil || ((x < 5 || x >= 7) && (y < 5 || y >= 7)) {
+                    #expect(grid[x, y] == ((x + y) % 2 == 0), "corners \(String(describing: corners)) at (\(x), \(y))")
+                }
+            }
+        }
     }
 
     @Test func wholeGridThresholdMatchesItsDefinition() {

@@ -26,6 +26,7 @@ enum ModuleSampler {
         // Points inside the pixel centres (almost all) are read by `PreparedFrame.interior` with the bounds hoisted and
         // each pixel's value from a table rather than converted (converting the four bytes was about a sixth of a sample).
         let lastX = Double(imageWidth - 1), lastY = Double(imageHeight - 1)
+        let right = Double(imageWidth), bottom = Double(imageHeight)
         // Every value is written by the loop below: the array is not zero-filled first.
         let gray = [Double](unsafeUninitializedCapacity: cw * ch) { g, initialized in
             image.pixels.withUnsafeBufferPointer { pixels in
@@ -41,12 +42,20 @@ enum ModuleSampler {
                                         let w = wColumn[i] + wRow + h8
                                         let x = (xColumn[i] + xRow + h2) / w, y = (yColumn[i] + yRow + h5) / w
                                         let fx = x - 0.5, fy = y - 0.5
-                                        let v = fx >= 0 && fy >= 0 && fx < lastX && fy < lastY
-                                            ? PreparedFrame.interior(pixels.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
-                                            : PreparedFrame.bilinear(pixels, width: imageWidth, height: imageHeight, stride: stride, x, y)
-                                        out[i] = v
-                                        lo = v < lo ? v : lo
-                                        hi = v > hi ? v : hi
+                                        if fx >= 0 && fy >= 0 && fx < lastX && fy < lastY {
+                                            let v = PreparedFrame.interior(pixels.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
+                                            out[i] = v
+                                            lo = v < lo ? v : lo
+                                            hi = v > hi ? v : hi
+                                        } else {
+                                            let v = PreparedFrame.bilinear(pixels, width: imageWidth, height: imageHeight, stride: stride, x, y)
+                                            out[i] = v
+                                            // A module off the image reads light (255) but is no part of the image's range.
+                                            if x >= 0 && y >= 0 && x < right && y < bottom {
+                                                lo = v < lo ? v : lo
+                                                hi = v > hi ? v : hi
+                                            }
+                                        }
                                     }
                                 }
                             }
