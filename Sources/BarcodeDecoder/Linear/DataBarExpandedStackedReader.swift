@@ -24,15 +24,68 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataBarExpanded) else { return [] }
-        let width = Double(frame.image.width), height = frame.image.height
-        let step = max(1, height / 80)
+        let step = max(1, frame.image.height / 80)
+        var found = read(ParallelScanLines.rows(of: frame), step: step)
+        // The striped regions not read yet, at their own angle: a symbol turned from level (a quarter turn, or tilted
+        // further than its rows stay crossed on pixel rows) read along that angle, then, where that reads nothing (and
+        // for the regions held level, which the pixel rows read already), the same lines sharpened for blurred bars.
+        for group in Self.regionGroups(frame, options: options) {
+            let unread = group.filter { region in
+                !found.contains { LinearReader.contains($0.corners, region.center) } && !frame.isKnown(region.center, among: symbologies)
+            }
+            guard !unread.isEmpty else { continue }
+            var lines = ParallelScanLines.along(unread, of: frame, margin: Double(4 * step))
+            var read = Self.isTurned(unread[0]) ? read(lines, step: step) : []
+            if read.isEmpty {
+                lines.histogram = HistogramLineThreshold(longestLine: lines.longestLine)
+                read = self.read(lines, step: step)
+            }
+            for symbol in read where !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
+        }
+        return found
+    }
+
+    /// Whether `region` is turned more than about 6° from level: pixel rows cross a symbol tilted less than that along
+    /// its rows.
+    static func isTurned(_ region: BarRegionFinder.Region) -> Bool { abs(region.direction.y) > 0.1 }
+
+    /// The striped regions long enough to hold a symbol, the largest as the linear reader takes them, in groups at about
+    /// one angle (within 3°), largest first.
+    static func regionGroups(_ frame: PreparedFrame, options: DecoderOptions) -> [[BarRegionFinder.Region]] {
+        let largest = LinearReader.longEnough(frame.barRegions(effort: options.effort), effort: options.effort)
+            .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6)
+        var groups: [[BarRegionFinder.Region]] = []
+        for region in largest {
+            let d = region.direction
+            if let i = groups.firstIndex(where: { abs($0[0].direction.x * d.y - $0[0].direction.y * d.x) < 0.05 }) {
+                groups[i].append(region)
+            } else {
+                groups.append([region])
+            }
+        }
+        return groups
+    }
+
+    /// The symbols read on `lines`, `step` the pixel rows' spacing a frame's height asks for (a twentieth of a symbol row
+    /// on a frame the symbol fills).
+    func read(_ lines: ParallelScanLines, step: Int) -> [DecodedSymbol] {
+        symbolsAlong(lines, step: step).map { symbol in
+            var placed = symbol
+            placed.corners = symbol.corners.map { lines.point(along: $0.x, across: $0.y) }
+            return placed
+        }
+    }
+
+    /// `read(_:step:)` with the corners in the lines' own coordinates: x along them, y across (line `i` at `i + 0.5`).
+    func symbolsAlong(_ lines: ParallelScanLines, step: Int) -> [DecodedSymbol] {
+        let height = lines.count
         var fragments: [Fragment] = []
         var scanned = [Bool](repeating: false, count: height)
         func scan(_ yi: Int) {
             guard !scanned[yi] else { return }
             scanned[yi] = true
             let y = Double(yi) + 0.5
-            let forward = frame.pixelRow(yi)
+            guard let (forward, start) = lines.line(yi) else { return }
             for (row, reversed) in [(forward, false), (forward.reversed(), true)] {
                 let runs = row.widths
                 guard runs.count > 22 else { continue }
@@ -42,7 +95,7 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
                     for swapped in [false, true] {
                         guard let f = DataBarExpandedDecoder.fragment(runs, guardBar: g, firstSwapped: swapped), f.characters.count >= 2 else { continue }
                         let a = row.starts[g], b = row.starts[f.last] + row.widths[f.last]
-                        let (x0, x1) = reversed ? (width - b, width - a) : (a, b)
+                        let (x0, x1) = reversed ? (start + forward.total - b, start + forward.total - a) : (start + a, start + b)
                         if let k = fragments.firstIndex(where: { $0.finders == f.finders && $0.characters == f.characters && $0.firstSwapped == swapped
                             && abs($0.x0 - x0) < 8 && $0.ys.contains { abs($0 - y) <= Double(4 * step) } }) {
                             fragments[k].ys.append(y)
@@ -151,3 +204,4 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
         return nil
     }
 }
+
