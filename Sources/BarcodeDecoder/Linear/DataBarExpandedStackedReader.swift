@@ -25,45 +25,10 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataBarExpanded) else { return [] }
         let step = max(1, frame.image.height / 80)
-        var found = read(ParallelScanLines.rows(of: frame), step: step)
-        // The striped regions not read yet, at their own angle: a symbol turned from level (a quarter turn, or tilted
-        // further than its rows stay crossed on pixel rows) read along that angle, then, where that reads nothing (and
-        // for the regions held level, which the pixel rows read already), the same lines sharpened for blurred bars.
-        for group in Self.regionGroups(frame, options: options) {
-            let unread = group.filter { region in
-                !found.contains { LinearReader.contains($0.corners, region.center) } && !frame.isKnown(region.center, among: symbologies)
-            }
-            guard !unread.isEmpty else { continue }
-            var lines = ParallelScanLines.along(unread, of: frame, margin: Double(4 * step))
-            var read = Self.isTurned(unread[0]) ? read(lines, step: step) : []
-            if read.isEmpty {
-                lines.histogram = HistogramLineThreshold(longestLine: lines.longestLine)
-                read = self.read(lines, step: step)
-            }
-            for symbol in read where !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
-        }
-        return found
-    }
-
-    /// Whether `region` is turned more than about 6° from level: pixel rows cross a symbol tilted less than that along
-    /// its rows.
-    static func isTurned(_ region: BarRegionFinder.Region) -> Bool { abs(region.direction.y) > 0.1 }
-
-    /// The striped regions long enough to hold a symbol, the largest as the linear reader takes them, in groups at about
-    /// one angle (within 3°), largest first.
-    static func regionGroups(_ frame: PreparedFrame, options: DecoderOptions) -> [[BarRegionFinder.Region]] {
-        let largest = LinearReader.longEnough(frame.barRegions(effort: options.effort), effort: options.effort)
-            .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6)
-        var groups: [[BarRegionFinder.Region]] = []
-        for region in largest {
-            let d = region.direction
-            if let i = groups.firstIndex(where: { abs($0[0].direction.x * d.y - $0[0].direction.y * d.x) < 0.05 }) {
-                groups[i].append(region)
-            } else {
-                groups.append([region])
-            }
-        }
-        return groups
+        let found = read(ParallelScanLines.rows(of: frame), step: step)
+        // The striped regions not read yet, at their own angle (a symbol turned or tilted) and for blur.
+        return found + ParallelScanLines.symbolsAlongRegions(of: frame, options: options, symbologies: symbologies, found: found,
+                                                             margin: Double(4 * step)) { read($0, step: step) }
     }
 
     /// The symbols read on `lines`, `step` the pixel rows' spacing a frame's height asks for (a twentieth of a symbol row

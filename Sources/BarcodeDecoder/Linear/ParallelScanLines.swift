@@ -80,6 +80,12 @@ struct ParallelScanLines {
         return bytes.withUnsafeBufferPointer { histogram.runs($0.baseAddress!, count: count, step: 1, minimumRuns: FrameScanLines.fewestRuns) }
     }
 
+    /// Where frame point `p` lies along the lines (the inverse of `point(along:across:)`).
+    func along(_ p: Point) -> Double { (p - origin).x * direction.x + (p - origin).y * direction.y }
+
+    /// Where frame point `p` lies across the lines (line `i` at `i + 0.5`).
+    func across(_ p: Point) -> Double { (p - origin).x * normal.x + (p - origin).y * normal.y }
+
     /// The frame point at `along` on the lines and `across` them (line `i` at `i + 0.5`).
     func point(along: Double, across: Double) -> Point {
         origin + direction * along + normal * across
