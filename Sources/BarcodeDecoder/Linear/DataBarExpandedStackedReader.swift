@@ -4,6 +4,8 @@
 ///
 /// A row counts when two pixel rows read it alike. A one-row symbol that two of the first pass's pixel rows read alike
 /// is reported too (the linear reader then skips the lines it lies across); other one-row symbols are the linear reader's.
+/// Then the striped regions nothing read yet, on lines at their own angle, the same way (`ParallelScanLines+Regions`): a
+/// symbol turned a quarter, or tilted so far that pixel rows leave its rows before a pair ends, or blurred.
 public struct DataBarExpandedStackedReader: SymbologyReader {
     public init() {}
 

@@ -5,7 +5,9 @@
 ///
 /// Pixel rows are read in both directions for halves; a half counts when two pixel rows read it alike; a left half and a
 /// right half that start together, lie one above the other (the left half on top, or below for a symbol upside down) and
-/// hold the modulo-79 check make a symbol. The text is `01` + GTIN-14, as for the one-row symbol.
+/// hold the modulo-79 check make a symbol. The text is `01` + GTIN-14, as for the one-row symbol. Then the striped
+/// regions nothing read yet, on lines at their own angle, the same way (`ParallelScanLines+Regions`): a symbol turned or
+/// tilted, or blurred.
 public struct DataBarStackedReader: SymbologyReader {
     public init() {}
 
