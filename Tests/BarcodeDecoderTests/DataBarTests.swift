@@ -113,6 +113,22 @@ import Testing
                 "\(omnidirectional ? "stacked omnidirectional" : "stacked"), \(rotation)°")
     }
 
+    /// Turned a quarter either way and tilted past where both rows stay crossed on pixel rows: read along the symbol's
+    /// striped region at its own angle.
+    @Test(arguments: [(false, 90.0, 7), (true, 270, 8), (false, 25, 9), (true, -30, 10)])
+    func turnedAndTiltedStackedSymbolsRead(omnidirectional: Bool, rotation: Double, seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let body = String((0..<13).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+        let text = "01" + body + String(DataBarCharacter.gtinCheckDigit(body))
+        let symbol = SymbolRenderer.render(try DataBarEncoder.encodeStacked(text, omnidirectional: omnidirectional), moduleSize: 3, quietZone: 4)
+        let side = max(symbol.width, symbol.height) + 60
+        let image = FrameSynthesizer(width: side, height: side, seed: seed)
+            .render([SymbolPlacement(symbol: symbol, center: Point(Double(side) / 2, Double(side) / 2), rotation: rotation)],
+                    degradations: Degradations(blur: 0.5, noise: 3))
+        #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBar])).decode(image).map(\.text) == [text],
+                "\(omnidirectional ? "stacked omnidirectional" : "stacked"), \(rotation)°")
+    }
+
     @Test func aOneRowSymbolIsReadOnceNotAlsoAsStacked() throws {
         let text = "0109501101530010"
         let symbol = SymbolRenderer.render(try DataBarEncoder.encode(text), moduleWidth: 3, height: 90)

@@ -23,10 +23,17 @@ public struct PreparedFrame: Sendable {
     let scanLines = FrameScanLines()
     /// The binary image's row runs the bull's-eye searches share (`binaryRow`).
     let binaryRows = BinaryRowRuns()
+    /// The striped regions the linear and stacked DataBar readers share (`barRegions`).
+    let stripedRegions = FrameBarRegions()
 
     /// The runs of pixel row `y` (`LinearReader.sample` along it through the pixel centres), made once per frame; a row
     /// that cannot give `FrameScanLines.fewestRuns` runs is one run.
     func pixelRow(_ y: Int) -> RunRow { scanLines.row(y, of: self) }
+
+    /// The striped regions the linear reader scans at `effort` (`BarRegionFinder`), found once per frame.
+    func barRegions(effort: Int) -> [BarRegionFinder.Region] {
+        stripedRegions.regions(of: self, blockSize: BarRegionFinder.blockSize(effort: effort), minimumBlocks: effort == 1 ? 3 : 2)
+    }
 
     /// The runs of row `y` of the binary image (`BitMatrix.runs(ofRow:into:)`), made once per frame.
     func binaryRow(_ y: Int) -> BinaryRowRuns.Runs { binaryRows.row(y, of: binary) }

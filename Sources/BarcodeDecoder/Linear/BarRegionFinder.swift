@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each block sums the gradient's outer product; strong, coherent blocks with similar orientation grow into regions.
 enum BarRegionFinder {
-    struct Region {
+    struct Region: Sendable {
         /// Unit vector across the bars (the scan direction).
         var direction: Point
         var center: Point
@@ -12,6 +12,9 @@ enum BarRegionFinder {
         var halfLength: Double
         var halfWidth: Double
     }
+
+    /// The block size the readers use at `effort`: smaller blocks at effort 3 find smaller symbols.
+    static func blockSize(effort: Int) -> Int { effort >= 3 ? 12 : 16 }
 
     static func find(_ frame: PreparedFrame, blockSize: Int, minimumBlocks: Int) -> [Region] {
         let image = frame.image

@@ -4,6 +4,8 @@
 ///
 /// A row counts when two pixel rows read it alike. A one-row symbol that two of the first pass's pixel rows read alike
 /// is reported too (the linear reader then skips the lines it lies across); other one-row symbols are the linear reader's.
+/// Then the striped regions nothing read yet, on lines at their own angle, the same way (`ParallelScanLines+Regions`): a
+/// symbol turned a quarter, or tilted so far that pixel rows leave its rows before a pair ends, or blurred.
 public struct DataBarExpandedStackedReader: SymbologyReader {
     public init() {}
 
@@ -24,15 +26,33 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataBarExpanded) else { return [] }
-        let width = Double(frame.image.width), height = frame.image.height
-        let step = max(1, height / 80)
+        let step = max(1, frame.image.height / 80)
+        let found = read(ParallelScanLines.rows(of: frame), step: step)
+        // The striped regions not read yet, at their own angle (a symbol turned or tilted) and for blur.
+        return found + ParallelScanLines.symbolsAlongRegions(of: frame, options: options, symbologies: symbologies, found: found,
+                                                             margin: Double(4 * step)) { read($0, step: step) }
+    }
+
+    /// The symbols read on `lines`, `step` the pixel rows' spacing a frame's height asks for (a twentieth of a symbol row
+    /// on a frame the symbol fills).
+    func read(_ lines: ParallelScanLines, step: Int) -> [DecodedSymbol] {
+        symbolsAlong(lines, step: step).map { symbol in
+            var placed = symbol
+            placed.corners = symbol.corners.map { lines.point(along: $0.x, across: $0.y) }
+            return placed
+        }
+    }
+
+    /// `read(_:step:)` with the corners in the lines' own coordinates: x along them, y across (line `i` at `i + 0.5`).
+    func symbolsAlong(_ lines: ParallelScanLines, step: Int) -> [DecodedSymbol] {
+        let height = lines.count
         var fragments: [Fragment] = []
         var scanned = [Bool](repeating: false, count: height)
         func scan(_ yi: Int) {
             guard !scanned[yi] else { return }
             scanned[yi] = true
             let y = Double(yi) + 0.5
-            let forward = frame.pixelRow(yi)
+            guard let (forward, start) = lines.line(yi) else { return }
             for (row, reversed) in [(forward, false), (forward.reversed(), true)] {
                 let runs = row.widths
                 guard runs.count > 22 else { continue }
@@ -42,7 +62,7 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
                     for swapped in [false, true] {
                         guard let f = DataBarExpandedDecoder.fragment(runs, guardBar: g, firstSwapped: swapped), f.characters.count >= 2 else { continue }
                         let a = row.starts[g], b = row.starts[f.last] + row.widths[f.last]
-                        let (x0, x1) = reversed ? (width - b, width - a) : (a, b)
+                        let (x0, x1) = reversed ? (start + forward.total - b, start + forward.total - a) : (start + a, start + b)
                         if let k = fragments.firstIndex(where: { $0.finders == f.finders && $0.characters == f.characters && $0.firstSwapped == swapped
                             && abs($0.x0 - x0) < 8 && $0.ys.contains { abs($0 - y) <= Double(4 * step) } }) {
                             fragments[k].ys.append(y)
@@ -151,3 +171,4 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
         return nil
     }
 }
+

@@ -5,7 +5,9 @@
 ///
 /// Pixel rows are read in both directions for halves; a half counts when two pixel rows read it alike; a left half and a
 /// right half that start together, lie one above the other (the left half on top, or below for a symbol upside down) and
-/// hold the modulo-79 check make a symbol. The text is `01` + GTIN-14, as for the one-row symbol.
+/// hold the modulo-79 check make a symbol. The text is `01` + GTIN-14, as for the one-row symbol. Then the striped
+/// regions nothing read yet, on lines at their own angle, the same way (`ParallelScanLines+Regions`): a symbol turned or
+/// tilted, or blurred.
 public struct DataBarStackedReader: SymbologyReader {
     public init() {}
 
@@ -32,19 +34,27 @@ public struct DataBarStackedReader: SymbologyReader {
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataBar) else { return [] }
-        let width = Double(frame.image.width), height = frame.image.height
         // Twice as often as the Expanded Stacked reader (whose rows are at least 34 modules tall): a Stacked symbol's top
         // row is 5 modules tall and gets two reads down to about 2 pixels a module at 480 px. A first pass over every
         // fourth of those rows looks for any half (the bottom row, 7 modules tall, is always crossed); only the bands
         // around the halves it finds are read at the full rate, so a frame without DataBar costs a quarter.
-        let step = max(1, height / 160)
+        let step = max(1, frame.image.height / 160)
+        let found = read(ParallelScanLines.rows(of: frame), step: step)
+        // The striped regions not read yet, at their own angle (a symbol turned or tilted) and for blur.
+        return found + ParallelScanLines.symbolsAlongRegions(of: frame, options: options, symbologies: symbologies, found: found,
+                                                             margin: Double(4 * step)) { read($0, step: step) }
+    }
+
+    /// The symbols read on `lines`, `step` the pixel rows' spacing a frame's height asks for.
+    func read(_ lines: ParallelScanLines, step: Int) -> [DecodedSymbol] {
+        let frame = lines.frame, height = lines.count
         var halves: [Half] = []
         var bands: [ClosedRange<Int>] = []
         var read = Set<Int>()
         func scan(_ yi: Int) {
             guard read.insert(yi).inserted else { return }
             let y = Double(yi) + 0.5
-            let forward = frame.pixelRow(yi)
+            guard let (forward, start) = lines.line(yi) else { return }
             for (row, reversed) in [(forward, false), (forward.reversed(), true)] {
                 let runs = row.widths
                 guard runs.count > 24 else { continue }
@@ -52,12 +62,14 @@ public struct DataBarStackedReader: SymbologyReader {
                     guard let half = Self.leftHalf(runs, guardBar: s) ?? Self.rightHalf(runs, guardBar: s) else { continue }
                     let last = half.isLeft ? s + 22 : s + 23
                     let a = row.starts[s], b = row.starts[last] + row.widths[last]
-                    let (x0, x1) = reversed ? (width - b, width - a) : (a, b)
-                    // Half of a one-row symbol the linear reader already read: its bars run on above and below.
+                    let (x0, x1) = reversed ? (start + forward.total - b, start + forward.total - a) : (start + a, start + b)
+                    // Half of a one-row symbol the linear reader already read: its bars run on above and below (in the
+                    // lines' coordinates, where they run across the lines).
                     if frame.known.contains(where: { known in
-                        let xs = known.corners.map(\.x), ys = known.corners.map(\.y)
-                        return known.symbology == .dataBar && (xs.min()!...xs.max()!).contains((x0 + x1) / 2)
-                            && abs((ys.min()! + ys.max()!) / 2 - y) < x1 - x0
+                        guard known.symbology == .dataBar else { return false }
+                        let along = known.corners.map { lines.along($0) }, across = known.corners.map { lines.across($0) }
+                        return (along.min()!...along.max()!).contains((x0 + x1) / 2)
+                            && abs((across.min()! + across.max()!) / 2 - y) < x1 - x0
                     }) { continue }
                     var found = half
                     found.reversed = reversed
@@ -92,10 +104,10 @@ public struct DataBarStackedReader: SymbologyReader {
                 else { continue }
                 let x0 = min(left.x0, right.x0), x1 = max(left.x1, right.x1)
                 let top = min(left.ys.min()!, right.ys.min()!), bottom = max(left.ys.max()!, right.ys.max()!)
-                let center = Point((x0 + x1) / 2, (top + bottom) / 2)
+                let center = lines.point(along: (x0 + x1) / 2, across: (top + bottom) / 2)
                 guard !frame.isKnown(center, among: [.dataBar]), !found.contains(where: { $0.text == text }) else { continue }
-                found.append(DecodedSymbol(symbology: .dataBar, text: text, bytes: Array(text.utf8),
-                                           corners: [Point(x0, top), Point(x1, top), Point(x1, bottom), Point(x0, bottom)], isGS1: true))
+                let corners = [Point(x0, top), Point(x1, top), Point(x1, bottom), Point(x0, bottom)].map { lines.point(along: $0.x, across: $0.y) }
+                found.append(DecodedSymbol(symbology: .dataBar, text: text, bytes: Array(text.utf8), corners: corners, isGS1: true))
             }
         }
         return found

@@ -48,11 +48,9 @@ public struct LinearReader: SymbologyReader {
         let quickOutlines = quick.map { Self.widenedVertically($0.corners, by: Self.sweepSpacing(across: h, lines: quickLines)) }
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
-        let blockSize = options.effort >= 3 ? 12 : 16
         // A region must span two blocks across its bars: the shortest linear symbols are about 45 modules long, so one
         // shorter than two blocks (32 px) is text or texture even at one pixel per module.
-        let regions = Array(BarRegionFinder.find(frame, blockSize: blockSize, minimumBlocks: options.effort == 1 ? 3 : 2)
-            .filter { region in region.halfLength >= 1.25 * Double(blockSize) }
+        let regions = Array(Self.longEnough(frame.barRegions(effort: options.effort), effort: options.effort)
             .filter { region in !quickOutlines.contains { Self.contains($0, region.center) } && !frame.known.contains { Self.contains($0.corners, region.center) } }
             .sorted { $0.halfLength * $0.halfWidth > $1.halfLength * $1.halfWidth }.prefix(options.effort * 6))
         // Once a symbol is read (here or on a smaller layer), the remaining regions are mostly text and texture: a look at
@@ -126,6 +124,12 @@ public struct LinearReader: SymbologyReader {
             }
         }
         return vote(hits)
+    }
+
+    /// The striped `regions` that span two of the region finder's blocks at `effort` across their bars (see `read`).
+    static func longEnough(_ regions: [BarRegionFinder.Region], effort: Int) -> [BarRegionFinder.Region] {
+        let blockSize = Double(BarRegionFinder.blockSize(effort: effort))
+        return regions.filter { region in region.halfLength >= 1.25 * blockSize }
     }
 
     /// Fewer pixels than any linear symbol spans (the shortest are about 45 modules, at least 45 px even at a pixel per

@@ -1,0 +1,59 @@
+@testable import BarcodeDecoder
+import BarcodeEncoder
+import Testing
+
+/// DataBar Expanded Stacked symbols turned, tilted and blurred: the stacked reader reads pixel rows first, and the striped
+/// regions at their own angle (and their lines at a histogram threshold, for blur) where those read nothing.
+@Suite struct DataBarExpandedStackedTests {
+    static let elementString = "(01)98898765432106(3103)001750"
+    static let expected = "01988987654321063103001750"
+
+    /// The one-row symbol's pairs cut into rows of two pairs (four segments), each row between guards, 34 modules tall,
+    /// rows three modules apart, in a quiet zone of `quiet` modules: the rows the stacked reader joins.
+    static func stackedSymbol(moduleWidth: Int, quiet: Int = 10) throws -> GrayImage {
+        let modules = try DataBarExpandedEncoder.encode(elementString).modules
+        // The left guard (a space and a bar) and pairs of 49 modules (character, finder, character) from there.
+        let pairs = 2 * 49
+        var rows: [[Bool]] = []
+        var start = 2
+        // The last pair ends a module before the last (the right guard's space; its bar is the last character's own).
+        while start < modules.count - 1 {
+            let end = min(start + pairs, modules.count - 1)
+            var row: [Bool] = [false, true] + modules[start..<end]
+            // A right guard: a bar after the last character's space, or a space and a bar after its bar.
+            row += row.last! ? [false, true] : [true]
+            rows.append(row)
+            start = end
+        }
+        let rowHeight = 34 * moduleWidth, gap = 3 * moduleWidth, margin = quiet * moduleWidth
+        let width = rows.map(\.count).max()! * moduleWidth + 2 * margin
+        var image = GrayImage(width: width, height: rows.count * (rowHeight + gap) - gap + 2 * margin)
+        for (r, row) in rows.enumerated() {
+            for (m, bar) in row.enumerated() where bar {
+                for y in 0..<rowHeight {
+                    for x in 0..<moduleWidth { image[margin + m * moduleWidth + x, margin + r * (rowHeight + gap) + y] = 0 }
+                }
+            }
+        }
+        return image
+    }
+
+    /// The symbol upright, turned a quarter either way, tilted past where its rows stay crossed on pixel rows, and blurred
+    /// (a Gaussian of a pixel leaves a one-module space between two-pixel bars a shallow bump no midpoint threshold splits).
+    @Test(arguments: [(0.0, 0.0), (90, 0), (270, 0), (25, 0), (-30, 0), (0, 1.0), (90, 1.0)])
+    func turnedTiltedAndBlurredSymbolsRead(rotation: Double, blur: Double) throws {
+        let symbol = try Self.stackedSymbol(moduleWidth: 2)
+        let side = max(symbol.width, symbol.height) + 40
+        let image = FrameSynthesizer(width: side, height: side, seed: 3).render(
+            [SymbolPlacement(symbol: symbol, center: Point(Double(side) / 2, Double(side) / 2), rotation: rotation)],
+            degradations: Degradations(blur: blur))
+        let read = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarExpanded])).decode(image)
+        #expect(read.map(\.text) == [Self.expected], "\(rotation)°, blur \(blur)")
+        // The outline lies on the symbol: its centre near the frame's.
+        if let corners = read.first?.corners {
+            let center = corners.reduce(Point(0, 0), +) * 0.25
+            #expect(center.distance(to: Point(Double(side) / 2, Double(side) / 2)) < 20, "\(rotation)°: \(corners)")
+        }
+    }
+}
+
