@@ -78,6 +78,17 @@ private let pdf417Only = BarcodeDecoder(options: DecoderOptions(symbologies: [.p
                 "\(rotation)°")
     }
 
+    /// Blur that spreads each edge over most of a module (σ 0.6 module, as a phone photo slightly out of focus gives): the
+    /// one-module bars and spaces come out too narrow or closed on the scan lines as sampled, and only the sharpened
+    /// lines read.
+    @Test(arguments: [(2, 1.2, UInt64(1)), (2, 1.2, 2), (3, 1.8, 3), (3, 1.8, 4)])
+    func blurredSymbolsReadOnSharpenedLines(moduleSize: Int, blur: Double, seed: UInt64) throws {
+        let text = "Blurred rows, seed \(seed)"
+        let matrix = try PDF417Encoder.encode(text, level: 2, columns: 3)
+        let image = frame(matrix, moduleSize: moduleSize, degradations: Degradations(blur: blur, noise: 2), seed: seed)
+        #expect(pdf417Only.decode(image).map(\.text) == [text], "\(moduleSize) px a module, blur \(blur) px")
+    }
+
     @Test func damagedRowsAreErasedAndRepaired() throws {
         let text = "Rows lost to a scratch come back through Reed-Solomon erasures."
         var matrix = try PDF417Encoder.encode(text, level: 5, columns: 6)
