@@ -109,15 +109,22 @@ public struct PDF417Reader: SymbologyReader {
             }.sorted { abs($0.meanOuter - start.meanOuter) < abs($1.meanOuter - start.meanOuter) }
             if found.contains(where: { LinearReader.contains($0.corners, start.inside) }) || Self.isKnown(start, known) { continue }
             // With its stop edge; else from the start edge alone (compact PDF417, or a symbol cut by the image border).
+            // Only when no pair reads as sampled are the pairs whose lines read some codeword read sharpened.
+            var worthSharpening: [PDF417EdgeFinder.Edge?] = []
+            var symbol: DecodedSymbol?
             for stop in Array(candidates.prefix(2)) + [nil] {
                 let pair = TriedPairs.Pair(start: start, stop: stop)
                 if tried.contains(where: { $0.isLike(pair) }) { continue }
                 tried.append(pair)
-                if let symbol = decode(image, start: start, stop: stop) {
-                    if !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
-                    break
-                }
+                let attempt = decode(image, start: start, stop: stop, sharpened: false)
+                symbol = attempt.symbol
+                if symbol != nil { break }
+                if attempt.readCodewords { worthSharpening.append(stop) }
             }
+            for stop in worthSharpening where symbol == nil {
+                symbol = decode(image, start: start, stop: stop, sharpened: true).symbol
+            }
+            if let symbol, !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
         }
         return found
     }
@@ -150,17 +157,19 @@ public struct PDF417Reader: SymbologyReader {
     }
 
     /// The symbol between a start edge and a stop edge (or, without one, as far as the left row indicator says it
-    /// reaches), if it decodes.
+    /// reaches), if it decodes; and whether its scan lines read any codeword.
     ///
-    /// Where the scan lines as sampled do not decode yet read some codeword, they are all read once more sharpened
-    /// (`readLine`'s `sharpened`): blur that spreads each edge over most of a module narrows or closes the one-module
-    /// bars and spaces, so element widths round to the wrong modules and few codewords read. Lines that read no codeword
-    /// at all (a start edge found in texture) are not read again, and a symbol that reads as sampled costs nothing more.
-    func decode(_ image: GrayImage, start: PDF417EdgeFinder.Edge, stop: PDF417EdgeFinder.Edge?) -> DecodedSymbol? {
+    /// With `sharpened`, the lines are sharpened before they are thresholded (`readLine`): blur that spreads each edge
+    /// over most of a module narrows or closes the one-module bars and spaces, so element widths round to the wrong
+    /// modules and few codewords read. `read` asks for it only for pairs whose plain lines read some codeword but did not
+    /// decode (not for a start edge found in texture, whose lines read none), once no pair of the start edge decoded
+    /// plain: a symbol that reads as sampled costs nothing more.
+    func decode(_ image: GrayImage, start: PDF417EdgeFinder.Edge, stop: PDF417EdgeFinder.Edge?, sharpened: Bool)
+        -> (symbol: DecodedSymbol?, readCodewords: Bool) {
         // The symbol's own corners: for a reversed pair, its top is at the image's bottom.
         let (topLeft, bottomLeft) = start.isReversed ? (start.bottom, start.top) : (start.top, start.bottom)
         let height = topLeft.distance(to: bottomLeft)
-        guard height >= 2 else { return nil }
+        guard height >= 2 else { return (nil, false) }
         // Without a stop edge, rows run square to the start edge, `reach` modules from it.
         let along = (bottomLeft - topLeft) * (1 / height)
         let across = Point(along.y, -along.x)
@@ -182,7 +191,6 @@ public struct PDF417Reader: SymbologyReader {
         let lineCount = max(8, min(Int(height / module * 2), 600))
         let firstCount = max(8, min(Int(height / module * 0.75), 600))
         var readLines = [(columns: Int, reach: Double, codewords: [LineCodeword])?](repeating: nil, count: lineCount)
-        var sharpened = false
         let buffers = ScanLineBuffers(capacity: 1)
 
         func read(lines indices: [Int]) -> DecodedSymbol? {
@@ -266,11 +274,8 @@ public struct PDF417Reader: SymbologyReader {
             if first.count >= 16, let symbol = read(lines: stride(from: 0, to: first.count, by: 2).map { first[$0] }) { return symbol }
             return read(lines: first) ?? read(lines: Array(0..<lineCount))
         }
-        if let symbol = readPasses() { return symbol }
-        guard readLines.contains(where: { $0.map { !$0.codewords.isEmpty } ?? false }) else { return nil }
-        sharpened = true
-        readLines = readLines.map { _ in nil }
-        return readPasses()
+        let symbol = readPasses()
+        return (symbol, symbol != nil || readLines.contains { $0.map { !$0.codewords.isEmpty } ?? false })
     }
 
     /// How far either side, in modules, `readLine` takes the neighbours a sharpened line's values are set against. On
