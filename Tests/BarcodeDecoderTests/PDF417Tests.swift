@@ -78,6 +78,38 @@ private let pdf417Only = BarcodeDecoder(options: DecoderOptions(symbologies: [.p
                 "\(rotation)°")
     }
 
+    /// Blur that spreads each edge over most of a module (σ 0.6 module, as a phone photo slightly out of focus gives): the
+    /// one-module bars and spaces come out too narrow or closed on the scan lines as sampled, and only the sharpened
+    /// lines read.
+    @Test(arguments: [(2, 1.2, UInt64(1)), (2, 1.2, 2), (3, 1.8, 3), (3, 1.8, 4)])
+    func blurredSymbolsReadOnSharpenedLines(moduleSize: Int, blur: Double, seed: UInt64) throws {
+        let text = "Blurred rows, seed \(seed)"
+        let matrix = try PDF417Encoder.encode(text, level: 2, columns: 3)
+        let image = frame(matrix, moduleSize: moduleSize, degradations: Degradations(blur: blur, noise: 2), seed: seed)
+        #expect(pdf417Only.decode(image).map(\.text) == [text], "\(moduleSize) px a module, blur \(blur) px")
+    }
+
+    /// A symbol cropped to its own edges (no quiet zone) and turned by quarter turns: the rows or columns that read its
+    /// start pattern right to left end in its bar of 8 at the frame's far border, which counts as its quiet zone.
+    @Test(arguments: [0, 1, 2, 3])
+    func symbolsReachingTheFarBorderReadTurned(quarterTurns: Int) throws {
+        let text = "Cropped close, turned"
+        let symbol = SymbolRenderer.render(try PDF417Encoder.encode(text, level: 2, columns: 2), moduleSize: 2, quietZone: 0)
+        let (w, h) = (symbol.width, symbol.height)
+        var turned = GrayImage(width: quarterTurns % 2 == 0 ? w : h, height: quarterTurns % 2 == 0 ? h : w)
+        for y in 0..<h {
+            for x in 0..<w {
+                switch quarterTurns {
+                case 1: turned[y, w - 1 - x] = symbol[x, y]
+                case 2: turned[w - 1 - x, h - 1 - y] = symbol[x, y]
+                case 3: turned[h - 1 - y, x] = symbol[x, y]
+                default: turned[x, y] = symbol[x, y]
+                }
+            }
+        }
+        #expect(pdf417Only.decode(turned).map(\.text) == [text], "\(quarterTurns * 90)°")
+    }
+
     @Test func damagedRowsAreErasedAndRepaired() throws {
         let text = "Rows lost to a scratch come back through Reed-Solomon erasures."
         var matrix = try PDF417Encoder.encode(text, level: 5, columns: 6)

@@ -301,7 +301,10 @@ struct PDF417EdgeFinder {
                     let unit = (begins[i + 8] + w[i + 8] - begins[i]) / 18
                     hits.append((false, true, Hit(y: Double(y) + 0.5, outer: begins[i], module: unit)))
                 }
-                if i + 7 < n, w[i + 6] > 3.1 * w[i + 5], w[i + 6] > 3.1 * w[i + 4],
+                // The start pattern right to left: its bar of 8 may be the line's last run (a symbol turned 90° or 180° that
+                // reaches the far border, as the stop pattern's last bar may be read left to right): the border then counts
+                // as its quiet zone.
+                if i + 6 < n, w[i + 6] > 3.1 * w[i + 5], w[i + 6] > 3.1 * w[i + 4],
                    let d = deviation(w, from: i - 1, reversed: true, pattern: startPattern), d < 0.45 {
                     let unit = (begins[i + 6] + w[i + 6] - begins[i - 1]) / 17
                     let after = i + 7 < n - 1 ? w[i + 7] : .infinity
