@@ -45,11 +45,11 @@ import Testing
     }
 
     @Test func anOutlineWidensAcrossItsLinesWhicheverWayItsCornersRun() {
-        // Along x, lines from y 10 to 20 (length 100): 10 px more on either side; the same with the corners' order turned.
+        // Along x, lines from y 10 to 20: 10 px more on either side; the same with the corners' order turned.
         let corners = [Point(0, 10), Point(100, 10), Point(100, 20), Point(0, 20)]
-        let widened = LinearReader.widenedAcross(corners, by: 0.1)
+        let widened = LinearReader.widenedAcross(corners, by: 10)
         #expect(widened.map(\.y) == [0, 0, 30, 30])
         let turned = [Point(100, 20), Point(0, 20), Point(0, 10), Point(100, 10)]
-        #expect(LinearReader.widenedAcross(turned, by: 0.1).map(\.y) == [30, 30, 0, 0])
+        #expect(LinearReader.widenedAcross(turned, by: 10).map(\.y) == [30, 30, 0, 0])
     }
 }

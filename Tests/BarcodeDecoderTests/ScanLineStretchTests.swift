@@ -34,7 +34,7 @@ import Testing
     /// A read from pixel rows 7 px apart: a region whose centre lies 2 px below its outline is its bars, one 10 px below not.
     @Test func anOutlineFromRowsReachesARowSpacingUpAndDown() {
         let read = [Point(33, 74.5), Point(195, 74.5), Point(195, 81.5), Point(33, 81.5)]
-        let widened = LinearReader.widenedVertically(read, by: 7.2)
+        let widened = LinearReader.widenedAcross(read, by: 7.2)
         #expect(!LinearReader.contains(read, Point(110, 83.5)))
         #expect(LinearReader.contains(widened, Point(110, 83.5)))
         #expect(LinearReader.contains(widened, Point(110, 68)))

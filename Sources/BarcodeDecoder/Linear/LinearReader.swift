@@ -45,7 +45,7 @@ public struct LinearReader: SymbologyReader {
         // A read's outline spans the rows that agree on it; its bars reach on towards the rows either side, which did
         // not read it. A region whose centre lies within a row spacing of it is those bars (`itf-1/13`: a symbol read on
         // rows 7 px apart, its region's centre 2 px below the outline, was crossed by 8 more lines).
-        let quickOutlines = quick.map { Self.widenedVertically($0.corners, by: Self.sweepSpacing(across: h, lines: quickLines)) }
+        let quickOutlines = quick.map { Self.widenedAcross($0.corners, by: Self.sweepSpacing(across: h, lines: quickLines)) }
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         // A region must span two blocks across its bars: the shortest linear symbols are about 45 modules long, so one
@@ -163,11 +163,6 @@ public struct LinearReader: SymbologyReader {
     /// The distance between neighbouring lines of `sweep`: `lines` spread over 90 % of the frame's `extent` across them.
     static func sweepSpacing(across extent: Double, lines: Int) -> Double { extent * 0.9 / Double(max(1, lines)) }
 
-    /// A read's outline from pixel rows (sides along the rows) moved `margin` further up and down.
-    static func widenedVertically(_ corners: [Point], by margin: Double) -> [Point] {
-        let middle = corners.reduce(0.0) { $0 + $1.y } / Double(max(1, corners.count))
-        return corners.map { Point($0.x, $0.y + ($0.y < middle ? -margin : margin)) }
-    }
 
     /// Whether `p` lies inside the convex quadrilateral `corners` (in order around it).
     static func contains(_ corners: [Point], _ p: Point) -> Bool {
@@ -737,7 +732,7 @@ public struct LinearReader: SymbologyReader {
     /// different text that also passes UPC-E's parity check).
     static func withoutNested(_ symbols: [DecodedSymbol]) -> [DecodedSymbol] {
         func center(_ s: DecodedSymbol) -> Point { s.corners.reduce(Point(0, 0), +) * 0.25 }
-        let widened = symbols.map { widenedAcross($0.corners, by: 0.1) }
+        let widened = symbols.map { widenedAcross($0.corners, by: 0.1 * $0.corners[0].distance(to: $0.corners[1])) }
         func overlap(_ a: Int, _ b: Int) -> Bool {
             symbols[a].symbology == symbols[b].symbology
                 && (contains(widened[a], center(symbols[b])) || contains(widened[b], center(symbols[a])))
@@ -755,9 +750,9 @@ public struct LinearReader: SymbologyReader {
         return kept.map { symbols[$0] }
     }
 
-    /// A read's outline (`vote`'s corners: the first two along the lines, the last two across from them) moved outwards
-    /// across its lines by `fraction` of its length on either side.
-    static func widenedAcross(_ corners: [Point], by fraction: Double) -> [Point] {
+    /// A read's outline (`vote`'s corners: the first two along the lines, the last two across from them) moved `margin`
+    /// further out across its lines on either side (for pixel rows: up and down).
+    static func widenedAcross(_ corners: [Point], by margin: Double) -> [Point] {
         guard corners.count == 4 else { return corners }
         let along = corners[1] - corners[0]
         let length = corners[0].distance(to: corners[1])
@@ -765,8 +760,8 @@ public struct LinearReader: SymbologyReader {
         let n = Point(-along.y, along.x) * (1 / length)
         // Outwards: from the first edge away from the last two corners.
         let side = (corners[3] - corners[0]).x * n.x + (corners[3] - corners[0]).y * n.y >= 0 ? 1.0 : -1.0
-        let margin = n * (side * fraction * length)
-        return [corners[0] - margin, corners[1] - margin, corners[2] + margin, corners[3] + margin]
+        let shift = n * (side * margin)
+        return [corners[0] - shift, corners[1] - shift, corners[2] + shift, corners[3] + shift]
     }
 }
 

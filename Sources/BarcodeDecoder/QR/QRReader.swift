@@ -115,10 +115,10 @@ public struct QRReader: SymbologyReader {
                 result = decode(b) ?? decode(gray()) ?? decode(gray().transposed()) ?? decode(b.transposed())
             }
             var decoded = result.map { ($0, framing.transform) }
-            // A transform fitted to every alignment pattern, at any size that had its full look (until the seventeenth
+            // A transform fitted to every alignment pattern, at any size that had its full look (before the eighteenth
             // session only at the first two sizes tried: a symbol on curved paper turned 30° framed at its third,
             // `qrcode-3/21`–`23` through make_transformed_corpus.py's tilted-30 copies, and read only so).
-            if decoded == nil, formatSeen, let refined = QRDetector.refined(frame, framing) {
+            if decoded == nil, let refined = QRDetector.refined(frame, framing) {
                 decoded = decode(refined.grid).map { ($0, refined.transform) }
             }
             guard let (result, transform) = decoded else { continue }
