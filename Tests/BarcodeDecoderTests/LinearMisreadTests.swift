@@ -2,7 +2,7 @@
 import Testing
 
 /// Misreads found on transformed copies of the real photos (`make_transformed_corpus.py`): a check digit that holds by
-/// chance, and lines a few pixels apart that read the same bars differently.
+/// chance, lines a few pixels apart that read the same bars differently, and Code 128 started inside other symbols' bars.
 @Suite struct LinearMisreadTests {
     /// Run widths of an EAN-8 whose left digits are `left` (four widths each, in modules) and whose right digits are the
     /// R patterns of `right`, with quiet zones of ten modules at three pixels a module.
@@ -25,6 +25,29 @@ import Testing
         #expect(decoder.decode(plain, options: options).map(\.text) == ["11110002"])
         let backwards = Self.ean8Runs(left: Array(repeating: ambiguous, count: 4), right: [0, 0, 0, 2])
         #expect(decoder.decode(backwards, options: options).map(\.text) == [])
+    }
+
+    /// Run widths of Code 128 "WB$" (Start B, 55, 34, 4, check 33, stop) with `start` as the start symbol's six widths (in
+    /// modules), ten-module quiet zones, at three pixels a module.
+    static func code128Runs(start: [Double]) -> [Double] {
+        var modules: [Double] = [10] + start
+        for value in [55, 34, 4, 33, 106] { modules += Code128Tables.patterns[value].map(Double.init) }
+        modules.append(10)
+        return modules.map { $0 * 3 }
+    }
+
+    @Test func aCode128StartWithAnElementAModuleOffStartsNoSymbol() {
+        let decoder = Code128Decoder(), options = DecoderOptions(symbologies: [.code128])
+        let startB = Code128Tables.patterns[104].map(Double.init)
+        #expect(decoder.decode(Self.code128Runs(start: startB), options: options).map(\.text) == ["WB$"])
+        // The starts of the two misreads (widths in modules of their sum over 11, as measured): each is within the
+        // nearest-symbol test's mean of Start B (2 1 1 2 1 4), its first element 1.2 and 1.5 modules off.
+        for start in [[0.8, 0.8, 1.6, 2.4, 1.6, 3.8], [3.5, 0.5, 1, 1, 1, 4]] {
+            #expect(Code128Decoder.symbol([10] + start.map { $0 * 3 } + [10], 1, candidates: 103...105) == 104)
+            #expect(decoder.decode(Self.code128Runs(start: start), options: options).isEmpty, "\(start)")
+        }
+        // An element just under a module off still starts a symbol.
+        #expect(decoder.decode(Self.code128Runs(start: [1.05, 1, 1, 2, 1.95, 4]), options: options).map(\.text) == ["WB$"])
     }
 
     static func upcE(_ text: String, x: ClosedRange<Double>, y: ClosedRange<Double>, lines: Int) -> DecodedSymbol {

@@ -133,4 +133,14 @@ import Testing
         let texts = BarcodeDecoder(options: options).decode(image).map(Self.conventional)
         #expect(texts == (sample.expected.isEmpty ? [] : [sample.expected]))
     }
+
+    /// With every symbology enabled, as a camera reads whatever is in front of it, nothing but the image's own text: no
+    /// other symbology reads its bars as something else. (Its own text may be missed: a four-digit ITF is read only when
+    /// ITF alone is searched, `DecoderOptions.shortestITF`.) `rssexpanded-3-blurred/33` once read as Code 128 "<#" too.
+    @Test(arguments: samples)
+    func readsNothingElseWithEverySymbology(sample: Sample) throws {
+        let image = try ImageFile.load(path: sample.path)
+        let texts = BarcodeDecoder(options: DecoderOptions(code32: true)).decode(image).map(Self.conventional)
+        #expect(texts.allSatisfy { $0 == sample.expected }, "\(texts)")
+    }
 }
