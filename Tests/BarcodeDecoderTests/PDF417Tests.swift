@@ -1,4 +1,4 @@
-import BarcodeDecoder
+@testable import BarcodeDecoder
 import BarcodeEncoder
 import RigCore
 import Testing
@@ -87,6 +87,46 @@ private let pdf417Only = BarcodeDecoder(options: DecoderOptions(symbologies: [.p
         let matrix = try PDF417Encoder.encode(text, level: 2, columns: 3)
         let image = frame(matrix, moduleSize: moduleSize, degradations: Degradations(blur: blur, noise: 2), seed: seed)
         #expect(pdf417Only.decode(image).map(\.text) == [text], "\(moduleSize) px a module, blur \(blur) px")
+    }
+
+    /// A symbol a few pixels tall (rows one module high, 3 px a module): the first look's every fourth row crosses its
+    /// edges twice, too few to try, and the full look reads it, upright and upside down (start and stop read right to
+    /// left, the start on the right).
+    @Test(arguments: [false, true])
+    func aSymbolAFewPixelsTallReadsOnTheFullLook(upsideDown: Bool) throws {
+        let text = "FEW ROWS"
+        let matrix = try PDF417Encoder.encode(text, level: 0, columns: 3, rowHeight: 1)
+        let symbol = SymbolRenderer.render(matrix, moduleSize: 3, quietZone: 2)
+        #expect(symbol.height <= 24)
+        var image = GrayImage(width: symbol.width + 40, height: 240)
+        for y in 0..<symbol.height {
+            for x in 0..<symbol.width {
+                let (tx, ty) = upsideDown ? (symbol.width - 1 - x, symbol.height - 1 - y) : (x, y)
+                image[20 + tx, 100 + ty] = symbol[x, y]
+            }
+        }
+        #expect(pdf417Only.decode(image).map(\.text) == [text], upsideDown ? "upside down" : "upright")
+    }
+
+    /// The full look runs for a short edge only with an edge of the other kind beside it: on its lines, on the side its
+    /// direction puts it (a start left of its stop, right of it read right to left).
+    @Test func aShortEdgeNeedsAnEdgeOfTheOtherKindBesideIt() {
+        func edge(start: Bool, reversed: Bool = false, x: Double, ys: [Double]) -> PDF417EdgeFinder.Edge {
+            PDF417EdgeFinder.Edge(isStart: start, isReversed: reversed, hits: ys.map { PDF417EdgeFinder.Hit(y: $0, outer: x, module: 2) })
+        }
+        let short = edge(start: true, x: 20, ys: [100.5, 104.5])
+        #expect(!PDF417Reader.hasShortPair([short], known: [], reach: 4))
+        #expect(PDF417Reader.hasShortPair([short, edge(start: false, x: 200, ys: [100.5])], known: [], reach: 4))
+        // The stop left of the start, far above or below it, or read the other way: no symbol between them.
+        #expect(!PDF417Reader.hasShortPair([short, edge(start: false, x: 10, ys: [100.5])], known: [], reach: 4))
+        #expect(!PDF417Reader.hasShortPair([short, edge(start: false, x: 200, ys: [140.5, 144.5])], known: [], reach: 4))
+        #expect(!PDF417Reader.hasShortPair([short, edge(start: false, reversed: true, x: 200, ys: [100.5])], known: [], reach: 4))
+        // Read right to left: the start on the right.
+        let reversed = edge(start: true, reversed: true, x: 200, ys: [100.5])
+        #expect(PDF417Reader.hasShortPair([reversed, edge(start: false, reversed: true, x: 20, ys: [100.5, 104.5, 108.5])], known: [], reach: 4))
+        // A pair inside a symbol already read does not count.
+        let read = [Point(0, 90), Point(240, 90), Point(240, 120), Point(0, 120)]
+        #expect(!PDF417Reader.hasShortPair([short, edge(start: false, x: 200, ys: [100.5])], known: [read], reach: 4))
     }
 
     /// A symbol cropped to its own edges (no quiet zone) and turned by quarter turns: the rows or columns that read its
