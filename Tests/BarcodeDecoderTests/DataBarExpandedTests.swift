@@ -4,6 +4,12 @@ import RigCore
 import Testing
 
 @Suite struct DataBarExpandedTests {
+    /// `DataBarExpandedDecoder.finder` rejects a place by its last two widths before the patterns, which holds only
+    /// while every finder ends in two single modules.
+    @Test func everyFinderEndsInTwoSingleModules() {
+        #expect(DataBarExpandedDecoder.finderEndsInSingleModules)
+    }
+
     @Test func characterNumberingRoundTrips() {
         for value in stride(from: 0, to: 4096, by: 3) {
             let counts = DataBarExpandedCharacters.counts(value)
