@@ -452,8 +452,10 @@ public struct LinearReader: SymbologyReader {
         }
         for pass in 0..<2 {
             let runs = pass == 0 ? forward : backward
-            for decoder in active {
-                for hit in decoder.decode(runs, options: options) where options.searched.contains(hit.symbology) {
+            // By index: `for decoder in active` copied each decoder out of the array (a retain and a release of its
+            // symbology set), ten a pass at every line.
+            for k in active.indices {
+                for hit in active[k].decode(runs, options: options) where options.searched.contains(hit.symbology) {
                     // Positions from the true widths: a border run counted as a quiet zone is 10⁶ wide in `runs`.
                     if pass == 0 {
                         lineHits.append((hit, row.starts[hit.firstRun], row.starts[hit.lastRun] + widths[hit.lastRun]))
