@@ -12,7 +12,7 @@ struct Code93Decoder: RowDecoder {
         var bits = 0, edge = 0.0, previous = 0
         for i in 0..<6 {
             edge += runs[at + i]
-            let boundary = Int((edge / total * 9).rounded())
+            let boundary = NearestWhole.of(edge / total * 9)
             let width = boundary - previous
             guard width >= 1, width <= 4 else { return nil }
             for _ in 0..<width { bits = bits << 1 | (i % 2 == 0 ? 1 : 0) }

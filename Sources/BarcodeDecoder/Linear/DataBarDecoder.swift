@@ -69,7 +69,7 @@ struct DataBarDecoder: RowDecoder {
                     for k in 0..<n {
                         let x = w[k] * Double(modules) / total
                         scaled[k] = x
-                        counts[k] = max(1, Int(x.rounded()))
+                        counts[k] = max(1, NearestWhole.of(x))
                         sum += counts[k]
                     }
                     var nudges = 0
