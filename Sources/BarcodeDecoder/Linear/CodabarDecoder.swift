@@ -19,6 +19,19 @@ struct CodabarDecoder: RowDecoder {
         return best?.index
     }
 
+    /// Whether `character(runs, at)` may be a start or stop character (A–D, 16…19): those have three wide elements
+    /// (`startStopHaveThreeWide`), and a reading with two wide ones marks exactly two, so only the reading with three can
+    /// give one. One reading instead of `character`'s two, and no search of the table: on a frame without a code
+    /// nearly every place that passes the quiet zone fails here.
+    @inline(__always)
+    static func mayBeStartStop(_ runs: [Double], _ at: Int) -> Bool {
+        guard let (bits, _) = RunPattern.widest(runs, at, 7, wide: 3, minimumRatio: 1.25) else { return false }
+        return bits == patterns[16] || bits == patterns[17] || bits == patterns[18] || bits == patterns[19]
+    }
+
+    /// Whether every start and stop pattern has three wide elements, which `mayBeStartStop` needs.
+    static let startStopHaveThreeWide = patterns[16...19].allSatisfy { $0.nonzeroBitCount == 3 }
+
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var i = 1
@@ -26,7 +39,7 @@ struct CodabarDecoder: RowDecoder {
             defer { i += 2 }
             // The quiet zone first: it is cheaper than matching the character and rejects most places.
             let width = runs[i..<i + 7].reduce(0, +)
-            guard runs[i - 1] >= width / 2, let c = Self.character(runs, i), c >= 16 else { continue }
+            guard runs[i - 1] >= width / 2, Self.mayBeStartStop(runs, i), let c = Self.character(runs, i), c >= 16 else { continue }
             if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
         }
         return hits

@@ -8,6 +8,14 @@ struct Code39Decoder: RowDecoder {
         return Code39Tables.patterns.firstIndex(of: bits)
     }
 
+    /// Whether the nine runs at `at` read as the start/stop `*`: `character(runs, at) == 43` without the search of the
+    /// table for the other 43 (the patterns are distinct), at every place that passes the quiet zone.
+    @inline(__always)
+    static func isStartStop(_ runs: [Double], _ at: Int) -> Bool {
+        guard let (bits, _) = RunPattern.widest(runs, at, 9, wide: 3, minimumRatio: 1.25) else { return false }
+        return bits == Code39Tables.patterns[43]
+    }
+
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
         var i = 1
@@ -15,7 +23,7 @@ struct Code39Decoder: RowDecoder {
             defer { i += 2 }
             // The quiet zone first: it is cheaper than matching the character and rejects most places.
             let width = runs[i..<i + 9].reduce(0, +)
-            guard runs[i - 1] >= width / 13 * 4, Self.character(runs, i) == 43 else { continue }
+            guard runs[i - 1] >= width / 13 * 4, Self.isStartStop(runs, i) else { continue }
             if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
         }
         return hits
