@@ -49,7 +49,7 @@ import Testing
                 runs[at + 7] = 10
             }
             for s in stride(from: 1, to: runs.count, by: 2) {
-                let expected = stride(from: s + 12, to: runs.count, by: 6).last { Code128Decoder.stopFits(runs, $0) }
+                let expected = stride(from: s + 12, to: runs.count, by: 6).filter { Code128Decoder.stopFits(runs, $0) }.last
                 #expect(Code128Decoder.lastStop(runs, from: s) == expected, "\(runs) from \(s)")
                 if expected != nil { found += 1 }
             }
