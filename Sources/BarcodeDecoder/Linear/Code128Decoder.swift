@@ -9,13 +9,16 @@ struct Code128Decoder: RowDecoder {
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
-        var i = 1
-        while i + 6 * 3 + 7 < runs.count {
-            defer { i += 2 }
-            // The quiet zone first: the cheaper test, and most bars on a line have none before them.
-            let module = (runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4] + runs[i + 5]) / 11
-            guard runs[i - 1] >= module * 4, let start = Self.symbol(runs, i, candidates: 103...105) else { continue }
-            if let hit = decodeFrom(runs, i, start: start) { hits.append(hit); i = hit.lastRun }
+        // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
+        runs.withUnsafeBufferPointer { widths in
+            var i = 1
+            while i + 6 * 3 + 7 < widths.count {
+                defer { i += 2 }
+                // The quiet zone first: the cheaper test, and most bars on a line have none before them.
+                let module = (widths[i] + widths[i + 1] + widths[i + 2] + widths[i + 3] + widths[i + 4] + widths[i + 5]) / 11
+                guard widths[i - 1] >= module * 4, let start = Self.symbol(runs, i, candidates: 103...105) else { continue }
+                if let hit = decodeFrom(runs, i, start: start) { hits.append(hit); i = hit.lastRun }
+            }
         }
         return hits
     }
