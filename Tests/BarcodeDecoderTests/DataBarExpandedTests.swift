@@ -20,7 +20,7 @@ import Testing
                 : DataBarExpandedCharacters.finders[trial % 6].map { Double($0) * 2 + Double.random(in: -1.3...1.3, using: &random) }
             if DataBarExpandedDecoder.finder(runs, at: 0, reversed: false) != nil {
                 finders += 1
-                #expect(DataBarExpandedDecoder.finderEndsMayFit(runs, at: 0), "\(runs)")
+                #expect(runs.withUnsafeBufferPointer { DataBarExpandedDecoder.finderEndsMayFit($0, at: 0) }, "\(runs)")
             }
         }
         #expect(finders > 200)
