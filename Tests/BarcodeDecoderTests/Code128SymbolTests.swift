@@ -32,4 +32,28 @@ import Testing
         // Both outcomes are exercised: symbols found and lines rejected.
         #expect(read > 5_000 && read < 35_000 && ties > 0)
     }
+
+    /// The last place a stop fits (`Code128Decoder.lastStop`, which ends a read early) against every place tested in
+    /// turn, on lines of random widths and of whole modules with stop patterns placed in them.
+    @Test func theLastStopIsTheLastPlaceAStopFits() {
+        var random = SeededGenerator(seed: 106)
+        let stop = Code128Tables.patterns[106].map(Double.init)
+        var found = 0
+        for trial in 0..<2_000 {
+            var runs = (0..<Int.random(in: 8...80, using: &random)).map { _ in
+                trial % 2 == 0 ? Double.random(in: 0.5...12, using: &random) : Double(Int.random(in: 1...4, using: &random))
+            }
+            for _ in 0..<Int.random(in: 0...2, using: &random) where runs.count > 9 {
+                let at = Int.random(in: 1...(runs.count - 9), using: &random)
+                for k in 0..<7 { runs[at + k] = stop[k] }
+                runs[at + 7] = 10
+            }
+            for s in stride(from: 1, to: runs.count, by: 2) {
+                let expected = stride(from: s + 12, to: runs.count, by: 6).filter { Code128Decoder.stopFits(runs, $0) }.last
+                #expect(Code128Decoder.lastStop(runs, from: s) == expected, "\(runs) from \(s)")
+                if expected != nil { found += 1 }
+            }
+        }
+        #expect(found > 100)
+    }
 }

@@ -4,6 +4,28 @@ import RigCore
 import Testing
 
 @Suite struct DataBarExpandedTests {
+    /// `DataBarExpandedDecoder.finder` rejects a place by its last two widths before the patterns, which holds only
+    /// while every finder ends in two single modules.
+    @Test func everyFinderEndsInTwoSingleModules() {
+        #expect(DataBarExpandedDecoder.finderEndsInSingleModules)
+    }
+
+    /// The decoder's inline test of a finder's last two widths turns away only places the finder turns away.
+    @Test func finderEndsTestKeepsEveryFinder() {
+        var random = SeededGenerator(seed: 15)
+        var finders = 0
+        for trial in 0..<4_000 {
+            let runs: [Double] = trial % 2 == 0
+                ? (0..<5).map { _ in Double.random(in: 0.3...12, using: &random) }
+                : DataBarExpandedCharacters.finders[trial % 6].map { Double($0) * 2 + Double.random(in: -1.3...1.3, using: &random) }
+            if DataBarExpandedDecoder.finder(runs, at: 0, reversed: false) != nil {
+                finders += 1
+                #expect(runs.withUnsafeBufferPointer { DataBarExpandedDecoder.finderEndsMayFit($0, at: 0) }, "\(runs)")
+            }
+        }
+        #expect(finders > 200)
+    }
+
     @Test func characterNumberingRoundTrips() {
         for value in stride(from: 0, to: 4096, by: 3) {
             let counts = DataBarExpandedCharacters.counts(value)

@@ -92,6 +92,14 @@ import Testing
         #expect(BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarLimited])).decode(image).map(\.text) == [expected])
     }
 
+    /// `DataBarLimitedDecoder.mayBeData` stands for the groups' odd sums: every odd number from 7 to 19, and only those.
+    @Test func limitedDataGroupsHoldEveryOddSumFromSevenToNineteen() {
+        #expect(DataBarLimitedCharacters.oddModules.sorted() == Array(stride(from: 7, through: 19, by: 2)))
+        for value in stride(from: 0, to: 2_013_571, by: 9_973) {
+            #expect(DataBarLimitedDecoder.mayBeData(DataBarLimitedCharacters.counts(value)), "\(value)")
+        }
+    }
+
     @Test func limitedRefusesIndicatorsAboveOne() {
         #expect(throws: EncoderError.self) { try DataBarLimitedEncoder.encode("2001234567890") }
     }

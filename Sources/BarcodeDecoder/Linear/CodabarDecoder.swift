@@ -19,15 +19,33 @@ struct CodabarDecoder: RowDecoder {
         return best?.index
     }
 
+    /// Whether `character(runs, at)` may be a start or stop character (A–D, 16…19): those have three wide elements
+    /// (`startStopHaveThreeWide`), and a reading with two wide ones marks exactly two, so only the reading with three can
+    /// give one. One reading instead of `character`'s two, and no search of the table: on a frame without a code
+    /// nearly every place that passes the quiet zone fails here.
+    @inline(__always)
+    static func mayBeStartStop(_ runs: [Double], _ at: Int) -> Bool {
+        guard let (bits, _) = RunPattern.widest(runs, at, 7, wide: 3, minimumRatio: 1.25) else { return false }
+        return bits == patterns[16] || bits == patterns[17] || bits == patterns[18] || bits == patterns[19]
+    }
+
+    /// Whether every start and stop pattern has three wide elements, which `mayBeStartStop` needs.
+    static let startStopHaveThreeWide = patterns[16...19].allSatisfy { $0.nonzeroBitCount == 3 }
+
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
-        var i = 1
-        while i + 16 < runs.count {
-            defer { i += 2 }
-            // The quiet zone first: it is cheaper than matching the character and rejects most places.
-            let width = runs[i..<i + 7].reduce(0, +)
-            guard runs[i - 1] >= width / 2, let c = Self.character(runs, i), c >= 16 else { continue }
-            if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
+        // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
+        runs.withUnsafeBufferPointer { widths in
+            var i = 1
+            while i + 16 < widths.count {
+                defer { i += 2 }
+                // The quiet zone first: it is cheaper than matching the character and rejects most places. The seven
+                // widths summed in order from 0, as `reduce` over their slice did.
+                var width = 0.0
+                for k in i..<(i + 7) { width += widths[k] }
+                guard widths[i - 1] >= width / 2, Self.mayBeStartStop(runs, i), let c = Self.character(runs, i), c >= 16 else { continue }
+                if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
+            }
         }
         return hits
     }

@@ -12,7 +12,7 @@ struct Code93Decoder: RowDecoder {
         var bits = 0, edge = 0.0, previous = 0
         for i in 0..<6 {
             edge += runs[at + i]
-            let boundary = Int((edge / total * 9).rounded())
+            let boundary = NearestWhole.of(edge / total * 9)
             let width = boundary - previous
             guard width >= 1, width <= 4 else { return nil }
             for _ in 0..<width { bits = bits << 1 | (i % 2 == 0 ? 1 : 0) }
@@ -23,14 +23,18 @@ struct Code93Decoder: RowDecoder {
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
-        var i = 1
-        while i + 12 < runs.count {
-            defer { i += 2 }
-            // The start character's fifth element is 4 modules wide among 1-module ones: a cheap test first.
-            guard runs[i + 4] > 2.5 * runs[i], runs[i + 4] > 2.5 * runs[i + 2], Self.character(runs, i) == Code93Tables.startStop else { continue }
-            let width = runs[i..<i + 6].reduce(0, +)
-            guard runs[i - 1] >= width / 2 || i == 1 else { continue }
-            if let hit = decodeFrom(runs, i, width: width) { hits.append(hit); i = hit.lastRun }
+        // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
+        runs.withUnsafeBufferPointer { widths in
+            var i = 1
+            while i + 12 < widths.count {
+                defer { i += 2 }
+                // The start character's fifth element is 4 modules wide among 1-module ones: a cheap test first.
+                guard widths[i + 4] > 2.5 * widths[i], widths[i + 4] > 2.5 * widths[i + 2], Self.character(runs, i) == Code93Tables.startStop
+                else { continue }
+                let width = runs[i..<i + 6].reduce(0, +)
+                guard runs[i - 1] >= width / 2 || i == 1 else { continue }
+                if let hit = decodeFrom(runs, i, width: width) { hits.append(hit); i = hit.lastRun }
+            }
         }
         return hits
     }

@@ -28,6 +28,15 @@ struct DataBarLimitedDecoder: RowDecoder {
         return runs[s] < twoModules && runs[s + 43] < twoModules && (s == 1 || runs[s - 1] >= 2 * (lower / 73))
     }
 
+    /// Whether a data character's 14 module counts (26 in all, space first) have odd elements that sum to one of the
+    /// groups' (`DataBarLimitedCharacters.oddModules`: every odd number from 7 to 19): where not,
+    /// `DataBarLimitedCharacters.value` fails. (The even elements then sum to the group's too: 26 less the odd.)
+    static func mayBeData(_ counts: [Int]) -> Bool {
+        var oddSum = 0
+        for k in stride(from: 0, to: 14, by: 2) { oddSum += counts[k] }
+        return oddSum % 2 == 1 && oddSum >= 7 && oddSum <= 19
+    }
+
     func decode(_ runs: [Double], guardBar s: Int) -> RowHit? {
         // Summed in place, in order (as `reduce` over the slice): this runs at every bar of every line while DataBar
         // Limited is searched, and the slice cost a retain and a release each time.
@@ -40,9 +49,11 @@ struct DataBarLimitedDecoder: RowDecoder {
         guard runs[s] < 2 * module, runs[s + 43] < 2 * module, runs[s - 1] >= 2 * module || s == 1 else { return nil }
         let checkWidth = runs[(s + 15)...(s + 28)].reduce(0, +)
         guard abs(checkWidth / module - 18) < 2 else { return nil }
-        guard let left = DataBarDecoder.moduleCounts(Array(runs[(s + 1)...(s + 14)]), modules: 26),
+        // Each data character's odd elements first (`mayBeData`), which fail about half the time on a frame without a
+        // code: the other characters' module counts (about 1,400 instructions each) are then not made.
+        guard let left = DataBarDecoder.moduleCounts(Array(runs[(s + 1)...(s + 14)]), modules: 26), Self.mayBeData(left),
+              let right = DataBarDecoder.moduleCounts(Array(runs[(s + 29)...(s + 42)]), modules: 26), Self.mayBeData(right),
               let check = DataBarDecoder.moduleCounts(Array(runs[(s + 15)...(s + 28)]), modules: 18),
-              let right = DataBarDecoder.moduleCounts(Array(runs[(s + 29)...(s + 42)]), modules: 26),
               check == DataBarLimitedCharacters.checkPatterns[DataBarLimitedCharacters.check(left: left, right: right)],
               let l = DataBarLimitedCharacters.value(left), let r = DataBarLimitedCharacters.value(right) else { return nil }
         var value = l * 2_013_571 + r

@@ -12,15 +12,19 @@ struct EANUPCDecoder: RowDecoder {
         // Looked up once a line, not at every start guard.
         let searched = options.searched
         let (reads13, reads8, readsE) = (searched.contains(.ean13) || searched.contains(.upcA), searched.contains(.ean8), searched.contains(.upcE))
-        var i = 1
-        while i + 33 < runs.count {
-            defer { i += 2 }
-            // The quiet zone first: the cheaper test, and most bars on a line have none before them.
-            let module = (runs[i] + runs[i + 1] + runs[i + 2]) / 3
-            guard runs[i - 1] >= module * 3, RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { continue }
-            if reads13, let hit = decode13(runs, i, options) { hits.append(hit); i = hit.lastRun; continue }
-            if reads8, let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun; continue }
-            if readsE, let hit = decodeE(runs, i) { hits.append(hit); i = hit.lastRun; continue }
+        // The quiet zone's test at every bar reads the widths without a bounds test each (the loop's condition keeps it
+        // inside).
+        runs.withUnsafeBufferPointer { widths in
+            var i = 1
+            while i + 33 < widths.count {
+                defer { i += 2 }
+                // The quiet zone first: the cheaper test, and most bars on a line have none before them.
+                let module = (widths[i] + widths[i + 1] + widths[i + 2]) / 3
+                guard widths[i - 1] >= module * 3, RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { continue }
+                if reads13, let hit = decode13(runs, i, options) { hits.append(hit); i = hit.lastRun; continue }
+                if reads8, let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun; continue }
+                if readsE, let hit = decodeE(runs, i) { hits.append(hit); i = hit.lastRun; continue }
+            }
         }
         return hits
     }

@@ -22,15 +22,18 @@ struct ITFDecoder: RowDecoder {
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
-        var i = 1
-        while i + 4 + 10 + 3 < runs.count {
-            defer { i += 2 }
-            // Start pattern: two narrow bars alike and two narrow spaces alike.
-            let bar0 = runs[i], space0 = runs[i + 1], bar1 = runs[i + 2], space1 = runs[i + 3]
-            guard max(bar0, bar1) <= min(bar0, bar1) * 1.5, max(space0, space1) <= min(space0, space1) * 1.5 else { continue }
-            let narrow = NarrowWidths(bar: (bar0 + bar1) / 2, space: (space0 + space1) / 2)
-            guard narrow.bar <= narrow.space * 2.5, narrow.space <= narrow.bar * 2.5, runs[i - 1] >= narrow.mean * 6 else { continue }
-            if let hit = decodeFrom(runs, i, narrow: narrow, options: options) { hits.append(hit); i = hit.lastRun }
+        // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
+        runs.withUnsafeBufferPointer { widths in
+            var i = 1
+            while i + 4 + 10 + 3 < widths.count {
+                defer { i += 2 }
+                // Start pattern: two narrow bars alike and two narrow spaces alike.
+                let bar0 = widths[i], space0 = widths[i + 1], bar1 = widths[i + 2], space1 = widths[i + 3]
+                guard max(bar0, bar1) <= min(bar0, bar1) * 1.5, max(space0, space1) <= min(space0, space1) * 1.5 else { continue }
+                let narrow = NarrowWidths(bar: (bar0 + bar1) / 2, space: (space0 + space1) / 2)
+                guard narrow.bar <= narrow.space * 2.5, narrow.space <= narrow.bar * 2.5, widths[i - 1] >= narrow.mean * 6 else { continue }
+                if let hit = decodeFrom(runs, i, narrow: narrow, options: options) { hits.append(hit); i = hit.lastRun }
+            }
         }
         return hits
     }
@@ -44,11 +47,9 @@ struct ITFDecoder: RowDecoder {
                 guard digits.count >= options.shortestITF else { return nil }
                 return RowHit(symbology: .interleaved2of5, text: Latin1.string(digits), bytes: digits, firstRun: s, lastRun: at + 2)
             }
-            guard at + 10 <= runs.count else { return nil }
-            let bars = (0..<5).map { runs[at + 2 * $0] }
-            let spaces = (0..<5).map { runs[at + 2 * $0 + 1] }
-            guard let a = Self.digit(bars), let b = Self.digit(spaces) else { return nil }
-            let pair = NarrowWidths(bar: Self.narrowMean(bars, a), space: Self.narrowMean(spaces, b))
+            guard at + 10 <= runs.count, let (a, narrowBar) = Self.digit(runs, at), let (b, narrowSpace) = Self.digit(runs, at + 1)
+            else { return nil }
+            let pair = NarrowWidths(bar: narrowBar, space: narrowSpace)
             // The start pattern's elements are narrow against the first pair's; then the narrow widths change
             // gradually (perspective), never abruptly (a misread or another pattern).
             if digits.isEmpty {
@@ -71,14 +72,46 @@ struct ITFDecoder: RowDecoder {
             && runs[at + 3] >= narrow.mean * 6
     }
 
-    /// The mean width of the three narrow elements of a character read as `digit`.
-    private static func narrowMean(_ widths: [Double], _ digit: Int) -> Double {
+    /// The digit of the five elements at `at`, `at + 2`, … `at + 8` (a pair's bars or its spaces), read in place, and the
+    /// mean width of its three narrow ones: `digitByDefinition` and `narrowMeanByDefinition` of the five widths, without
+    /// the five arrays those made (two copies, a sorted one, the wide flags, and the pattern compared with each digit's).
+    /// The sorted widths are the same whatever sorts them, and a digit's narrow elements are those at or below the
+    /// threshold, summed in the same order.
+    static func digit(_ runs: [Double], _ at: Int) -> (digit: Int, narrowMean: Double)? {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 5) { sorted -> (digit: Int, narrowMean: Double)? in
+            for i in 0..<5 {
+                let w = runs[at + 2 * i]
+                var j = i
+                while j > 0 && sorted[j - 1] > w { sorted[j] = sorted[j - 1]; j -= 1 }
+                sorted[j] = w
+            }
+            guard sorted[3] > sorted[2] * 1.5 else { return nil }
+            let threshold = (sorted[2] + sorted[3]) / 2
+            var bits = 0
+            for i in 0..<5 { bits = bits << 1 | (runs[at + 2 * i] > threshold ? 1 : 0) }
+            let digit = Self.digitOfWideBits[bits]
+            guard digit >= 0 else { return nil }
+            var sum = 0.0
+            for i in 0..<5 where !(runs[at + 2 * i] > threshold) { sum += runs[at + 2 * i] }
+            return (digit, sum / 3)
+        }
+    }
+
+    /// The digit whose wide elements are the set bits (element 0 the most significant) of each five-bit value, −1
+    /// where none is.
+    static let digitOfWideBits: [Int] = (0..<32).map { bits in
+        patterns.firstIndex { pattern in pattern.indices.allSatisfy { pattern[$0] == (bits >> (4 - $0) & 1 == 1) } } ?? -1
+    }
+
+    /// The mean width of the three narrow elements of a character read as `digit` (for tests: `digit` reads it in place).
+    static func narrowMeanByDefinition(_ widths: [Double], _ digit: Int) -> Double {
         var sum = 0.0
         for (k, wide) in patterns[digit].enumerated() where !wide { sum += widths[k] }
         return sum / 3
     }
 
-    private static func digit(_ widths: [Double]) -> Int? {
+    /// The digit of five widths, by its definition (for tests: `digit` reads it in place).
+    static func digitByDefinition(_ widths: [Double]) -> Int? {
         let sorted = widths.sorted()
         guard sorted[3] > sorted[2] * 1.5 else { return nil }
         let threshold = (sorted[2] + sorted[3]) / 2

@@ -39,6 +39,9 @@ public struct LinearReader: SymbologyReader {
         // symbols are held roughly level.
         let quickRows = PlainRowReadings()
         let quickLines = max(min(16, Int(h / 8)), min(3, Int(h)))
+        // Room for every row at once: grown one row at a time, the record was rehashed four times a frame. (Only ever
+        // looked up by row, so its capacity changes no order anything reads.)
+        quickRows.rows.reserveCapacity(quickLines)
         sweep(frame, degrees: 0, lines: quickLines, group: 500, active, options, buffers: buffers,
               plainReadings: quickRows, into: &hits)
         let quick = vote(hits)
@@ -452,8 +455,10 @@ public struct LinearReader: SymbologyReader {
         }
         for pass in 0..<2 {
             let runs = pass == 0 ? forward : backward
-            for decoder in active {
-                for hit in decoder.decode(runs, options: options) where options.searched.contains(hit.symbology) {
+            // By index: `for decoder in active` copied each decoder out of the array (a retain and a release of its
+            // symbology set), ten a pass at every line.
+            for k in active.indices {
+                for hit in active[k].decode(runs, options: options) where options.searched.contains(hit.symbology) {
                     // Positions from the true widths: a border run counted as a quiet zone is 10⁶ wide in `runs`.
                     if pass == 0 {
                         lineHits.append((hit, row.starts[hit.firstRun], row.starts[hit.lastRun] + widths[hit.lastRun]))
@@ -590,10 +595,11 @@ public struct LinearReader: SymbologyReader {
         let narrow = Int(8 / step), wide = Int(80 / step)
         let localLow = buffers.low, localHigh = buffers.high
         SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
-        let tooFew = RunRow(widths: [Double(count) * step], starts: [0])
+        // Made only where returned: a line that gives its runs paid an allocation for it.
+        func tooFew() -> RunRow { RunRow(widths: [Double(count) * step], starts: [0]) }
         // The bound first at the least contrast the thresholding ever takes, then (where that passes) at the line's own.
         if fewest > 2 && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: Self.leastContrast, times: fewest - 2) {
-            return tooFew
+            return tooFew()
         }
         let noise = SlidingExtremes.median(count: max(0, count - 1)) { k in abs(g[k + 1] - g[k]) }
         // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
@@ -601,7 +607,7 @@ public struct LinearReader: SymbologyReader {
         let minimumContrast = max(Self.leastContrast, min(noise * 6, range * 0.25))
         if fewest > 2 && minimumContrast > Self.leastContrast
             && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: minimumContrast, times: fewest - 2) {
-            return tooFew
+            return tooFew()
         }
         var wideLow = localLow, wideHigh = localHigh
         if narrow >= 1 && wide > narrow {

@@ -2,15 +2,30 @@ extension RunRow {
     /// The runs of row `line` of a binary image (of column `line` with `isColumn`), light first and last as
     /// `LinearReader.thresholdRuns` gives them: a dark end gets a light run of no width. Positions count cells from the
     /// line's first. `runs` is working storage, kept from line to line.
+    ///
+    /// The widths and starts are written into arrays of their final size: appended one by one they cost a uniqueness
+    /// and capacity test each (about 2,000 instructions a line on the textured rows of a frame without a code).
     init(binary: BitMatrix, line: Int, isColumn: Bool, runs: inout [(start: Int, length: Int)]) {
         if isColumn { binary.runs(ofColumn: line, into: &runs) } else { binary.runs(ofRow: line, into: &runs) }
         func dark(_ i: Int) -> Bool { isColumn ? binary[line, i] : binary[i, line] }
-        var widths: [Double] = [], starts: [Double] = []
-        widths.reserveCapacity(runs.count + 2)
-        starts.reserveCapacity(runs.count + 2)
-        if let first = runs.first, dark(first.start) { widths.append(0); starts.append(0) }
-        for run in runs { widths.append(Double(run.length)); starts.append(Double(run.start)) }
-        if let last = runs.last, dark(last.start) { widths.append(0); starts.append(Double(isColumn ? binary.height : binary.width)) }
+        let startsDark = runs.first.map { dark($0.start) } ?? false
+        let endsDark = runs.last.map { dark($0.start) } ?? false
+        let lead = startsDark ? 1 : 0
+        let count = runs.count + lead + (endsDark ? 1 : 0)
+        let end = Double(isColumn ? binary.height : binary.width)
+        let found = runs
+        let widths = [Double](unsafeUninitializedCapacity: count) { widths, initialized in
+            if startsDark { widths[0] = 0 }
+            for (k, run) in found.enumerated() { widths[lead + k] = Double(run.length) }
+            if endsDark { widths[count - 1] = 0 }
+            initialized = count
+        }
+        let starts = [Double](unsafeUninitializedCapacity: count) { starts, initialized in
+            if startsDark { starts[0] = 0 }
+            for (k, run) in found.enumerated() { starts[lead + k] = Double(run.start) }
+            if endsDark { starts[count - 1] = end }
+            initialized = count
+        }
         self.init(widths: widths, starts: starts)
     }
 }
