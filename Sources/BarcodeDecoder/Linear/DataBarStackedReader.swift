@@ -50,15 +50,18 @@ public struct DataBarStackedReader: SymbologyReader {
         let frame = lines.frame, height = lines.count
         var halves: [Half] = []
         var bands: [ClosedRange<Int>] = []
-        var read = Set<Int>()
+        var scanned = [Bool](repeating: false, count: height)
         func scan(_ yi: Int) {
-            guard read.insert(yi).inserted else { return }
+            guard !scanned[yi] else { return }
+            scanned[yi] = true
             let y = Double(yi) + 0.5
             guard let (forward, start) = lines.line(yi) else { return }
-            for (row, reversed) in [(forward, false), (forward.reversed(), true)] {
-                for (s, half) in Self.halves(row.widths) {
+            for reversed in [false, true] {
+                let runs = reversed ? forward.backwardWidths : forward.widths
+                for (s, half) in Self.halves(runs) {
                     let last = half.isLeft ? s + 22 : s + 23
-                    let a = row.starts[s], b = row.starts[last] + row.widths[last]
+                    let a = reversed ? forward.backwardStart(ofRun: s) : forward.starts[s]
+                    let b = (reversed ? forward.backwardStart(ofRun: last) : forward.starts[last]) + runs[last]
                     let (x0, x1) = reversed ? (start + forward.total - b, start + forward.total - a) : (start + a, start + b)
                     // Half of a one-row symbol the linear reader already read: its bars run on above and below (in the
                     // lines' coordinates, where they run across the lines).
