@@ -53,15 +53,16 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
             scanned[yi] = true
             let y = Double(yi) + 0.5
             guard let (forward, start) = lines.line(yi) else { return }
-            for (row, reversed) in [(forward, false), (forward.reversed(), true)] {
-                let runs = row.widths
+            for reversed in [false, true] {
+                let runs = reversed ? forward.backwardWidths : forward.widths
                 guard runs.count > 22 else { continue }
                 var g = 1
                 while g + 12 < runs.count {
                     var advanced = false
                     for swapped in [false, true] {
                         guard let f = DataBarExpandedDecoder.fragment(runs, guardBar: g, firstSwapped: swapped), f.characters.count >= 2 else { continue }
-                        let a = row.starts[g], b = row.starts[f.last] + row.widths[f.last]
+                        let a = reversed ? forward.backwardStart(ofRun: g) : forward.starts[g]
+                        let b = (reversed ? forward.backwardStart(ofRun: f.last) : forward.starts[f.last]) + runs[f.last]
                         let (x0, x1) = reversed ? (start + forward.total - b, start + forward.total - a) : (start + a, start + b)
                         if let k = fragments.firstIndex(where: { $0.finders == f.finders && $0.characters == f.characters && $0.firstSwapped == swapped
                             && abs($0.x0 - x0) < 8 && $0.ys.contains { abs($0 - y) <= Double(4 * step) } }) {
