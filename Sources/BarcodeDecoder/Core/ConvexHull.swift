@@ -17,14 +17,20 @@ enum ConvexHull {
         return Array(lower.dropLast() + upper.dropLast())
     }
 
-    /// `hull(_:)` of points already in row order (by y, then x: a dark component's outline), without sorting them: the
-    /// same vertices in the same order. A large frame's components have outlines of thousands of points, and sorting
-    /// them by x was a sixth of a Data Matrix frame's instructions.
+    /// `hull(_:)` of a dark component's outline (the leftmost and then the rightmost point of each row, rows in order),
+    /// without sorting it: the same vertices in the same order. A large frame's components have outlines of thousands
+    /// of points, and sorting them by x was a sixth of a Data Matrix frame's instructions.
     ///
     /// The monotone chain keeps left turns whatever direction it sweeps, so sweeping down the rows gives the same
     /// counter-clockwise hull; it starts where `hull(_:)` starts, at the vertex with the least x (then least y).
+    ///
+    /// The sweep down the rows builds the hull's right side and the sweep back up its left side. Between the top and
+    /// bottom rows a row's leftmost point is never a vertex of the right side (its rightmost point lies right of it, or
+    /// is it), nor its rightmost point one of the left side; each sweep skips those, half of its points. The chain is
+    /// the hull's vertices whichever of its other points it is given, since the coordinates are half-integers whose
+    /// cross products are exact: the result is the same to the bit (`DarkComponentsTests` compares it with `hull(_:)`).
     static func hull(rowOrdered p: [Point]) -> [Point] {
-        guard p.count >= 3 else { return hull(p) }
+        guard p.count >= 3, p.count % 2 == 0 else { return hull(p) }
         func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
         // The chain in a buffer of its own (it never holds more than every point twice): an array's append and
         // removeLast cost a uniqueness and a capacity test per point.
@@ -32,17 +38,23 @@ enum ConvexHull {
         defer { chain.deallocate() }
         var count = 0
         p.withUnsafeBufferPointer { p in
-            for q in p {
-                while count >= 2 && cross(chain[count - 2], chain[count - 1], q) <= 0 { count -= 1 }
+            let n = p.count
+            var floor = 0
+            func push(_ q: Point) {
+                while count >= floor + 2 && cross(chain[count - 2], chain[count - 1], q) <= 0 { count -= 1 }
                 chain[count] = q
                 count += 1
             }
-            let lowerCount = count
-            for q in p.reversed().dropFirst() {
-                while count > lowerCount && cross(chain[count - 2], chain[count - 1], q) <= 0 { count -= 1 }
-                chain[count] = q
-                count += 1
-            }
+            // Down the rows: the top row's two points, each middle row's rightmost point, the bottom row's two points.
+            push(p[0]); push(p[1])
+            for i in stride(from: 3, to: n - 2, by: 2) { push(p[i]) }
+            push(p[n - 2]); push(p[n - 1])
+            // Back up from the last point (the chain's end, kept): the bottom row's leftmost point, each middle row's
+            // leftmost point, the top row's two points.
+            floor = count - 1
+            push(p[n - 2])
+            for i in stride(from: n - 4, to: 1, by: -2) { push(p[i]) }
+            push(p[1]); push(p[0])
         }
         // The chain ends where it began; fewer than three vertices (all points on one line) go the sorting way, whose
         // degenerate answer is its own.
