@@ -77,7 +77,9 @@ enum DarkComponents {
                     let start = x
                     x = firstLight(row, from: x, before: w)
                     if count == capacity { grow() }
-                    runY[count] = Int32(y); runX0[count] = Int32(start); runX1[count] = Int32(x - 1)
+                    // Stored in 32 bits without range tests: a side of 2³¹ cells would be a row of 2 GB.
+                    runY[count] = Int32(truncatingIfNeeded: y); runX0[count] = Int32(truncatingIfNeeded: start)
+                    runX1[count] = Int32(truncatingIfNeeded: x &- 1)
                     count += 1
                 }
             }
@@ -123,11 +125,11 @@ enum DarkComponents {
             parent[i] = Int32(r)
             if r == i {
                 minX[r] = runX0[i]; maxX[r] = runX1[i]; maxY[r] = runY[i]
-                area[r] = Int(runX1[i] - runX0[i] + 1)
+                area[r] = Int(runX1[i] &- runX0[i] &+ 1)
                 slot[r] = -1
             } else {
                 minX[r] = min(minX[r], runX0[i]); maxX[r] = max(maxX[r], runX1[i]); maxY[r] = runY[i]
-                area[r] += Int(runX1[i] - runX0[i] + 1)
+                area[r] &+= Int(runX1[i] &- runX0[i] &+ 1)
             }
         }
         var components: [DarkComponent] = []
