@@ -212,7 +212,10 @@ enum DataMatrixDetector {
                     for ox in -3...3 {
                         let d = origin + Point(Double(ox) * step, Double(oy) * step)
                         guard let h = homography(size, a, b, c, d) else { continue }
-                        let s = timingScore(frame, h, size, needed: max(beat, least, floor, best.map { $0.score + 1 } ?? 0))
+                        // Two-argument maxima: the four-argument `max` is variadic, an array allocated and released
+                        // per corner (a fifth of the search's instructions on a frame without a symbol).
+                        let needed = max(max(beat, least), max(floor, best.map { $0.score + 1 } ?? 0))
+                        let s = timingScore(frame, h, size, needed: needed)
                         if s >= floor, best == nil || s > best!.score { best = (s, d) }
                     }
                 }
