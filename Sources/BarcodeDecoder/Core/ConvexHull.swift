@@ -17,41 +17,74 @@ enum ConvexHull {
         return Array(lower.dropLast() + upper.dropLast())
     }
 
-    /// `hull(_:)` of points already in row order (by y, then x: a dark component's outline), without sorting them: the
-    /// same vertices in the same order. A large frame's components have outlines of thousands of points, and sorting
-    /// them by x was a sixth of a Data Matrix frame's instructions.
+    /// `hull(_:)` of a dark component's outline (the leftmost and then the rightmost point of each row, rows in order),
+    /// without sorting it: the same vertices in the same order. A large frame's components have outlines of thousands
+    /// of points, and sorting them by x was a sixth of a Data Matrix frame's instructions.
     ///
     /// The monotone chain keeps left turns whatever direction it sweeps, so sweeping down the rows gives the same
     /// counter-clockwise hull; it starts where `hull(_:)` starts, at the vertex with the least x (then least y).
+    ///
+    /// The sweep down the rows builds the hull's right side and the sweep back up its left side. Between the top and
+    /// bottom rows a row's leftmost point is never a vertex of the right side (its rightmost point lies right of it, or
+    /// is it), nor its rightmost point one of the left side; each sweep skips those, half of its points. The chain is
+    /// the hull's vertices whichever of its other points it is given, since the coordinates are half-integers whose
+    /// cross products are exact: the result is the same to the bit (`DarkComponentsTests` compares it with `hull(_:)`).
     static func hull(rowOrdered p: [Point]) -> [Point] {
-        guard p.count >= 3 else { return hull(p) }
+        guard p.count >= 3, p.count % 2 == 0 else { return hull(p) }
         func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
-        var chain: [Point] = []
-        chain.reserveCapacity(64)
-        for q in p {
-            while chain.count >= 2 && cross(chain[chain.count - 2], chain[chain.count - 1], q) <= 0 { chain.removeLast() }
-            chain.append(q)
-        }
-        let lowerCount = chain.count
-        for q in p.reversed().dropFirst() {
-            while chain.count > lowerCount && cross(chain[chain.count - 2], chain[chain.count - 1], q) <= 0 { chain.removeLast() }
-            chain.append(q)
+        // The chain in a buffer of its own (it never holds more than every point twice): an array's append and
+        // removeLast cost a uniqueness and a capacity test per point.
+        let chain = UnsafeMutablePointer<Point>.allocate(capacity: 2 * p.count)
+        defer { chain.deallocate() }
+        var count = 0
+        p.withUnsafeBufferPointer { p in
+            let n = p.count
+            var floor = 0
+            func push(_ q: Point) {
+                while count >= floor + 2 && cross(chain[count - 2], chain[count - 1], q) <= 0 { count -= 1 }
+                chain[count] = q
+                count += 1
+            }
+            // Down the rows: the top row's two points, each middle row's rightmost point, the bottom row's two points.
+            push(p[0]); push(p[1])
+            for i in stride(from: 3, to: n - 2, by: 2) { push(p[i]) }
+            push(p[n - 2]); push(p[n - 1])
+            // Back up from the last point (the chain's end, kept): the bottom row's leftmost point, each middle row's
+            // leftmost point, the top row's two points.
+            floor = count - 1
+            push(p[n - 2])
+            for i in stride(from: n - 4, to: 1, by: -2) { push(p[i]) }
+            push(p[1]); push(p[0])
         }
         // The chain ends where it began; fewer than three vertices (all points on one line) go the sorting way, whose
         // degenerate answer is its own.
-        chain.removeLast()
-        guard chain.count >= 3 else { return hull(p) }
+        count -= 1
+        guard count >= 3 else { return hull(p) }
         var start = 0
-        for i in chain.indices where chain[i].x < chain[start].x || (chain[i].x == chain[start].x && chain[i].y < chain[start].y) {
+        for i in 0..<count where chain[i].x < chain[start].x || (chain[i].x == chain[start].x && chain[i].y < chain[start].y) {
             start = i
         }
-        return Array(chain[start...] + chain[..<start])
+        return Array(UnsafeBufferPointer(start: chain + start, count: count - start))
+            + UnsafeBufferPointer(start: chain, count: start)
+    }
+
+    /// The index of the first of `points` nearest `target` (what `points.indices.min` by distance gives), each distance
+    /// computed once rather than twice per comparison.
+    static func nearestIndex(_ points: [Point], to target: Point) -> Int? {
+        guard !points.isEmpty else { return nil }
+        var best = 0, bestDistance = points[0].distance(to: target)
+        for i in 1..<points.count {
+            let d = points[i].distance(to: target)
+            if d < bestDistance { best = i; bestDistance = d }
+        }
+        return best
     }
 
     /// The four corners of the smallest-area rectangle around `hull`, in order around it.
     static func minimumRectangle(_ hull: [Point]) -> [Point]? {
         guard hull.count >= 3 else { return nil }
-        var best: (area: Double, corners: [Point])?
+        // The best rectangle as its frame and extents; its corners are made once, at the end, from the same values.
+        var best: (area: Double, a: Point, u: Point, v: Point, minU: Double, maxU: Double, minV: Double, maxV: Double)?
         for i in 0..<hull.count {
             let a = hull[i], b = hull[(i + 1) % hull.count]
             let len = a.distance(to: b)
@@ -64,12 +97,11 @@ enum ConvexHull {
                 minU = min(minU, pu); maxU = max(maxU, pu); minV = min(minV, pv); maxV = max(maxV, pv)
             }
             let area = (maxU - minU) * (maxV - minV)
-            if best == nil || area < best!.area {
-                let corners = [(minU, minV), (maxU, minV), (maxU, maxV), (minU, maxV)].map { a + u * $0.0 + v * $0.1 }
-                best = (area, corners)
-            }
+            if best == nil || area < best!.area { best = (area, a, u, v, minU, maxU, minV, maxV) }
         }
-        return best?.corners
+        guard let best else { return nil }
+        let (a, u, v) = (best.a, best.u, best.v)
+        return [(best.minU, best.minV), (best.maxU, best.minV), (best.maxU, best.maxV), (best.minU, best.maxV)].map { a + u * $0.0 + v * $0.1 }
     }
 
     /// Four hull vertices enclosing (nearly) the largest area, starting from the vertices nearest `corners` (four points
@@ -81,11 +113,13 @@ enum ConvexHull {
     static func largestQuadrilateral(_ hull: [Point], startingFrom corners: [Point]) -> [Point]? {
         let n = hull.count
         guard n >= 4, corners.count == 4 else { return nil }
-        var index = corners.map { c in hull.indices.min { hull[$0].distance(to: c) < hull[$1].distance(to: c) }! }
-        guard Set(index).count == 4 else { return nil }
+        var index = corners.map { nearestIndex(hull, to: $0)! }
+        guard index[0] != index[1], index[0] != index[2], index[0] != index[3], index[1] != index[2], index[1] != index[3],
+              index[2] != index[3] else { return nil }
         // Keep the vertices in hull order so each corner moves only between its neighbours.
         let start = index[0]
-        guard index.map({ ($0 - start + n) % n }) == index.map({ ($0 - start + n) % n }).sorted() else { return nil }
+        let offsets = index.map { ($0 - start + n) % n }
+        guard offsets[0] <= offsets[1], offsets[1] <= offsets[2], offsets[2] <= offsets[3] else { return nil }
         func twiceArea(_ a: Point, _ b: Point, _ c: Point) -> Double { abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) }
         for _ in 0..<8 {
             var moved = false

@@ -49,7 +49,9 @@ enum DarkComponents {
         // Runs in raster order: row, first and last cell; `rowStart[y]` is the index of row y's first run. In buffers of
         // their own, doubled when full: a busy frame has tens of thousands of runs, and appending to arrays cost a
         // uniqueness test and a capacity test for each (a fifth of the labelling).
-        var capacity = Swift.max(1024, h * 8)
+        // Room for 32 runs a row at first: busy 640×480 frames have 20–30 thousand runs, and starting at 8 a row they
+        // grew the buffers three times a labelling (2.6 M instructions over 16 labellings of copying).
+        var capacity = Swift.max(1024, h * 32)
         var runY = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX0 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX1 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
@@ -75,7 +77,9 @@ enum DarkComponents {
                     let start = x
                     x = firstLight(row, from: x, before: w)
                     if count == capacity { grow() }
-                    runY[count] = Int32(y); runX0[count] = Int32(start); runX1[count] = Int32(x - 1)
+                    // Stored in 32 bits without range tests: a side of 2³¹ cells would be a row of 2 GB.
+                    runY[count] = Int32(truncatingIfNeeded: y); runX0[count] = Int32(truncatingIfNeeded: start)
+                    runX1[count] = Int32(truncatingIfNeeded: x &- 1)
                     count += 1
                 }
             }
@@ -105,26 +109,29 @@ enum DarkComponents {
                     if runX1[a] < runX1[b] { a += 1 } else { b += 1 }
                 }
             }
-            for i in 0..<count { p[i] = p[Int(p[i])] }
         }
-        // After the last pass every run points at its root directly (roots precede their runs, so are already final).
-        // Bounding boxes and areas per root, then the big components in the order of their roots.
-        let boxes = UnsafeMutablePointer<Int32>.allocate(capacity: 4 * count)
+        // One pass over the runs in raster order points every run at its root and gathers the roots' boxes and areas.
+        // A run's parent never follows it (a root is its component's first run, and halving only moves a pointer to an
+        // earlier run), so its parent's pointer is already final. A root is met before the rest of its component: its
+        // entries start from its own run, with no initial fill; its row is the component's top row, and as rows only
+        // grow along the runs, the last run's row is the bottom one.
+        let boxes = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count)
         let area = UnsafeMutablePointer<Int>.allocate(capacity: count)
-        defer { boxes.deallocate(); area.deallocate() }
-        let minX = boxes, maxX = boxes + count, minY = boxes + 2 * count, maxY = boxes + 3 * count
-        minX.initialize(repeating: Int32.max, count: count); maxX.initialize(repeating: -1, count: count)
-        minY.initialize(repeating: Int32.max, count: count); maxY.initialize(repeating: -1, count: count)
-        area.initialize(repeating: 0, count: count)
-        for i in 0..<count {
-            let r = Int(parent[i])
-            minX[r] = min(minX[r], runX0[i]); maxX[r] = max(maxX[r], runX1[i])
-            minY[r] = min(minY[r], runY[i]); maxY[r] = max(maxY[r], runY[i])
-            area[r] += Int(runX1[i] - runX0[i] + 1)
-        }
         let slot = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        defer { slot.deallocate() }
-        slot.initialize(repeating: -1, count: count)
+        defer { boxes.deallocate(); area.deallocate(); slot.deallocate() }
+        let minX = boxes, maxX = boxes + count, maxY = boxes + 2 * count
+        for i in 0..<count {
+            let r = Int(parent[Int(parent[i])])
+            parent[i] = Int32(r)
+            if r == i {
+                minX[r] = runX0[i]; maxX[r] = runX1[i]; maxY[r] = runY[i]
+                area[r] = Int(runX1[i] &- runX0[i] &+ 1)
+                slot[r] = -1
+            } else {
+                minX[r] = min(minX[r], runX0[i]); maxX[r] = max(maxX[r], runX1[i]); maxY[r] = runY[i]
+                area[r] &+= Int(runX1[i] &- runX0[i] &+ 1)
+            }
+        }
         var components: [DarkComponent] = []
         // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of component `s` is at
         // `base[s] + y` (its rows follow those of the components before it; nested arrays cost a bounds and a uniqueness
@@ -132,12 +139,13 @@ enum DarkComponents {
         var base: [Int] = []
         var rowCount = 0
         for r in 0..<count where Int(parent[r]) == r {
-            guard maxX[r] - minX[r] + 1 >= minimumSide && maxY[r] - minY[r] + 1 >= minimumSide else { continue }
+            // A root's own row is its component's top row.
+            guard maxX[r] - minX[r] + 1 >= minimumSide && maxY[r] - runY[r] + 1 >= minimumSide else { continue }
             slot[r] = Int32(components.count)
-            components.append(DarkComponent(minX: Int(minX[r]), minY: Int(minY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
+            components.append(DarkComponent(minX: Int(minX[r]), minY: Int(runY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
                                             area: area[r], outline: []))
-            base.append(rowCount - Int(minY[r]))
-            rowCount += Int(maxY[r] - minY[r]) + 1
+            base.append(rowCount - Int(runY[r]))
+            rowCount += Int(maxY[r] - runY[r]) + 1
             if components.count >= maximumCount { break }
         }
         guard !components.isEmpty else { return [] }

@@ -6,19 +6,20 @@ public struct DataMatrixReader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataMatrix) else { return [] }
         var symbols: [DecodedSymbol] = []
+        // Made once: built for each component it was a set allocated and freed per candidate.
+        let dataMatrixOnly: Set<Symbology> = [.dataMatrix]
         for component in DataMatrixDetector.components(frame, effort: options.effort) {
             // A component whose middle lies in a symbol read here is part of it (its L, or a clump of its data modules):
             // it could only read that symbol again.
             let middle = Point(Double(component.minX + component.maxX + 1) / 2, Double(component.minY + component.maxY + 1) / 2)
             if symbols.contains(where: { LinearReader.contains($0.corners, middle) }) { continue }
             guard let candidate = DataMatrixDetector.candidate(component) else { continue }
-            let points = candidate.filter { !$0.x.isNaN }
-            if frame.isKnown(points.reduce(Point(0, 0), +) * (1 / Double(max(1, points.count))), among: [.dataMatrix]) { continue }
+            if !frame.known.isEmpty, frame.isKnown(candidate.meanPoint, among: dataMatrixOnly) { continue }
             // Each located symbol is decoded as soon as it is fitted, and the first one read (and not read before) ends
             // the candidate: the other corners and quads are not fitted at all.
             var sawL = false, decodedAny = false
             let searches = DataMatrixCornerSearches()
-            let visit = { (located: DataMatrixDetector.Located) -> Bool in
+            let visit = { (frame: borrowing PreparedFrame, located: DataMatrixDetector.Located) -> Bool in
                 guard let (located, result) = Self.decode(frame, located) else { return false }
                 decodedAny = true
                 let w = Double(located.size.columns), h = Double(located.size.rows)
@@ -31,11 +32,11 @@ public struct DataMatrixReader: SymbologyReader {
                                              isGoodRead: true, isGS1: result.isGS1, correctedErrors: result.correctedErrors))
                 return true
             }
-            DataMatrixDetector.locate(frame, hullAndRect: candidate, sawL: &sawL, searches: searches, visit: visit)
+            DataMatrixDetector.locate(frame, candidate: candidate, sawL: &sawL, searches: searches, visit: visit)
             // A symbol seen mirrored (through glass, or printed on the back of a label) only when the usual reading fails
             // on a candidate that has an L.
             if !decodedAny, sawL {
-                DataMatrixDetector.locate(frame, hullAndRect: candidate, mirrored: true, sawL: &sawL, searches: searches, visit: visit)
+                DataMatrixDetector.locate(frame, candidate: candidate, mirrored: true, sawL: &sawL, searches: searches, visit: visit)
             }
         }
         return symbols
