@@ -74,24 +74,35 @@ public struct MicroPDF417Reader: SymbologyReader {
                 if let (x, module, rap) = leftRAP { hits[backwards ? 1 : 0].append((o + d * x, module, rap)) }
             }
             take(forward, backwards: false)
+            // Sized first and written through pointers: appended one by one, each run cost a uniqueness and capacity
+            // test (about 1,300 instructions a line, 1.2 M of a frame without a code).
+            let count = forward.widths.count
             backWidths.removeAll(keepingCapacity: true)
             backStarts.removeAll(keepingCapacity: true)
-            var position = 0.0
-            for width in forward.widths.reversed() {
-                backStarts.append(position)
-                backWidths.append(width)
-                position += width
+            backWidths.append(contentsOf: repeatElement(0, count: count))
+            backStarts.append(contentsOf: repeatElement(0, count: count))
+            forward.widths.withUnsafeBufferPointer { widths in
+                backWidths.withUnsafeMutableBufferPointer { backWidths in
+                    backStarts.withUnsafeMutableBufferPointer { backStarts in
+                        var position = 0.0
+                        for i in 0..<count {
+                            let width = widths[count - 1 - i]
+                            backStarts[i] = position
+                            backWidths[i] = width
+                            position += width
+                        }
+                    }
+                }
             }
             take(RunRow(widths: backWidths, starts: backStarts), backwards: true)
             return found
         }
         // Every fourth row of the binarization finds the bands around the rows it reads (its reads themselves are not
         // kept) and left RAPs; the gray rows of those bands are read, each once.
-        var binaryRuns: [(start: Int, length: Int)] = []
+        let binaryLines = BinaryLineRunBuffers(for: binary)
         for yi in stride(from: 0, to: height, by: 4) {
             let before = reads.count
-            let line = RunRow(binary: binary, line: yi, isColumn: turned, runs: &binaryRuns)
-            if record(line, origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0)) > 0 {
+            if record(binaryLines.runs(of: binary, line: yi, isColumn: turned), origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0)) > 0 {
                 let reach = Int(reads[before...].map { $0.start.distance(to: $0.end) }.max()!)
                 bands.append(max(0, yi - reach)...min(height - 1, yi + reach))
             }
