@@ -327,17 +327,26 @@ public struct MicroPDF417Reader: SymbologyReader {
     static func rap(_ runs: UnsafeBufferPointer<Double>, at s: Int, table: MicroPDF417RAPTable) -> (Int, Double)? {
         guard s + 6 <= runs.count else { return nil }
         var total = 0.0, widest = 0.0, narrowest = Double.infinity
-        for i in s..<(s + 6) { total += runs[i]; widest = max(widest, runs[i]); narrowest = min(narrowest, runs[i]) }
+        for i in s..<(s &+ 6) {
+            let width = runs[i]
+            total += width
+            // One `maxsd`, where `max(widest, width)` (`width >= widest ? width : widest`, which `maxsd` is not for a
+            // NaN) was a compare and three masks: the same value for every width, a NaN making the total fail below.
+            widest = width > widest ? width : widest
+            narrowest = min(narrowest, width)
+        }
         // No RAP element is under 1 or over 5 of its 10 modules.
         guard total > 0, widest <= 0.55 * total, narrowest >= 0.05 * total else { return nil }
         let unit = total / 10
         var key = 0, sum = 0
+        // Wrapping arithmetic: an index within the runs and six counts of at most 6 cannot overflow, and the overflow
+        // tests were a sixth of this loop's instructions.
         for i in 0..<6 {
             // Rounded half up: for a width of at least half a module that is `rounded()` (a libm call here), below it
             // both give 0, which counts as 1.
-            let count = max(1, Int(runs[s + i] / unit + 0.5))
-            sum += count
-            key |= count << (3 * i)
+            let count = max(1, Int(runs[s &+ i] / unit + 0.5))
+            sum &+= count
+            key |= count &<< (3 &* i)
         }
         // A total of 9 or 11 modules is nudged to 10 where rounding went furthest the wrong way. Looked for only then:
         // its comparisons, taken either way at random on texture, cost a mispredicted branch at most bars.
