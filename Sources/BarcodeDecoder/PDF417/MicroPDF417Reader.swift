@@ -37,7 +37,7 @@ public struct MicroPDF417Reader: SymbologyReader {
         if !found.isEmpty { return found }
         // A symbol turned a quarter: its rows are the image's columns (the binarization's columns as they are). The gray
         // image is transposed only when its rows are read: on most frames without a code the first pass reads no row and
-        // finds no edge, and the transpose was 0.55 M instructions of a 640×480 frame.
+        // finds no edge, and the transposes were 1.1 M instructions a decode of a 640×480 frame (both pyramid layers).
         let turnedFrame = { PreparedFrame(frame.image.transposed(), binarization: .none) }
         return Self.read(width: frame.image.height, height: frame.image.width, binary: binary, turned: true, frame: turnedFrame).map { symbol in
             var s = symbol
@@ -327,8 +327,8 @@ public struct MicroPDF417Reader: SymbologyReader {
         guard at + 8 <= runs.count else { return nil }
         var total = 0.0
         for i in at..<(at + 8) { total += runs[i] }
-        guard abs(total / module - 17) < 3, let counts = DataBarDecoder.moduleCounts(Array(runs[at..<(at + 8)]), modules: 17) else { return nil }
-        return PDF417Codeword.from(moduleWidths: counts)
+        guard abs(total / module - 17) < 3 else { return nil }
+        return PDF417Codeword.from(elementWidths: runs, at: at, total: total)
     }
 
     /// The RAP whose six element widths start at run `s` (a bar), and the module width, if one of `table` fits. Called at
