@@ -290,7 +290,15 @@ public struct MicroPDF417Reader: SymbologyReader {
                 continue
             }
             defer { s += 2 }
-            let found0 = rap(runs, at: s, table: sideRAPWidths)
+            // Both searches take a RAP here only after a quiet zone of at least 0.8 of its module (`rap` makes the module a
+            // tenth of the six widths' total, added in the same order here), except a row at the first bar: on texture
+            // about a third of the bars have less, and their RAP tests (160 instructions each) were thrown away.
+            var found0: (Int, Double)?
+            if s + 6 <= count {
+                var total = 0.0
+                for i in s..<(s &+ 6) { total += runs[i] }
+                if s == 1 || runs[s - 1] >= 0.8 * (total / 10) { found0 = rap(runs, at: s, total: total, table: sideRAPWidths) }
+            }
             if forLeft, let (index, module) = found0, runs[s - 1] >= 2 * module { leftRAP = (line.starts[s], module, index) }
             guard forRow else { continue }
             next = s + 2
@@ -354,10 +362,17 @@ public struct MicroPDF417Reader: SymbologyReader {
     /// where rounding was least sure) and looked up packed, 3 bits an element.
     static func rap(_ runs: UnsafeBufferPointer<Double>, at s: Int, table: MicroPDF417RAPTable) -> (Int, Double)? {
         guard s + 6 <= runs.count else { return nil }
-        var total = 0.0, widest = 0.0, narrowest = Double.infinity
+        var total = 0.0
+        for i in s..<(s &+ 6) { total += runs[i] }
+        return rap(runs, at: s, total: total, table: table)
+    }
+
+    /// `rap(_:at:table:)` given the six widths' `total`, added in order from 0 (`scan` needs it first).
+    @inline(__always)
+    static func rap(_ runs: UnsafeBufferPointer<Double>, at s: Int, total: Double, table: MicroPDF417RAPTable) -> (Int, Double)? {
+        var widest = 0.0, narrowest = Double.infinity
         for i in s..<(s &+ 6) {
             let width = runs[i]
-            total += width
             // One `maxsd`, where `max(widest, width)` (`width >= widest ? width : widest`, which `maxsd` is not for a
             // NaN) was a compare and three masks: the same value for every width, a NaN making the total fail below.
             widest = width > widest ? width : widest
