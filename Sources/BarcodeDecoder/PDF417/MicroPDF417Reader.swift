@@ -292,7 +292,7 @@ public struct MicroPDF417Reader: SymbologyReader {
             defer { s += 2 }
             // Both searches take a RAP here only after a quiet zone of at least 0.8 of its module (`rap` makes the module a
             // tenth of the six widths' total, added in the same order here), except a row at the first bar: on texture
-            // about a third of the bars have less, and their RAP tests (160 instructions each) were thrown away.
+            // about two fifths of the bars have less, and their RAP tests (160 instructions each) were thrown away.
             var found0: (Int, Double)?
             if s + 6 <= count {
                 var total = 0.0
