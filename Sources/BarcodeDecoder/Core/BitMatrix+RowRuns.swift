@@ -20,21 +20,27 @@ extension BitMatrix {
     func forEachColourChange(ofRow y: Int, _ body: (Int) -> Void) {
         guard width > 1 else { return }
         cells.withUnsafeBufferPointer { cells in
-            let row = cells.baseAddress! + y * width
-            var x = 1
-            while x &+ 8 <= width {
-                var changes = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(row + x - 1).loadUnaligned(as: UInt64.self)
-                while changes != 0 {
-                    let byte = changes.trailingZeroBitCount >> 3
-                    body(x &+ byte)
-                    changes &= ~(0xFF << UInt64(byte << 3))
-                }
-                x &+= 8
+            Self.forEachColourChange(in: cells.baseAddress! + y * width, count: width, body)
+        }
+    }
+
+    /// Calls `body` with each index in `1..<count` whose cell of `line` differs from the one before it, in order: a row's
+    /// cells, or a column's gathered into a line of their own (MicroPDF417's first pass on a turned symbol).
+    @inline(__always)
+    static func forEachColourChange(in line: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
+        var x = 1
+        while x &+ 8 <= count {
+            var changes = UnsafeRawPointer(line + x).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(line + x - 1).loadUnaligned(as: UInt64.self)
+            while changes != 0 {
+                let byte = changes.trailingZeroBitCount >> 3
+                body(x &+ byte)
+                changes &= ~(0xFF << UInt64(byte << 3))
             }
-            while x < width {
-                if row[x] != row[x - 1] { body(x) }
-                x &+= 1
-            }
+            x &+= 8
+        }
+        while x < count {
+            if line[x] != line[x - 1] { body(x) }
+            x &+= 1
         }
     }
 

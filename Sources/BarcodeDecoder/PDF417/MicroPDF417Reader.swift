@@ -33,11 +33,13 @@ public struct MicroPDF417Reader: SymbologyReader {
         guard options.symbologies.contains(.microPDF417) else { return [] }
         // The first pass's binarization: the 2D readers' own when they run.
         let binary = frame.localMeanBinary()
-        let found = Self.read(frame.image, frame: frame, binary: binary, turned: false)
+        let found = Self.read(width: frame.image.width, height: frame.image.height, binary: binary, turned: false) { frame }
         if !found.isEmpty { return found }
-        // A symbol turned a quarter: its rows are the image's columns (the binarization's columns as they are).
-        let turned = frame.image.transposed()
-        return Self.read(turned, frame: PreparedFrame(turned, binarization: .none), binary: binary, turned: true).map { symbol in
+        // A symbol turned a quarter: its rows are the image's columns (the binarization's columns as they are). The gray
+        // image is transposed only when its rows are read: on most frames without a code the first pass reads no row and
+        // finds no edge, and the transposes were 1.1 M instructions a decode of a 640×480 frame (both pyramid layers).
+        let turnedFrame = { PreparedFrame(frame.image.transposed(), binarization: .none) }
+        return Self.read(width: frame.image.height, height: frame.image.width, binary: binary, turned: true, frame: turnedFrame).map { symbol in
             var s = symbol
             s.corners = s.corners.map { Point($0.y, $0.x) }
             return s
@@ -51,10 +53,18 @@ public struct MicroPDF417Reader: SymbologyReader {
         var row: RowRead
     }
 
-    /// The symbols on `image`'s rows; `binary` is its binarization, or with `turned` the binarization of the image
-    /// `image` is the transpose of (its columns are `image`'s rows).
-    static func read(_ image: GrayImage, frame: PreparedFrame, binary: BitMatrix, turned: Bool) -> [DecodedSymbol] {
-        let height = image.height
+    /// The symbols on the rows of the frame `makeFrame` makes (`width` × `height` pixels; called once, when its gray rows
+    /// are first read); `binary` is its binarization, or with `turned` the binarization of the image the frame's image is
+    /// the transpose of (its columns are the frame's rows).
+    static func read(width: Int, height: Int, binary: BitMatrix, turned: Bool,
+                     frame makeFrame: () -> PreparedFrame) -> [DecodedSymbol] {
+        var madeFrame: PreparedFrame?
+        func frame() -> PreparedFrame {
+            if let madeFrame { return madeFrame }
+            let made = makeFrame()
+            madeFrame = made
+            return made
+        }
         var reads: [LineRead] = []
         // Where left RAPs start on lines read forwards and backwards (a symbol upside down), whole rows read or not.
         var hits: [[(point: Point, module: Double, rap: Int)]] = [[], []]
@@ -74,24 +84,35 @@ public struct MicroPDF417Reader: SymbologyReader {
                 if let (x, module, rap) = leftRAP { hits[backwards ? 1 : 0].append((o + d * x, module, rap)) }
             }
             take(forward, backwards: false)
+            // Sized first and written through pointers: appended one by one, each run cost a uniqueness and capacity
+            // test (about 1,300 instructions a line, 1.2 M of a frame without a code).
+            let count = forward.widths.count
             backWidths.removeAll(keepingCapacity: true)
             backStarts.removeAll(keepingCapacity: true)
-            var position = 0.0
-            for width in forward.widths.reversed() {
-                backStarts.append(position)
-                backWidths.append(width)
-                position += width
+            backWidths.append(contentsOf: repeatElement(0, count: count))
+            backStarts.append(contentsOf: repeatElement(0, count: count))
+            forward.widths.withUnsafeBufferPointer { widths in
+                backWidths.withUnsafeMutableBufferPointer { backWidths in
+                    backStarts.withUnsafeMutableBufferPointer { backStarts in
+                        var position = 0.0
+                        for i in 0..<count {
+                            let width = widths[count - 1 - i]
+                            backStarts[i] = position
+                            backWidths[i] = width
+                            position += width
+                        }
+                    }
+                }
             }
             take(RunRow(widths: backWidths, starts: backStarts), backwards: true)
             return found
         }
         // Every fourth row of the binarization finds the bands around the rows it reads (its reads themselves are not
         // kept) and left RAPs; the gray rows of those bands are read, each once.
-        var binaryRuns: [(start: Int, length: Int)] = []
+        let binaryLines = BinaryLineRunBuffers(for: binary)
         for yi in stride(from: 0, to: height, by: 4) {
             let before = reads.count
-            let line = RunRow(binary: binary, line: yi, isColumn: turned, runs: &binaryRuns)
-            if record(line, origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0)) > 0 {
+            if record(binaryLines.runs(of: binary, line: yi, isColumn: turned), origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0)) > 0 {
                 let reach = Int(reads[before...].map { $0.start.distance(to: $0.end) }.max()!)
                 bands.append(max(0, yi - reach)...min(height - 1, yi + reach))
             }
@@ -101,7 +122,7 @@ public struct MicroPDF417Reader: SymbologyReader {
         for band in bands {
             for yi in band where !scanned[yi] {
                 scanned[yi] = true
-                _ = record(frame.pixelRow(yi), origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0))
+                _ = record(frame().pixelRow(yi), origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0))
             }
         }
         var symbols = decodeReads(reads)
@@ -122,7 +143,7 @@ public struct MicroPDF417Reader: SymbologyReader {
             let down = steps.filter { $0 <= 1 }.count, up = steps.filter { $0 == 0 || $0 == 51 }.count
             guard max(down, up) * 5 >= steps.count * 4, steps.filter({ $0 == 1 }).count >= 2 || steps.filter({ $0 == 51 }).count >= 2 else { continue }
             // A row is at most 111 modules long with its quiet zones.
-            let length = min(Double(max(image.width, image.height)), 115 * module)
+            let length = min(Double(max(width, height)), 115 * module)
             // The fitted angle, then a degree either side (stray hits pull the fit).
             for delta in [0.0, 1, -1, 2, -2] {
                 let angle = -atan(b) + delta * .pi / 180
@@ -131,7 +152,7 @@ public struct MicroPDF417Reader: SymbologyReader {
                 reads.removeAll()
                 for y in stride(from: ys.min()! - 4 * module, through: ys.max()! + 4 * module, by: 1) {
                     let origin = Point(a + b * y, y) - direction * (3 * module)
-                    _ = record(frame.scanLine(origin: origin, direction: direction, length: length), origin: origin, direction: direction)
+                    _ = record(frame().scanLine(origin: origin, direction: direction, length: length), origin: origin, direction: direction)
                 }
                 let found = decodeReads(reads).filter { s in !symbols.contains { $0.text == s.text } }
                 symbols += found
@@ -147,7 +168,6 @@ public struct MicroPDF417Reader: SymbologyReader {
     /// noise may far outnumber a symbol's edge (a median fit of them all follows them), but only the edge lines them up.
     static func strongestEdge(_ points: [Point], tolerance: Double) -> (Double, Double)? {
         guard points.count >= 2, tolerance > 0 else { return nil }
-        let steps = [0] + (1...20).flatMap { [$0, -$0] }
         var lowest = Double.infinity, highest = -Double.infinity
         for p in points {
             lowest = min(lowest, p.x - 0.4 * abs(p.y))
@@ -156,17 +176,32 @@ public struct MicroPDF417Reader: SymbologyReader {
         let binCount = Int((highest - lowest) / tolerance) + 2
         var counts = [Int](repeating: 0, count: binCount)
         var best = (count: 0, slope: 0.0, intercept: 0.0)
-        for step in steps {
-            let b = Double(step) * 0.02
-            for k in counts.indices { counts[k] = 0 }
-            for p in points { counts[Int((p.x - b * p.y - lowest) / tolerance)] += 1 }
-            for k in 0..<(binCount - 1) where counts[k] + counts[k + 1] > best.count {
-                best = (counts[k] + counts[k + 1], b, lowest + Double(k + 1) * tolerance)
+        // Through pointers, each pair's right count carried to the next pair as its left one: the bins were tested for
+        // their index twice and loaded twice a pair (186,000 instructions a call, 41 slopes, 8 calls a decode of a 640×480
+        // frame without a code). The same counts, pairs tested in the same order.
+        counts.withUnsafeMutableBufferPointer { counts in
+            for step in edgeSlopeSteps {
+                let b = Double(step) * 0.02
+                counts.update(repeating: 0)
+                for p in points {
+                    let k = Int((p.x - b * p.y - lowest) / tolerance)
+                    precondition(k >= 0 && k < binCount, "a start outside the intercepts' bins")
+                    counts[k] &+= 1
+                }
+                var left = counts[0]
+                for k in 0..<(binCount - 1) {
+                    let right = counts[k + 1], pair = left &+ right
+                    if pair > best.count { best = (pair, b, lowest + Double(k + 1) * tolerance) }
+                    left = right
+                }
             }
         }
         let near = points.filter { abs($0.x - (best.intercept + best.slope * $0.y)) <= tolerance }
         return fitEdge(near)
     }
+
+    /// The slopes `strongestEdge` tries, in 0.02 steps, level first: made once, not in 21 small arrays a call.
+    static let edgeSlopeSteps = [0] + (1...20).flatMap { [$0, -$0] }
 
     /// The line x = a + b·y through `points`, by the median of pairwise slopes (Theil–Sen), which stray points do not move.
     /// The medians are the middle values (`count / 2`) in sorted order, selected without sorting the up to 1,770 slopes.
@@ -255,7 +290,15 @@ public struct MicroPDF417Reader: SymbologyReader {
                 continue
             }
             defer { s += 2 }
-            let found0 = rap(runs, at: s, table: sideRAPWidths)
+            // Both searches take a RAP here only after a quiet zone of at least 0.8 of its module (`rap` makes the module a
+            // tenth of the six widths' total, added in the same order here), except a row at the first bar: on texture
+            // about two fifths of the bars have less, and their RAP tests (160 instructions each) were thrown away.
+            var found0: (Int, Double)?
+            if s + 6 <= count {
+                var total = 0.0
+                for i in s..<(s &+ 6) { total += runs[i] }
+                if s == 1 || runs[s - 1] >= 0.8 * (total / 10) { found0 = rap(runs, at: s, total: total, table: sideRAPWidths) }
+            }
             if forLeft, let (index, module) = found0, runs[s - 1] >= 2 * module { leftRAP = (line.starts[s], module, index) }
             guard forRow else { continue }
             next = s + 2
@@ -278,9 +321,13 @@ public struct MicroPDF417Reader: SymbologyReader {
         // Every layout's first codeword follows the left RAP: read once (on random bars a RAP fits often, a codeword
         // after it rarely).
         guard let first = codeword(runs, at: s + 6, module: module) else { return nil }
+        // One array for the four layouts' codewords (each its own was 1,900 allocations a decode of a 640×480 frame
+        // without a code, about 300 instructions each with its release).
+        var codewords = [first]
+        codewords.reserveCapacity(4)
         layouts: for columns in (1...4).reversed() {
             var at = s + 14
-            var codewords = [first]
+            codewords.removeLast(codewords.count - 1)
             var center: Int?
             for column in 1..<columns {
                 if columns >= 3 && column == columns - 2 {
@@ -306,8 +353,8 @@ public struct MicroPDF417Reader: SymbologyReader {
         guard at + 8 <= runs.count else { return nil }
         var total = 0.0
         for i in at..<(at + 8) { total += runs[i] }
-        guard abs(total / module - 17) < 3, let counts = DataBarDecoder.moduleCounts(Array(runs[at..<(at + 8)]), modules: 17) else { return nil }
-        return PDF417Codeword.from(moduleWidths: counts)
+        guard abs(total / module - 17) < 3 else { return nil }
+        return PDF417Codeword.from(elementWidths: runs, at: at, total: total)
     }
 
     /// The RAP whose six element widths start at run `s` (a bar), and the module width, if one of `table` fits. Called at
@@ -315,18 +362,34 @@ public struct MicroPDF417Reader: SymbologyReader {
     /// where rounding was least sure) and looked up packed, 3 bits an element.
     static func rap(_ runs: UnsafeBufferPointer<Double>, at s: Int, table: MicroPDF417RAPTable) -> (Int, Double)? {
         guard s + 6 <= runs.count else { return nil }
-        var total = 0.0, widest = 0.0, narrowest = Double.infinity
-        for i in s..<(s + 6) { total += runs[i]; widest = max(widest, runs[i]); narrowest = min(narrowest, runs[i]) }
+        var total = 0.0
+        for i in s..<(s &+ 6) { total += runs[i] }
+        return rap(runs, at: s, total: total, table: table)
+    }
+
+    /// `rap(_:at:table:)` given the six widths' `total`, added in order from 0 (`scan` needs it first).
+    @inline(__always)
+    static func rap(_ runs: UnsafeBufferPointer<Double>, at s: Int, total: Double, table: MicroPDF417RAPTable) -> (Int, Double)? {
+        var widest = 0.0, narrowest = Double.infinity
+        for i in s..<(s &+ 6) {
+            let width = runs[i]
+            // One `maxsd`, where `max(widest, width)` (`width >= widest ? width : widest`, which `maxsd` is not for a
+            // NaN) was a compare and three masks: the same value for every width, a NaN making the total fail below.
+            widest = width > widest ? width : widest
+            narrowest = min(narrowest, width)
+        }
         // No RAP element is under 1 or over 5 of its 10 modules.
         guard total > 0, widest <= 0.55 * total, narrowest >= 0.05 * total else { return nil }
         let unit = total / 10
         var key = 0, sum = 0
+        // Wrapping arithmetic: an index within the runs and six counts of at most 6 cannot overflow, and the overflow
+        // tests were a sixth of this loop's instructions.
         for i in 0..<6 {
             // Rounded half up: for a width of at least half a module that is `rounded()` (a libm call here), below it
             // both give 0, which counts as 1.
-            let count = max(1, Int(runs[s + i] / unit + 0.5))
-            sum += count
-            key |= count << (3 * i)
+            let count = max(1, Int(runs[s &+ i] / unit + 0.5))
+            sum &+= count
+            key |= count &<< (3 &* i)
         }
         // A total of 9 or 11 modules is nudged to 10 where rounding went furthest the wrong way. Looked for only then:
         // its comparisons, taken either way at random on texture, cost a mispredicted branch at most bars.
