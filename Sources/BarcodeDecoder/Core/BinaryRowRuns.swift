@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The runs of the binary image's rows (`BitMatrix.runs(ofRow:into:)`), each row's made once per frame: the QR finder
-/// search and the Aztec and MaxiCode bull's-eye searches read the same rows (every second one at effort 2) of the same
-/// binarization, and on a frame without those symbols making each row's runs was a third of the two bull's-eye searches. Shared by the copies of one `PreparedFrame`, as
+/// The runs of the binary image's rows (`BitMatrix.runs(ofRow:into:)`), each row's made once per frame: the Aztec and
+/// MaxiCode bull's-eye searches read the same rows (every second one) of the same binarization, and on a frame without
+/// either symbol making each row's runs was a third of both searches. Shared by the copies of one `PreparedFrame`, as
 /// `FrameScanLines` is: the rows are behind one lock.
 final class BinaryRowRuns: Sendable {
     typealias Runs = [(start: Int, length: Int)]

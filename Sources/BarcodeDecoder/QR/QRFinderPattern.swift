@@ -7,30 +7,45 @@ struct QRFinderPattern: Sendable {
 
 /// Finds the 1:1:3:1:1 finder patterns of QR symbols in a binarized image.
 enum QRFinderPatternFinder {
-    static func find(_ frame: PreparedFrame, effort: Int) -> [QRFinderPattern] {
-        let bits = frame.binary
+    static func find(_ bits: BitMatrix, effort: Int) -> [QRFinderPattern] {
         let rowStep = effort >= 3 ? 1 : effort == 2 ? 2 : 3
         var found: [QRFinderPattern] = []
-        // The rows' runs from the frame (`PreparedFrame.binaryRow`), kept there: the Aztec and MaxiCode bull's-eye
-        // searches, which run later, read the same rows (every `rowStep`-th from `rowStep / 2`) and take them from there
-        // instead of finding every row's colour changes again (a fifth of the Aztec search on a frame without a code).
-        for y in stride(from: rowStep / 2, to: bits.height, by: rowStep) {
-            let row = frame.binaryRow(y)
+        var y = rowStep / 2
+        // Each run's length and start, in room for the most runs a row can have (one a cell), allocated once.
+        let room = max(1, bits.width)
+        let runs = UnsafeMutablePointer<Int>.allocate(capacity: room), starts = UnsafeMutablePointer<Int>.allocate(capacity: room)
+        defer { runs.deallocate(); starts.deallocate() }
+        while y < bits.height {
+            var count = 0
+            func append(_ start: Int, _ length: Int) {
+                runs[count] = length
+                starts[count] = start
+                count += 1
+            }
+            // Runs of the row from its colour changes, found eight cells at a time (scanning cell by cell to each run's
+            // end was over half of the row scanning).
+            if bits.width > 0 {
+                var start = 0
+                bits.forEachColourChange(ofRow: y) { edge in
+                    append(start, edge - start)
+                    start = edge
+                }
+                append(start, bits.width - start)
+            }
             let firstDark = bits[0, y] ? 0 : 1
+            var i = firstDark
             // The five runs are checked in place, with no array per dark run of every scanned row (that made this loop a
             // third of the finder search).
-            row.withUnsafeBufferPointer { runs in
-                var i = firstDark
-                while i + 4 < runs.count {
-                    if ratiosMatch(runs[i].length, runs[i + 1].length, runs[i + 2].length, runs[i + 3].length, runs[i + 4].length) {
-                        let total = runs[i].length + runs[i + 1].length + runs[i + 2].length + runs[i + 3].length + runs[i + 4].length
-                        if let p = confirm(bits, centerX: Double(runs[i + 2].start) + Double(runs[i + 2].length) / 2, y: y, total: total) {
-                            add(p, to: &found)
-                        }
+            while i + 4 < count {
+                if ratiosMatch(runs[i], runs[i + 1], runs[i + 2], runs[i + 3], runs[i + 4]) {
+                    let total = runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4]
+                    if let p = confirm(bits, centerX: Double(starts[i + 2]) + Double(runs[i + 2]) / 2, y: y, total: total) {
+                        add(p, to: &found)
                     }
-                    i += 2
                 }
+                i += 2
             }
+            y += rowStep
         }
         return found
     }

@@ -5,7 +5,7 @@ public struct QRReader: SymbologyReader {
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.qr) else { return [] }
-        var finders = QRFinderPatternFinder.find(frame, effort: options.effort).filter { !frame.isKnown($0.center, among: [.qr]) }
+        var finders = QRFinderPatternFinder.find(frame.binary, effort: options.effort).filter { !frame.isKnown($0.center, among: [.qr]) }
         if finders.count > 40 { finders = Array(finders.sorted { $0.count > $1.count }.prefix(40)) }
         var used = Set<Int>()
         var symbols: [DecodedSymbol] = []
