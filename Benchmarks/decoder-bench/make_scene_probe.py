@@ -14,8 +14,8 @@ enough for the decoder's pyramid, then blurred (Gaussian σ 1.5, 3, 5 px) and gi
   across the frame, at 4, 8 and 12 px a module.
 
 The dev photos hold no light-on-dark symbol and little glare, so a cut that loses nothing there can still lose these
-(nineteenth session: skipping the pyramid's small-layer 2D second looks lost 19 of 54 light-on-dark scenes and 2 of 23
-glare scenes that were read before). The same files every run (fixed seeds). Benchmark-only: needs zint, numpy and Pillow.
+(nineteenth session: skipping the pyramid's small-layer 2D second looks lost 21 of the 51 light-on-dark scenes read, and
+skipping only its block thresholds 6 of the 33 glare scenes read). The same files every run (fixed seeds). Benchmark-only: needs zint, numpy and Pillow.
 """
 import os
 import subprocess
