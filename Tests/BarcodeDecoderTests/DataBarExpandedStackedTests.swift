@@ -38,6 +38,20 @@ import Testing
         return image
     }
 
+    /// Rows cut to their guards on a dark surface (ISO/IEC 24724 asks no quiet zone): each row's guard space is the only
+    /// light before its guard bar.
+    @Test func aSymbolOnADarkSurroundReads() throws {
+        var image = try Self.stackedSymbol(moduleWidth: 2, quiet: 8)
+        let margin = 16
+        for y in 0..<image.height {
+            for x in 0..<image.width where x < margin || y < margin || x >= image.width - margin || y >= image.height - margin {
+                image[x, y] = 0
+            }
+        }
+        let read = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarExpanded])).decode(image)
+        #expect(read.map(\.text) == [Self.expected])
+    }
+
     /// The symbol upright, turned a quarter either way, tilted past where its rows stay crossed on pixel rows, and blurred
     /// (a Gaussian of a pixel leaves a one-module space between two-pixel bars a shallow bump no midpoint threshold splits).
     @Test(arguments: [(0.0, 0.0), (90, 0), (270, 0), (25, 0), (-30, 0), (0, 1.0), (90, 1.0)])

@@ -26,6 +26,37 @@ import Testing
         #expect(finders > 200)
     }
 
+    /// ISO/IEC 24724 asks DataBar for no quiet zone: a symbol cut to its guards, on a dark surface, reads with its guard
+    /// spaces the only light outside its characters, both ways round.
+    @Test(arguments: [0.0, 180])
+    func aSymbolOnADarkSurroundReads(rotation: Double) throws {
+        let pattern = try DataBarExpandedEncoder.encode("(01)98898765432106(3103)001750")
+        var image = SymbolRenderer.render(pattern, moduleWidth: 2, height: 40, margin: 12)
+        // The bars span x 12..<(12 + 2 × modules) and y 4..<44 (`SymbolRenderer`'s top margin); all around is dark.
+        let bars = 12..<(12 + 2 * pattern.modules.count), rows = 4..<44
+        for y in 0..<image.height {
+            for x in 0..<image.width where !bars.contains(x) || !rows.contains(y) { image[x, y] = 0 }
+        }
+        if rotation == 180 {
+            let upright = image
+            for y in 0..<image.height {
+                for x in 0..<image.width { image[x, y] = upright[image.width - 1 - x, image.height - 1 - y] }
+            }
+        }
+        let symbols = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarExpanded])).decode(image)
+        #expect(symbols.map(\.text) == ["01988987654321063103001750"])
+    }
+
+    /// A bar is a left guard after a quiet zone, as a line's first bar, or after a space of about its own width that a
+    /// dark run at least twice its width precedes; not after a space of its width between data bars.
+    @Test func aGuardBarNeedsAQuietZoneOrADarkSurround() {
+        #expect(DataBarExpandedDecoder.mayBeGuardBar([6, 2, 3], at: 1), "the line's first bar")
+        #expect(DataBarExpandedDecoder.mayBeGuardBar([0, 2, 4, 2], at: 3), "after a quiet zone of two modules")
+        #expect(DataBarExpandedDecoder.mayBeGuardBar([0, 30, 2, 2], at: 3), "after the guard space on a dark surround")
+        #expect(!DataBarExpandedDecoder.mayBeGuardBar([0, 2, 2, 2], at: 3), "a one-module bar, space and bar: data")
+        #expect(!DataBarExpandedDecoder.mayBeGuardBar([0, 30, 0.8, 2], at: 3), "a space under half the bar")
+    }
+
     @Test func characterNumberingRoundTrips() {
         for value in stride(from: 0, to: 4096, by: 3) {
             let counts = DataBarExpandedCharacters.counts(value)

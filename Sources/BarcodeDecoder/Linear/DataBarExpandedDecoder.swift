@@ -19,7 +19,7 @@ struct DataBarExpandedDecoder: RowDecoder {
             var g = 1
             while g + 24 < widths.count {
                 defer { g += 2 }
-                guard widths[g - 1] >= 2 * widths[g] || g == 1, Self.finderEndsMayFit(widths, at: g + 9) else { continue }
+                guard Self.mayBeGuardBar(widths, at: g), Self.finderEndsMayFit(widths, at: g + 9) else { continue }
                 if let hit = decode(runs, guardBar: g) {
                     hits.append(hit)
                     g = hit.lastRun
@@ -27,6 +27,18 @@ struct DataBarExpandedDecoder: RowDecoder {
             }
         }
         return hits
+    }
+
+    /// Whether the bar at run `g` (odd) may be a left guard bar: after a space at least twice its width (a quiet zone), as
+    /// the line's first bar, or after the guard's own space of about one module (between half and twice the bar) with a
+    /// dark run at least twice the bar before it. ISO/IEC 24724 asks DataBar for no quiet zone: the guard's space is the
+    /// symbol's own, and against a dark surround it is all the light before the guard bar (a label cut to its bars, or
+    /// a tilted one on a dark background).
+    @inline(__always)
+    static func mayBeGuardBar<Widths: RandomAccessCollection<Double>>(_ runs: Widths, at g: Int) -> Bool where Widths.Index == Int {
+        let bar = runs[g], space = runs[g - 1]
+        if space >= 2 * bar || g == 1 { return true }
+        return g >= 3 && 2 * space > bar && runs[g - 2] >= 2 * bar
     }
 
     /// The finder patterns' module widths, one after the other (`DataBarExpandedCharacters.finders`), as Doubles.
@@ -82,7 +94,7 @@ struct DataBarExpandedDecoder: RowDecoder {
     /// first), and the last run used. `firstSwapped`: the first pair has its colours swapped (a stacked row that starts
     /// with an even-numbered pair).
     static func fragment(_ runs: [Double], guardBar g: Int, firstSwapped: Bool = false) -> (finders: [Int], characters: [[Int]], last: Int)? {
-        guard g >= 1, runs[g - 1] >= 2 * runs[g] || g == 1 else { return nil }
+        guard g >= 1, Self.mayBeGuardBar(runs, at: g) else { return nil }
         var finders: [Int] = []
         var characters: [[Int]] = []
         var p = g + 1
