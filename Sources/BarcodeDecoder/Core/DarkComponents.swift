@@ -46,37 +46,52 @@ enum DarkComponents {
     static func find(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int = 400) -> [DarkComponent] {
         let w = bits.width, h = bits.height
         guard w > 0, h > 0 else { return [] }
-        // Runs in raster order: row, first and last cell; `rowStart[y]` is the index of row y's first run. In buffers of
-        // their own, doubled when full: a busy frame has tens of thousands of runs, and appending to arrays cost a
-        // uniqueness test and a capacity test for each (a fifth of the labelling).
+        // Runs in raster order: row, first and last cell. In buffers of their own, doubled when full: a busy frame has
+        // tens of thousands of runs, and appending to arrays cost a uniqueness test and a capacity test for each (a fifth
+        // of the labelling).
         // Room for 32 runs a row at first: busy 640×480 frames have 20–30 thousand runs, and starting at 8 a row they
         // grew the buffers three times a labelling (2.6 M instructions over 16 labellings of copying).
         var capacity = Swift.max(1024, h * 32)
         var runY = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX0 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX1 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        let rowStart = UnsafeMutablePointer<Int>.allocate(capacity: h + 1)
-        defer { runY.deallocate(); runX0.deallocate(); runX1.deallocate(); rowStart.deallocate() }
+        // Each run's parent in the union–find forest (a root is its own parent).
+        var parent = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        defer { runY.deallocate(); runX0.deallocate(); runX1.deallocate(); parent.deallocate() }
         // A row holds at most (w + 1) / 2 runs: the buffers are made room for once a row, before it is scanned, so the
         // scan itself stores each run through pointers held in registers with no capacity test (a test per run, and the
         // pointers reloaded from memory after it, were a sixth of the scan).
         let mostPerRow = (w + 1) / 2
         var count = 0
+        // The index of the first run of the row above (the row before the first has none).
+        var aboveStart = 0
         bits.cells.withUnsafeBufferPointer { cells in
             for y in 0..<h {
-                rowStart[y] = count
                 if count + mostPerRow > capacity {
                     var grown = capacity * 2
                     while count + mostPerRow > grown { grown *= 2 }
-                    let (ny, nx0, nx1) = (UnsafeMutablePointer<Int32>.allocate(capacity: grown), UnsafeMutablePointer<Int32>.allocate(capacity: grown),
-                                          UnsafeMutablePointer<Int32>.allocate(capacity: grown))
-                    ny.update(from: runY, count: count); nx0.update(from: runX0, count: count); nx1.update(from: runX1, count: count)
-                    runY.deallocate(); runX0.deallocate(); runX1.deallocate()
-                    (runY, runX0, runX1, capacity) = (ny, nx0, nx1, grown)
+                    func moved(_ old: UnsafeMutablePointer<Int32>) -> UnsafeMutablePointer<Int32> {
+                        let new = UnsafeMutablePointer<Int32>.allocate(capacity: grown)
+                        new.update(from: old, count: count)
+                        old.deallocate()
+                        return new
+                    }
+                    (runY, runX0, runX1, parent, capacity) = (moved(runY), moved(runX0), moved(runX1), moved(parent), grown)
                 }
                 let row = cells.baseAddress! + y * w
-                let ys = runY, x0s = runX0, x1s = runX1
+                let ys = runY, x0s = runX0, x1s = runX1, p = parent
+                func root(_ i: Int) -> Int {
+                    var i = i
+                    while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
+                    return i
+                }
                 let y32 = Int32(truncatingIfNeeded: y)
+                // Each run is joined to the runs of the row above that it touches (their spans overlap) as soon as it is
+                // found, while its ends are at hand: the runs above from `above` on have not ended left of the runs
+                // found so far (both rows' runs come left to right).
+                var above = aboveStart
+                let aboveEnd = count
+                aboveStart = count
                 var n = count
                 var x = 0
                 while x < w {
@@ -85,51 +100,31 @@ enum DarkComponents {
                     let start = x
                     x = firstLight(row, from: x, before: w)
                     // Stored in 32 bits without range tests: a side of 2³¹ cells would be a row of 2 GB.
-                    ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: start)
-                    x1s[n] = Int32(truncatingIfNeeded: x &- 1)
+                    let first = Int32(truncatingIfNeeded: start), last = Int32(truncatingIfNeeded: x &- 1)
+                    ys[n] = y32; x0s[n] = first; x1s[n] = last
+                    p[n] = Int32(truncatingIfNeeded: n)
+                    while above < aboveEnd && x1s[above] < first { above &+= 1 }
+                    // The root of this run's component, kept as it is joined: it changes only by these joins while the
+                    // run is being joined (the smaller root of two joined is the root of both).
+                    var rootHere = n
+                    var a = above
+                    while a < aboveEnd && x0s[a] <= last {
+                        let ra = root(a)
+                        // The smaller index as root: a component's root is its first run in raster order.
+                        if ra < rootHere {
+                            p[rootHere] = Int32(truncatingIfNeeded: ra)
+                            rootHere = ra
+                        } else if rootHere < ra {
+                            p[ra] = Int32(truncatingIfNeeded: rootHere)
+                        }
+                        a &+= 1
+                    }
                     n &+= 1
                 }
                 count = n
             }
-            rowStart[h] = count
         }
         guard count > 0 else { return [] }
-        let parent = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        defer { parent.deallocate() }
-        do {
-            let p = parent
-            for i in 0..<count { p[i] = Int32(i) }
-            func root(_ i: Int) -> Int {
-                var i = i
-                while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
-                return i
-            }
-            for y in 1..<max(1, h) {
-                // Two pointers over the runs of this row and the row above; runs touch when their spans overlap.
-                var a = rowStart[y - 1], b = rowStart[y]
-                let aEnd = rowStart[y], bEnd = rowStart[y + 1]
-                guard a < aEnd && b < bEnd else { continue }
-                // The current runs' ends in locals, loaded once a run rather than again after each join (the parents are
-                // stored as 32-bit integers too, which could have changed them for all the compiler knew).
-                var a0 = runX0[a], a1 = runX1[a], b0 = runX0[b], b1 = runX1[b]
-                while true {
-                    if a0 <= b1 && b0 <= a1 {
-                        let ra = root(a), rb = root(b)
-                        // The smaller index as root: a component's root is its first run in raster order.
-                        if ra < rb { p[rb] = Int32(truncatingIfNeeded: ra) } else if rb < ra { p[ra] = Int32(truncatingIfNeeded: rb) }
-                    }
-                    if a1 < b1 {
-                        a &+= 1
-                        guard a < aEnd else { break }
-                        a0 = runX0[a]; a1 = runX1[a]
-                    } else {
-                        b &+= 1
-                        guard b < bEnd else { break }
-                        b0 = runX0[b]; b1 = runX1[b]
-                    }
-                }
-            }
-        }
         // One pass over the runs in raster order points every run at its root and gathers the roots' boxes and areas.
         // A run's parent never follows it (a root is its component's first run, and halving only moves a pointer to an
         // earlier run), so its parent's pointer is already final. A root is met before the rest of its component: its
