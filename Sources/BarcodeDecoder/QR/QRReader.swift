@@ -69,7 +69,8 @@ public struct QRReader: SymbologyReader {
             // and a triple whose format information no size makes readable is not a symbol.
             var none: Point?
             guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false, knownAlignment: &none) else { continue }
-            if QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
+            // Read only until some size shows it: the triple's looks ask no more of it.
+            if !formatSeen, QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
             if tried.count >= 3 && !formatSeen { break }
             // Nor is a size at which the three finders and their separators do not sample as finders: the full look
             // (alignment search, the whole grid sampled and decoded four ways) is most of a frame's QR cost, and on
