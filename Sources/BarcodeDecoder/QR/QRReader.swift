@@ -59,12 +59,15 @@ public struct QRReader: SymbologyReader {
     /// `alignmentRadius` modules).
     private func read(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ triple: (Int, Int, Int, Double), deltas: [Int],
                       alignmentRadius: Double, alignment: inout Point?, attempts: inout Int) -> (symbol: DecodedSymbol?, framed: Bool) {
-        var tried = Set<Int>()
+        // The size deltas tried, in a short array (at most the seven deltas and a few version corrections): a set hashed
+        // each delta and grew its storage, about 5 k instructions a look.
+        var tried: [Int] = []
         var formatSeen = false, framed = false
         var queue = deltas
         while !queue.isEmpty {
             let delta = queue.removeFirst()
-            guard tried.insert(delta).inserted else { continue }
+            guard !tried.contains(delta) else { continue }
+            tried.append(delta)
             // A cheap affine sampling first: format information sits beside the finders whatever the size estimate,
             // and a triple whose format information no size makes readable is not a symbol.
             var none: Point?
