@@ -81,9 +81,13 @@ enum AztecBullsEye {
     /// The bull's-eye's nine runs through (x, y) in direction (dx, dy): the centre run's midpoint (steps from (x, y)) and
     /// the module width in steps.
     static func runs(_ binary: BitMatrix, x: Int, y: Int, dx: Int, dy: Int) -> (centerOffset: Double, module: Double)? {
-        guard binary[x, y], let found = binary.runs(through: x, y, dx: dx, dy: dy, each: 4),
-              let module = bullsEyeRuns(found.widths) else { return nil }
-        return (found.centerOffset, module)
+        guard binary[x, y] else { return nil }
+        // The widths on the stack: an array for each of a frame's many confirmations cost as much as walking the runs.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 9) { widths -> (centerOffset: Double, module: Double)? in
+            guard let centerOffset = binary.runs(through: x, y, dx: dx, dy: dy, each: 4, into: widths.baseAddress!),
+                  let module = bullsEyeRuns({ widths[$0] }) else { return nil }
+            return (centerOffset, module)
+        }
     }
 
     /// The corners of the middle of the light ring at distance 3 (clockwise on screen), traced around `candidate`; nil

@@ -64,9 +64,13 @@ enum MaxiCodeBullsEye {
     /// The eleven runs through the light pixel (x, y) in direction (dx, dy): the centre run's midpoint (along the
     /// direction, in pixels from (x, y) measured on the row or column coordinate) and the ring width.
     static func confirm(_ binary: BitMatrix, x: Int, y: Int, dx: Int, dy: Int) -> (center: Double, unit: Double)? {
-        guard x >= 0, y >= 0, x < binary.width, y < binary.height, !binary[x, y],
-              let found = binary.runs(through: x, y, dx: dx, dy: dy, each: 5), let unit = pattern(found.widths) else { return nil }
-        return (Double(dy == 0 ? x : y) + found.centerOffset, unit)
+        guard x >= 0, y >= 0, x < binary.width, y < binary.height, !binary[x, y] else { return nil }
+        // The widths on the stack: an array for each of a frame's many confirmations cost as much as walking the runs.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 11) { widths -> (center: Double, unit: Double)? in
+            guard let centerOffset = binary.runs(through: x, y, dx: dx, dy: dy, each: 5, into: widths.baseAddress!),
+                  let unit = pattern({ widths[$0] }) else { return nil }
+            return (Double(dy == 0 ? x : y) + centerOffset, unit)
+        }
     }
 
     /// The 2×2 matrix taking module widths (about the bull's-eye's centre) to pixels, up to a turn: fitted to the middles of
