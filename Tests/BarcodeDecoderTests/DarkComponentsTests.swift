@@ -29,6 +29,24 @@ import Testing
         }
     }
 
+    /// Wide rows of many runs outgrow the run buffers' first room (32 runs a row) several times over: the buffers grow
+    /// before the rows that need it, and the components are still the flood fill's.
+    @Test func matchesAFloodFillWhenTheRunBuffersGrow() {
+        var random = SeededGenerator(seed: 7)
+        let w = 1500, h = 24
+        var bits = BitMatrix(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w where x % 2 == 0 || Double.random(in: 0..<1, using: &random) < 0.2 { bits[x, y] = true }
+        }
+        let found = DarkComponents.find(bits, minimumSide: 3)
+        let expected = Self.floodFill(bits, minimumSide: 3, maximumCount: 400)
+        #expect(found.count == expected.count)
+        for (f, e) in zip(found, expected) {
+            #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
+            #expect(f.outline == e.outline)
+        }
+    }
+
     /// The run ends read eight cells at a time land where a cell-by-cell scan does, from every start, in rows of long and
     /// short runs whose lengths are and are not multiples of eight.
     @Test func runEndsMatchACellByCellScan() {

@@ -41,4 +41,25 @@ import Testing
         }
         if density == 0.85 { #expect(seen.isSuperset(of: [15, 16, 17])) }
     }
+
+    /// Sides whose cells fall on the matrix's edges, just inside or just outside them (where the reading without bounds
+    /// tests, for sides whose first and last cells are inside, gives way to the tested one) read as the full count does.
+    @Test func matchesTheFullCountAtTheEdges() {
+        var random = SeededGenerator(seed: 11)
+        let w = 24, h = 18
+        var bits = BitMatrix(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w where Double.random(in: 0..<1, using: &random) < 0.9 { bits[x, y] = true }
+        }
+        func near(_ side: Int) -> [Double] { [-0.5, -1e-9, 0, 1e-9, 0.5, Double(side) - 0.5, Double(side) - 1e-9, Double(side), Double(side) + 0.5] }
+        let xs = near(w), ys = near(h)
+        for ax in xs { for ay in ys { for bx in xs { for by in ys {
+            let a = Point(ax, ay), b = Point(bx, by), center = Point(Double(w) / 2, Double(h) / 2)
+            for inset in [0.0, 1] {
+                let f = Self.fraction(bits, a, b, center: center, inset: inset)
+                let expected: DataMatrixDetector.SideReading = f >= 0.85 ? .solid : f < 0.8 ? .open : .neither
+                #expect(DataMatrixDetector.sideReading(bits, a, b, center: center, inset: inset) == expected)
+            }
+        } } } }
+    }
 }

@@ -19,22 +19,25 @@ enum AztecBullsEye {
         let binary = frame.binary
         var found: [Candidate] = []
         for y in stride(from: step / 2, to: binary.height, by: step) {
-            let runs = frame.binaryRow(y)
             // Dark runs start at an even index when the row starts dark, odd otherwise.
             let firstDark = binary[0, y] ? 0 : 1
-            for i in stride(from: firstDark + 4, to: runs.count - 4, by: 2) {
-                // Cheap test first (looser than the full one): the centre run and its two neighbours within 3× of each other.
-                let w = runs[i].length
-                guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w, 3 * runs[i + 1].length >= w, runs[i + 1].length <= 3 * w,
-                      let module = bullsEyeRuns({ runs[i - 4 + $0].length }) else { continue }
-                let cx = Double(runs[i].start) + Double(runs[i].length) / 2
-                guard let vertical = confirm(binary, x: Int(cx), y: y, vertical: true),
-                      let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false),
-                      confirmDiagonals(binary, x: Int(horizontal.center), y: Int(vertical.center)) else { continue }
-                let center = Point(horizontal.center + 0.5, vertical.center + 0.5)
-                let size = (module + vertical.module + horizontal.module) / 3
-                if !found.contains(where: { $0.center.distance(to: center) < 2 * max(size, $0.moduleSize) }) {
-                    found.append(Candidate(center: center, moduleSize: size))
+            // The row's runs read through a buffer: every dark run of every second row is tested, and the array's bounds
+            // tests were half of each test.
+            frame.binaryRow(y).withUnsafeBufferPointer { runs in
+                for i in stride(from: firstDark + 4, to: runs.count - 4, by: 2) {
+                    // Cheap test first (looser than the full one): the centre run and its two neighbours within 3× of each other.
+                    let w = runs[i].length
+                    guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w, 3 * runs[i + 1].length >= w, runs[i + 1].length <= 3 * w,
+                          let module = bullsEyeRuns({ runs[i - 4 + $0].length }) else { continue }
+                    let cx = Double(runs[i].start) + Double(runs[i].length) / 2
+                    guard let vertical = confirm(binary, x: Int(cx), y: y, vertical: true),
+                          let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false),
+                          confirmDiagonals(binary, x: Int(horizontal.center), y: Int(vertical.center)) else { continue }
+                    let center = Point(horizontal.center + 0.5, vertical.center + 0.5)
+                    let size = (module + vertical.module + horizontal.module) / 3
+                    if !found.contains(where: { $0.center.distance(to: center) < 2 * max(size, $0.moduleSize) }) {
+                        found.append(Candidate(center: center, moduleSize: size))
+                    }
                 }
             }
         }
@@ -49,7 +52,8 @@ enum AztecBullsEye {
     @inline(__always)
     static func bullsEyeRuns(_ width: (Int) -> Int) -> Double? {
         var total = 0
-        for k in 1...7 { total += width(k) }
+        // Widths of runs in one row: their sum cannot overflow, and is added without the tests.
+        for k in 1...7 { total &+= width(k) }
         let mean = Double(total) / 7
         guard mean >= 1 else { return nil }
         for k in 1...7 {
@@ -77,9 +81,13 @@ enum AztecBullsEye {
     /// The bull's-eye's nine runs through (x, y) in direction (dx, dy): the centre run's midpoint (steps from (x, y)) and
     /// the module width in steps.
     static func runs(_ binary: BitMatrix, x: Int, y: Int, dx: Int, dy: Int) -> (centerOffset: Double, module: Double)? {
-        guard binary[x, y], let found = binary.runs(through: x, y, dx: dx, dy: dy, each: 4),
-              let module = bullsEyeRuns(found.widths) else { return nil }
-        return (found.centerOffset, module)
+        guard binary[x, y] else { return nil }
+        // The widths on the stack: an array for each of a frame's many confirmations cost as much as walking the runs.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 9) { widths -> (centerOffset: Double, module: Double)? in
+            guard let centerOffset = binary.runs(through: x, y, dx: dx, dy: dy, each: 4, into: widths.baseAddress!),
+                  let module = bullsEyeRuns({ widths[$0] }) else { return nil }
+            return (centerOffset, module)
+        }
     }
 
     /// The corners of the middle of the light ring at distance 3 (clockwise on screen), traced around `candidate`; nil

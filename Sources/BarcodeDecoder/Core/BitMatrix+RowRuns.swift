@@ -71,6 +71,18 @@ extension BitMatrix {
     /// `t` is at most `back` (or `ahead`), one comparison a cell rather than a subscript's bounds tests (a wrong candidate
     /// in a light area walks hundreds of cells along its long runs).
     func runs(through x: Int, _ y: Int, dx: Int, dy: Int, each: Int) -> (widths: [Int], centerOffset: Double)? {
+        var widths = [Int](repeating: 0, count: 2 * each + 1)
+        guard let centerOffset = widths.withUnsafeMutableBufferPointer({
+            runs(through: x, y, dx: dx, dy: dy, each: each, into: $0.baseAddress!)
+        }) else { return nil }
+        return (widths, centerOffset)
+    }
+
+    /// `runs(through:_:dx:dy:each:)` with the `2 · each + 1` widths written to `widths` (whatever it holds when nil is
+    /// returned) and the centre returned: the bull's-eye searches confirm thousands of candidates on some frames, and an
+    /// array for each cost about as much as walking its runs. Steps and widths, within a side of the matrix, are counted
+    /// without overflow tests.
+    func runs(through x: Int, _ y: Int, dx: Int, dy: Int, each: Int, into widths: UnsafeMutablePointer<Int>) -> Double? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
         func steps(_ position: Int, _ direction: Int, _ size: Int) -> Int {
             direction > 0 ? size - 1 - position : direction < 0 ? position : Int.max
@@ -78,30 +90,29 @@ extension BitMatrix {
         let back = min(steps(x, -dx, width), steps(y, -dy, height))
         let ahead = min(steps(x, dx, width), steps(y, dy, height))
         let step = dy * width + dx
-        return cells.withUnsafeBufferPointer { cells -> (widths: [Int], centerOffset: Double)? in
+        return cells.withUnsafeBufferPointer { cells -> Double? in
             let center = cells.baseAddress! + (y * width + x)
             let middle = center[0]
             var low = 0, high = 0
-            while low < back && center[(-low - 1) * step] == middle { low += 1 }
-            while high < ahead && center[(high + 1) * step] == middle { high += 1 }
-            var widths = [Int](repeating: 0, count: 2 * each + 1)
-            widths[each] = high + low + 1
+            while low < back && center[(0 &- low &- 1) &* step] == middle { low &+= 1 }
+            while high < ahead && center[(high &+ 1) &* step] == middle { high &+= 1 }
+            widths[each] = high &+ low &+ 1
             // Backwards from the step before the middle run: each run starts inside the image or there is none.
-            var a = low + 1
+            var a = low &+ 1
             for k in 0..<each {
                 guard a <= back else { return nil }
-                let colour = center[-a * step], end = a
-                while a <= back && center[-a * step] == colour { a += 1 }
-                widths[each - 1 - k] = a - end
+                let colour = center[0 &- a &* step], end = a
+                while a <= back && center[0 &- a &* step] == colour { a &+= 1 }
+                widths[each &- 1 &- k] = a &- end
             }
-            var b = high + 1
+            var b = high &+ 1
             for k in 0..<each {
                 guard b <= ahead else { return nil }
-                let colour = center[b * step], start = b
-                while b <= ahead && center[b * step] == colour { b += 1 }
-                widths[each + 1 + k] = b - start
+                let colour = center[b &* step], start = b
+                while b <= ahead && center[b &* step] == colour { b &+= 1 }
+                widths[each &+ 1 &+ k] = b &- start
             }
-            return (widths, Double(high - low) / 2)
+            return Double(high - low) / 2
         }
     }
 }

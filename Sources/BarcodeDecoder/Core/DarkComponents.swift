@@ -46,70 +46,85 @@ enum DarkComponents {
     static func find(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int = 400) -> [DarkComponent] {
         let w = bits.width, h = bits.height
         guard w > 0, h > 0 else { return [] }
-        // Runs in raster order: row, first and last cell; `rowStart[y]` is the index of row y's first run. In buffers of
-        // their own, doubled when full: a busy frame has tens of thousands of runs, and appending to arrays cost a
-        // uniqueness test and a capacity test for each (a fifth of the labelling).
+        // Runs in raster order: row, first and last cell. In buffers of their own, doubled when full: a busy frame has
+        // tens of thousands of runs, and appending to arrays cost a uniqueness test and a capacity test for each (a fifth
+        // of the labelling).
         // Room for 32 runs a row at first: busy 640×480 frames have 20–30 thousand runs, and starting at 8 a row they
         // grew the buffers three times a labelling (2.6 M instructions over 16 labellings of copying).
         var capacity = Swift.max(1024, h * 32)
         var runY = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX0 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX1 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        let rowStart = UnsafeMutablePointer<Int>.allocate(capacity: h + 1)
-        defer { runY.deallocate(); runX0.deallocate(); runX1.deallocate(); rowStart.deallocate() }
-        func grow() {
-            let grown = capacity * 2
-            let (y, x0, x1) = (UnsafeMutablePointer<Int32>.allocate(capacity: grown), UnsafeMutablePointer<Int32>.allocate(capacity: grown),
-                               UnsafeMutablePointer<Int32>.allocate(capacity: grown))
-            y.update(from: runY, count: capacity); x0.update(from: runX0, count: capacity); x1.update(from: runX1, count: capacity)
-            runY.deallocate(); runX0.deallocate(); runX1.deallocate()
-            (runY, runX0, runX1, capacity) = (y, x0, x1, grown)
-        }
+        // Each run's parent in the union–find forest (a root is its own parent).
+        var parent = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        defer { runY.deallocate(); runX0.deallocate(); runX1.deallocate(); parent.deallocate() }
+        // A row holds at most (w + 1) / 2 runs: the buffers are made room for once a row, before it is scanned, so the
+        // scan itself stores each run through pointers held in registers with no capacity test (a test per run, and the
+        // pointers reloaded from memory after it, were a sixth of the scan).
+        let mostPerRow = (w + 1) / 2
         var count = 0
+        // The index of the first run of the row above (the row before the first has none).
+        var aboveStart = 0
         bits.cells.withUnsafeBufferPointer { cells in
             for y in 0..<h {
-                rowStart[y] = count
+                if count + mostPerRow > capacity {
+                    var grown = capacity * 2
+                    while count + mostPerRow > grown { grown *= 2 }
+                    func moved(_ old: UnsafeMutablePointer<Int32>) -> UnsafeMutablePointer<Int32> {
+                        let new = UnsafeMutablePointer<Int32>.allocate(capacity: grown)
+                        new.update(from: old, count: count)
+                        old.deallocate()
+                        return new
+                    }
+                    (runY, runX0, runX1, parent, capacity) = (moved(runY), moved(runX0), moved(runX1), moved(parent), grown)
+                }
                 let row = cells.baseAddress! + y * w
+                let ys = runY, x0s = runX0, x1s = runX1, p = parent
+                func root(_ i: Int) -> Int {
+                    var i = i
+                    while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
+                    return i
+                }
+                let y32 = Int32(truncatingIfNeeded: y)
+                // Each run is joined to the runs of the row above that it touches (their spans overlap) as soon as it is
+                // found, while its ends are at hand: the runs above from `above` on have not ended left of the runs
+                // found so far (both rows' runs come left to right).
+                var above = aboveStart
+                let aboveEnd = count
+                aboveStart = count
+                var n = count
                 var x = 0
                 while x < w {
                     x = firstDark(row, from: x, before: w)
                     guard x < w else { break }
                     let start = x
                     x = firstLight(row, from: x, before: w)
-                    if count == capacity { grow() }
                     // Stored in 32 bits without range tests: a side of 2³¹ cells would be a row of 2 GB.
-                    runY[count] = Int32(truncatingIfNeeded: y); runX0[count] = Int32(truncatingIfNeeded: start)
-                    runX1[count] = Int32(truncatingIfNeeded: x &- 1)
-                    count += 1
+                    let first = Int32(truncatingIfNeeded: start), last = Int32(truncatingIfNeeded: x &- 1)
+                    ys[n] = y32; x0s[n] = first; x1s[n] = last
+                    p[n] = Int32(truncatingIfNeeded: n)
+                    while above < aboveEnd && x1s[above] < first { above &+= 1 }
+                    // The root of this run's component, kept as it is joined: it changes only by these joins while the
+                    // run is being joined (the smaller root of two joined is the root of both).
+                    var rootHere = n
+                    var a = above
+                    while a < aboveEnd && x0s[a] <= last {
+                        let ra = root(a)
+                        // The smaller index as root: a component's root is its first run in raster order.
+                        if ra < rootHere {
+                            p[rootHere] = Int32(truncatingIfNeeded: ra)
+                            rootHere = ra
+                        } else if rootHere < ra {
+                            p[ra] = Int32(truncatingIfNeeded: rootHere)
+                        }
+                        a &+= 1
+                    }
+                    n &+= 1
                 }
+                count = n
             }
-            rowStart[h] = count
         }
         guard count > 0 else { return [] }
-        let parent = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        defer { parent.deallocate() }
-        do {
-            let p = parent
-            for i in 0..<count { p[i] = Int32(i) }
-            func root(_ i: Int) -> Int {
-                var i = i
-                while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
-                return i
-            }
-            for y in 1..<max(1, h) {
-                // Two pointers over the runs of this row and the row above; runs touch when their spans overlap.
-                var a = rowStart[y - 1], b = rowStart[y]
-                let aEnd = rowStart[y], bEnd = rowStart[y + 1]
-                while a < aEnd && b < bEnd {
-                    if runX0[a] <= runX1[b] && runX0[b] <= runX1[a] {
-                        let ra = root(a), rb = root(b)
-                        // The smaller index as root: a component's root is its first run in raster order.
-                        if ra < rb { p[rb] = Int32(ra) } else if rb < ra { p[ra] = Int32(rb) }
-                    }
-                    if runX1[a] < runX1[b] { a += 1 } else { b += 1 }
-                }
-            }
-        }
         // One pass over the runs in raster order points every run at its root and gathers the roots' boxes and areas.
         // A run's parent never follows it (a root is its component's first run, and halving only moves a pointer to an
         // earlier run), so its parent's pointer is already final. A root is met before the rest of its component: its
@@ -118,15 +133,21 @@ enum DarkComponents {
         let boxes = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count)
         let area = UnsafeMutablePointer<Int>.allocate(capacity: count)
         let slot = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        defer { boxes.deallocate(); area.deallocate(); slot.deallocate() }
+        // The roots in raster order, gathered by the same pass: the components are then picked from the roots alone
+        // rather than from every run (a busy frame has seven or eight runs a component).
+        let roots = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        defer { boxes.deallocate(); area.deallocate(); slot.deallocate(); roots.deallocate() }
         let minX = boxes, maxX = boxes + count, maxY = boxes + 2 * count
+        var rootCount = 0
         for i in 0..<count {
             let r = Int(parent[Int(parent[i])])
-            parent[i] = Int32(r)
+            parent[i] = Int32(truncatingIfNeeded: r)
             if r == i {
                 minX[r] = runX0[i]; maxX[r] = runX1[i]; maxY[r] = runY[i]
                 area[r] = Int(runX1[i] &- runX0[i] &+ 1)
                 slot[r] = -1
+                roots[rootCount] = Int32(truncatingIfNeeded: r)
+                rootCount &+= 1
             } else {
                 minX[r] = min(minX[r], runX0[i]); maxX[r] = max(maxX[r], runX1[i]); maxY[r] = runY[i]
                 area[r] &+= Int(runX1[i] &- runX0[i] &+ 1)
@@ -138,10 +159,15 @@ enum DarkComponents {
         // test at both levels for every run).
         var base: [Int] = []
         var rowCount = 0
-        for r in 0..<count where Int(parent[r]) == r {
+        // The first run of the first component kept: no earlier run belongs to a kept component (a component's root is
+        // its first run).
+        var firstKept = count
+        for root in UnsafeBufferPointer(start: roots, count: rootCount) {
+            let r = Int(root)
             // A root's own row is its component's top row.
             guard maxX[r] - minX[r] + 1 >= minimumSide && maxY[r] - runY[r] + 1 >= minimumSide else { continue }
             slot[r] = Int32(components.count)
+            firstKept = Swift.min(firstKept, r)
             components.append(DarkComponent(minX: Int(minX[r]), minY: Int(runY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
                                             area: area[r], outline: []))
             base.append(rowCount - Int(runY[r]))
@@ -154,26 +180,32 @@ enum DarkComponents {
         rowMin.initialize(repeating: Int32.max, count: rowCount)
         rowMax.initialize(repeating: -1, count: rowCount)
         base.withUnsafeBufferPointer { base in
-            for i in 0..<count {
+            // A row's runs come left to right: the first of a component's runs met in a row is its leftmost, the last
+            // its rightmost.
+            for i in firstKept..<count {
                 let s = Int(slot[Int(parent[i])])
                 guard s >= 0 else { continue }
                 let k = base[s] + Int(runY[i])
-                rowMin[k] = min(rowMin[k], runX0[i])
-                rowMax[k] = max(rowMax[k], runX1[i])
+                if rowMin[k] == Int32.max { rowMin[k] = runX0[i] }
+                rowMax[k] = runX1[i]
             }
         }
         for s in components.indices {
             let rows = components[s].maxY - components[s].minY + 1
-            var outline: [Point] = []
-            outline.reserveCapacity(rows * 2)
-            for row in 0..<rows {
-                let k = base[s] + components[s].minY + row
-                guard rowMin[k] != Int32.max else { continue }
-                let y = Double(components[s].minY + row) + 0.5
-                outline.append(Point(Double(rowMin[k]) + 0.5, y))
-                outline.append(Point(Double(rowMax[k]) + 0.5, y))
+            let first = base[s] + components[s].minY, top = components[s].minY
+            // Written in place: appending tested the capacity and uniqueness twice a row.
+            components[s].outline = [Point](unsafeUninitializedCapacity: rows * 2) { outline, initialized in
+                var n = 0
+                for row in 0..<rows {
+                    let k = first + row
+                    guard rowMin[k] != Int32.max else { continue }
+                    let y = Double(top + row) + 0.5
+                    outline[n] = Point(Double(rowMin[k]) + 0.5, y)
+                    outline[n + 1] = Point(Double(rowMax[k]) + 0.5, y)
+                    n += 2
+                }
+                initialized = n
             }
-            components[s].outline = outline
         }
         return components
     }

@@ -115,11 +115,27 @@ extension GrayImage {
             return Point(turnedCenter.x + c * (d.x - d.y), turnedCenter.y + c * (d.x + d.y))
         }
         var out = GrayImage(width: side, height: side, filledWith: 255)
-        for y in 0..<side {
-            for x in 0..<side {
-                let p = from(Point(Double(x) + 0.5, Double(y) + 0.5))
-                guard p.x >= 0, p.y >= 0, p.x < Double(width), p.y < Double(height) else { continue }
-                out.pixels[y * side + x] = UInt8(bilinear(p.x, p.y).rounded())
+        // Both images' buffers taken once, not at every pixel (`bilinear` and the subscript took them, with their tests,
+        // for each of the turned image's several hundred thousand pixels), and points between the pixel centres read
+        // without clamping from the table of pixel values, as `bilinearLine` reads them: the same samples, rounded the
+        // same way.
+        pixels.withUnsafeBufferPointer { source in
+            precondition(holdsEveryRow(source))
+            PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
+                out.pixels.withUnsafeMutableBufferPointer { turned in
+                    let lastX = Double(width - 1), lastY = Double(height - 1)
+                    for y in 0..<side {
+                        for x in 0..<side {
+                            let p = from(Point(Double(x) + 0.5, Double(y) + 0.5))
+                            guard p.x >= 0, p.y >= 0, p.x < Double(width), p.y < Double(height) else { continue }
+                            let fx = p.x - 0.5, fy = p.y - 0.5
+                            let value = fx >= 0 && fy >= 0 && fx < lastX && fy < lastY
+                                ? PreparedFrame.interior(source.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
+                                : Self.clampedBilinear(source, width: width, height: height, stride: stride, p.x, p.y)
+                            turned[y * side + x] = UInt8(value.rounded())
+                        }
+                    }
+                }
             }
         }
         return (out, to, from)

@@ -89,6 +89,10 @@ enum ModuleSampler {
         precondition(gray.count >= cw * ch, "\(gray.count) grey values for \(cw) × \(ch) modules")
         guard cw > 0, ch > 0 else { return BitMatrix(width: width, height: height) }
         let across = neighbourRanges(columns), down = neighbourRanges(rows)
+        // Whether the four modules from each column on have their whole neighbourhoods sampled (eight consecutive
+        // positions), decided once for all rows rather than in each (with the neighbour ranges read through buffers
+        // below, a third of the row extremes' instructions on the QR quick looks' corner squares).
+        let fourWide = (0..<cw).map { i in i >= 2 && i + 5 < cw && columns[i + 5] - columns[i - 2] == 7 }
         // Scratch for the row extremes (every sampled module) and one row's column extremes.
         let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 2 * cw * ch + 2 * cw)
         defer { scratch.deallocate() }
@@ -98,31 +102,38 @@ enum ModuleSampler {
             let g = g.baseAddress!
             // Along each row. Where four consecutive modules have their whole neighbourhood sampled (eight consecutive
             // positions), their extremes are taken four lanes at a time; elsewhere module by module over its range.
-            for j in 0..<ch {
-                let row = g + j * cw, rl = rowLow + j * cw, rh = rowHigh + j * cw
-                var i = 0
-                while i < cw {
-                    if i >= 2, i + 5 < cw, columns[i + 5] - columns[i - 2] == 7 {
-                        var a = load4(row + i - 2), b = a
-                        for k in -1...2 {
-                            let v = load4(row + i + k)
-                            a = a.replacing(with: v, where: v .< a)
-                            b = b.replacing(with: v, where: v .> b)
+            fourWide.withUnsafeBufferPointer { fourWide in
+                across.withUnsafeBufferPointer { across in
+                    for j in 0..<ch {
+                        let row = g + j * cw, rl = rowLow + j * cw, rh = rowHigh + j * cw
+                        var i = 0
+                        while i < cw {
+                            if fourWide[i] {
+                                var a = load4(row + i - 2), b = a
+                                for k in -1...2 {
+                                    let v = load4(row + i + k)
+                                    a = a.replacing(with: v, where: v .< a)
+                                    b = b.replacing(with: v, where: v .> b)
+                                }
+                                store4(a, rl + i)
+                                store4(b, rh + i)
+                                i &+= 4
+                                continue
+                            }
+                            var a = 255.0, b = 0.0
+                            var ni = across[i].first
+                            let last = across[i].last
+                            while ni <= last {
+                                let v = row[ni]
+                                a = v < a ? v : a
+                                b = v > b ? v : b
+                                ni &+= 1
+                            }
+                            rl[i] = a
+                            rh[i] = b
+                            i &+= 1
                         }
-                        store4(a, rl + i)
-                        store4(b, rh + i)
-                        i += 4
-                        continue
                     }
-                    var a = 255.0, b = 0.0
-                    for ni in across[i].first...across[i].last {
-                        let v = row[ni]
-                        a = v < a ? v : a
-                        b = v > b ? v : b
-                    }
-                    rl[i] = a
-                    rh[i] = b
-                    i += 1
                 }
             }
             // Down the columns, four modules of a row at a time, then the threshold module by module.

@@ -59,6 +59,25 @@ enum DataMatrixDetector {
         let toward = center - mid
         let len = max(1e-9, (toward.x * toward.x + toward.y * toward.y).squareRoot())
         let shift = toward * (inset / len)
+        // Each coordinate of the cells, (a + (b − a)·k/20) + shift, is a chain of roundings that never decrease as k grows
+        // (or never increase), so every cell lies between the first and the last: when both are inside the matrix all
+        // are, and the cells are read without the subscript's bounds tests (a side reading was two thirds tests and
+        // index arithmetic; most sides of most candidates lie inside the frame).
+        let first = a + (b - a) * (Double(1) / 20) + shift, last = a + (b - a) * (Double(19) / 20) + shift
+        let width = bits.width, height = bits.height
+        if min(first.x, last.x) >= 0, min(first.y, last.y) >= 0, max(first.x, last.x) < Double(width), max(first.y, last.y) < Double(height) {
+            return bits.cells.withUnsafeBufferPointer { cells in
+                var light = 0
+                for k in 1..<20 {
+                    let p = a + (b - a) * (Double(k) / 20) + shift
+                    if cells[Int(p.y) &* width &+ Int(p.x)] == 0 {
+                        light += 1
+                        if light == 4 { return .open }
+                    }
+                }
+                return light <= 2 ? .solid : .neither
+            }
+        }
         var light = 0
         for k in 1..<20 {
             let p = a + (b - a) * (Double(k) / 20) + shift

@@ -18,20 +18,23 @@ enum MaxiCodeBullsEye {
         let binary = frame.binary
         var found: [Candidate] = []
         for y in stride(from: step / 2, to: binary.height, by: step) {
-            let runs = frame.binaryRow(y)
             let firstLight = binary[0, y] ? 1 : 0
-            for i in stride(from: firstLight == 1 ? 5 : 6, to: runs.count - 5, by: 2) {
-                let w = runs[i].length
-                guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w,
-                      let unit = pattern({ runs[i - 5 + $0].length }) else { continue }
-                let cx = Double(runs[i].start) + Double(w) / 2
-                guard let vertical = confirm(binary, x: Int(cx), y: y, dx: 0, dy: 1),
-                      let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), dx: 1, dy: 0),
-                      confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: 1) != nil,
-                      confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: -1) != nil else { continue }
-                let center = Point(horizontal.center + 0.5, vertical.center + 0.5)
-                if !found.contains(where: { $0.center.distance(to: center) < 6 * $0.ringWidth }) {
-                    found.append(Candidate(center: center, ringWidth: (unit + horizontal.unit + vertical.unit) / 3))
+            // The row's runs read through a buffer: every light run of every second row is tested, and the array's bounds
+            // tests were half of each test.
+            frame.binaryRow(y).withUnsafeBufferPointer { runs in
+                for i in stride(from: firstLight == 1 ? 5 : 6, to: runs.count - 5, by: 2) {
+                    let w = runs[i].length
+                    guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w,
+                          let unit = pattern({ runs[i - 5 + $0].length }) else { continue }
+                    let cx = Double(runs[i].start) + Double(w) / 2
+                    guard let vertical = confirm(binary, x: Int(cx), y: y, dx: 0, dy: 1),
+                          let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), dx: 1, dy: 0),
+                          confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: 1) != nil,
+                          confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: -1) != nil else { continue }
+                    let center = Point(horizontal.center + 0.5, vertical.center + 0.5)
+                    if !found.contains(where: { $0.center.distance(to: center) < 6 * $0.ringWidth }) {
+                        found.append(Candidate(center: center, ringWidth: (unit + horizontal.unit + vertical.unit) / 3))
+                    }
                 }
             }
         }
@@ -45,7 +48,8 @@ enum MaxiCodeBullsEye {
     @inline(__always)
     static func pattern(_ width: (Int) -> Int) -> Double? {
         var total = 0
-        for k in 1...9 where k != 5 { total += width(k) }
+        // Widths of runs in one row: their sum cannot overflow, and is added without the tests.
+        for k in 1...9 where k != 5 { total &+= width(k) }
         let unit = Double(total) / 8
         guard unit >= 1 else { return nil }
         for k in 1...9 where k != 5 {
@@ -60,9 +64,13 @@ enum MaxiCodeBullsEye {
     /// The eleven runs through the light pixel (x, y) in direction (dx, dy): the centre run's midpoint (along the
     /// direction, in pixels from (x, y) measured on the row or column coordinate) and the ring width.
     static func confirm(_ binary: BitMatrix, x: Int, y: Int, dx: Int, dy: Int) -> (center: Double, unit: Double)? {
-        guard x >= 0, y >= 0, x < binary.width, y < binary.height, !binary[x, y],
-              let found = binary.runs(through: x, y, dx: dx, dy: dy, each: 5), let unit = pattern(found.widths) else { return nil }
-        return (Double(dy == 0 ? x : y) + found.centerOffset, unit)
+        guard x >= 0, y >= 0, x < binary.width, y < binary.height, !binary[x, y] else { return nil }
+        // The widths on the stack: an array for each of a frame's many confirmations cost as much as walking the runs.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 11) { widths -> (center: Double, unit: Double)? in
+            guard let centerOffset = binary.runs(through: x, y, dx: dx, dy: dy, each: 5, into: widths.baseAddress!),
+                  let unit = pattern({ widths[$0] }) else { return nil }
+            return (Double(dy == 0 ? x : y) + centerOffset, unit)
+        }
     }
 
     /// The 2×2 matrix taking module widths (about the bull's-eye's centre) to pixels, up to a turn: fitted to the middles of

@@ -51,7 +51,8 @@ enum QRFinderPatternFinder {
     }
 
     static func ratiosMatch(_ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, _ c4: Int) -> Bool {
-        let total = c0 + c1 + c2 + c3 + c4
+        // Run lengths within one line of the matrix: their sum cannot overflow, and is added without the tests.
+        let total = c0 &+ c1 &+ c2 &+ c3 &+ c4
         guard total >= 7, c0 > 0, c1 > 0, c2 > 0, c3 > 0, c4 > 0 else { return false }
         let m = Double(total) / 7
         let tolerance = m * 0.7
@@ -75,16 +76,18 @@ enum QRFinderPatternFinder {
         let step = dy * bits.width + dx
         return bits.cells.withUnsafeBufferPointer { cells -> (total: Int, centerOffset: Double)? in
             let center = cells.baseAddress! + (y * bits.width + x)
+            // Steps and counts never exceed a side of the matrix: they are taken without overflow tests (which were a
+            // third of each step).
             var c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0
             var i = 0
-            while i <= back && center[-i * step] != 0 && c2 <= limit { c2 += 1; i += 1 }
-            while i <= back && center[-i * step] == 0 && c1 <= limit { c1 += 1; i += 1 }
-            while i <= back && center[-i * step] != 0 && c0 <= limit { c0 += 1; i += 1 }
+            while i <= back && center[0 &- i &* step] != 0 && c2 <= limit { c2 &+= 1; i &+= 1 }
+            while i <= back && center[0 &- i &* step] == 0 && c1 <= limit { c1 &+= 1; i &+= 1 }
+            while i <= back && center[0 &- i &* step] != 0 && c0 <= limit { c0 &+= 1; i &+= 1 }
             let backward = c2
             i = 1
-            while i <= ahead && center[i * step] != 0 && c2 <= 3 * limit { c2 += 1; i += 1 }
-            while i <= ahead && center[i * step] == 0 && c3 <= limit { c3 += 1; i += 1 }
-            while i <= ahead && center[i * step] != 0 && c4 <= limit { c4 += 1; i += 1 }
+            while i <= ahead && center[i &* step] != 0 && c2 <= 3 * limit { c2 &+= 1; i &+= 1 }
+            while i <= ahead && center[i &* step] == 0 && c3 <= limit { c3 &+= 1; i &+= 1 }
+            while i <= ahead && center[i &* step] != 0 && c4 <= limit { c4 &+= 1; i &+= 1 }
             guard ratiosMatch(c0, c1, c2, c3, c4) else { return nil }
             let forward = c2 - backward
             return (c0 + c1 + c2 + c3 + c4, Double(forward - backward + 1) / 2)

@@ -20,16 +20,23 @@ public enum QRFormatInformation {
         return v
     }
 
+    /// Every level's and mask's format bits, levels in `allCases` order and masks 0–7 within each: computed once, as
+    /// every QR look (several per finder triple, on frames without a code too) decodes format information, and working
+    /// out the 32 codes' remainders each time was most of that.
+    static let formatCodes: [(level: QRErrorCorrectionLevel, mask: Int, code: Int)] = QRErrorCorrectionLevel.allCases.flatMap { level in
+        (0..<8).map { mask in (level, mask, formatBits(level, mask: mask)) }
+    }
+
+    /// Versions 7–40's version bits, in order (index 0 is version 7), computed once (see `formatCodes`).
+    static let versionCodes: [Int] = (7...40).map(versionBits)
+
     /// The level and mask whose format bits are nearest `bits` (at most 3 bits apart), trying each candidate reading.
     public static func decodeFormat(_ candidates: [Int]) -> (QRErrorCorrectionLevel, Int)? {
         var best = (distance: 99, level: QRErrorCorrectionLevel.l, mask: 0)
-        for level in QRErrorCorrectionLevel.allCases {
-            for mask in 0..<8 {
-                let code = formatBits(level, mask: mask)
-                for c in candidates {
-                    let d = (code ^ c).nonzeroBitCount
-                    if d < best.distance { best = (d, level, mask) }
-                }
+        for (level, mask, code) in formatCodes {
+            for c in candidates {
+                let d = (code ^ c).nonzeroBitCount
+                if d < best.distance { best = (d, level, mask) }
             }
         }
         return best.distance <= 3 ? (best.level, best.mask) : nil
@@ -38,8 +45,8 @@ public enum QRFormatInformation {
     /// The version whose version bits are nearest a candidate reading (at most 3 bits apart).
     public static func decodeVersion(_ candidates: [Int]) -> Int? {
         var best = (distance: 99, version: 0)
-        for v in 7...40 {
-            let code = versionBits(v)
+        for (index, code) in versionCodes.enumerated() {
+            let v = 7 + index
             for c in candidates {
                 let d = (code ^ c).nonzeroBitCount
                 if d < best.distance { best = (d, v) }

@@ -27,22 +27,30 @@ public enum QRFunctionPatterns {
     /// that are as a symbol draws them. A triple of finder-like blobs that frames no symbol samples to noise there (on
     /// the dev photos without a code at most 0.63), a real symbol to its finders (at least 0.81 on the photos read, with
     /// blur and strong perspective); the finders sit at the transform's anchors, so the size estimate barely moves them.
+    ///
+    /// Each finder's cells inside the grid are the 8×8 square from its outer corner (7 cells and the separator on the
+    /// two inner sides), so the total is always 3 × 64; the cells are compared row by row in place (every QR quick look
+    /// asks this, and the subscript's bounds tests were most of it).
     static func finderAgreement(_ grid: BitMatrix) -> Double {
         let n = grid.width
         guard n >= 21, grid.height == n else { return 0 }
-        var matching = 0, total = 0
-        for (ox, oy) in [(0, 0), (n - 7, 0), (0, n - 7)] {
-            for y in -1...7 {
-                for x in -1...7 {
-                    let cx = ox + x, cy = oy + y
-                    guard cx >= 0, cy >= 0, cx < n, cy < n else { continue }
-                    let d = max(abs(x - 3), abs(y - 3))
-                    total += 1
-                    if grid[cx, cy] == (d != 2 && d != 4) { matching += 1 }
+        var matching = 0
+        grid.cells.withUnsafeBufferPointer { cells in
+            // Each square's first cell, and the finder offsets (x, y from the finder's own corner) of its first row and
+            // column: the top-left finder's square starts at its corner, the others' one cell before it on the inner side.
+            for (x0, y0, fx, fy) in [(0, 0, 0, 0), (n - 8, 0, -1, 0), (0, n - 8, 0, -1)] {
+                for row in 0..<8 {
+                    let line = cells.baseAddress! + (y0 + row) * n + x0
+                    let dy = abs(fy + row - 3)
+                    for column in 0..<8 {
+                        let d = max(abs(fx + column - 3), dy)
+                        let dark = d != 2 && d != 4
+                        matching &+= (line[column] != 0) == dark ? 1 : 0
+                    }
                 }
             }
         }
-        return Double(matching) / Double(total)
+        return Double(matching) / Double(3 * 64)
     }
 
     static func isFinderCorner(_ cx: Int, _ cy: Int, _ n: Int) -> Bool {

@@ -59,17 +59,21 @@ public struct QRReader: SymbologyReader {
     /// `alignmentRadius` modules).
     private func read(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ triple: (Int, Int, Int, Double), deltas: [Int],
                       alignmentRadius: Double, alignment: inout Point?, attempts: inout Int) -> (symbol: DecodedSymbol?, framed: Bool) {
-        var tried = Set<Int>()
+        // The size deltas tried, in a short array (at most the seven deltas and a few version corrections): a set hashed
+        // each delta and grew its storage, about 5 k instructions a look.
+        var tried: [Int] = []
         var formatSeen = false, framed = false
         var queue = deltas
         while !queue.isEmpty {
             let delta = queue.removeFirst()
-            guard tried.insert(delta).inserted else { continue }
+            guard !tried.contains(delta) else { continue }
+            tried.append(delta)
             // A cheap affine sampling first: format information sits beside the finders whatever the size estimate,
             // and a triple whose format information no size makes readable is not a symbol.
             var none: Point?
             guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false, knownAlignment: &none) else { continue }
-            if QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
+            // Read only until some size shows it: the triple's looks ask no more of it.
+            if !formatSeen, QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
             if tried.count >= 3 && !formatSeen { break }
             // Nor is a size at which the three finders and their separators do not sample as finders: the full look
             // (alignment search, the whole grid sampled and decoded four ways) is most of a frame's QR cost, and on
