@@ -63,9 +63,11 @@ let corpus: BenchCorpus
 do { corpus = try BenchCorpus(directory: corpusDirectory) } catch { print("error: \(error)"); exit(3) }
 
 // Setup outside the timed region: load every image once and write the PGM copies the reference engines read.
+// Removed at exit, however the run ends: a top-level `defer` does not run on `exit(_:)`, and each run left its copies
+// (70–300 MB) behind until they filled the disk.
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rigkit-bench-\(getpid())").path
 try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: scratch) }
+atexit { try? FileManager.default.removeItem(atPath: scratch) }
 var images: [(BenchCorpus.Entry, GrayImage, String)] = []
 // Symbols RigKit has no reader for are left out of the figures and only counted.
 var unsupported: [String: Int] = [:]
