@@ -10,6 +10,9 @@ struct DataBarDecoder: RowDecoder {
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
+        // Too few runs for the search below to look at any bar: the running totals would be made for nothing (on a frame
+        // without a code about a third of the lines the linear reader decodes).
+        guard runs.count >= fewestRuns(options: options) else { return hits }
         RunSpanSums.with(runs) { sums in
             var s = 1
             while s + 45 < runs.count {

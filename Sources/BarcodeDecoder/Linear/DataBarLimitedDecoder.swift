@@ -8,6 +8,10 @@ struct DataBarLimitedDecoder: RowDecoder {
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
+        // Too few runs for the search below to look at any bar (a quiet zone, the 44 elements from the first guard bar
+        // and the run after them): the running totals would be made for nothing. (Not its `fewestRuns`: that also decides
+        // which lines the linear reader counts as holding runs, and so which angles it tries.)
+        guard runs.count >= 46 else { return hits }
         RunSpanSums.with(runs) { sums in
             var s = 1
             while s + 44 < runs.count {
