@@ -15,6 +15,7 @@ struct RunSpanSums {
     private let slack: Double
 
     /// Calls `body` with the sums of `runs` (all non-negative), kept on the stack for the call.
+    @inline(__always)
     static func with<Result>(_ runs: [Double], _ body: (RunSpanSums) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: runs.count + 1) { totals in
             var running = 0.0
