@@ -566,7 +566,8 @@ public struct LinearReader: SymbologyReader {
     static func range(_ values: UnsafeBufferPointer<Double>) -> Double {
         guard var low = values.first else { return 0 }
         var high = low
-        for v in values { low = SlidingExtremes.smaller(v, low); high = SlidingExtremes.larger(v, high) }
+        // The running extremes first, kept in their registers (`SlidingExtremes.widen`).
+        for v in values { low = SlidingExtremes.smaller(low, v); high = SlidingExtremes.larger(high, v) }
         return high - low
     }
 

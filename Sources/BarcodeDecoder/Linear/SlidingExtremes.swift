@@ -159,8 +159,11 @@ enum SlidingExtremes {
             var a = Double.infinity, b = -Double.infinity
             var k = Swift.max(0, center &- reach)
             let last = Swift.min(n &- 1, center &+ reach)
-            while k <= last { a = smaller(lo[k], a); b = larger(hi[k], b); k &+= span }
-            a = smaller(lo[last], a); b = larger(hi[last], b)
+            // The running extreme first: `minsd`/`maxsd` keep their first operand's register, so it stays in place
+            // instead of being copied each round (the extremes are the same: the values are never NaN, and equal ones
+            // are alike).
+            while k <= last { a = smaller(a, lo[k]); b = larger(b, hi[k]); k &+= span }
+            a = smaller(a, lo[last]); b = larger(b, hi[last])
             let end = Swift.min(n, center &+ narrow &- half)
             var i = Swift.max(0, center &- half)
             while i < end { wl[i] = a; wh[i] = b; i &+= 1 }
