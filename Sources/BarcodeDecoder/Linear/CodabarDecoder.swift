@@ -25,8 +25,10 @@ struct CodabarDecoder: RowDecoder {
     /// nearly every place that passes the quiet zone fails here.
     @inline(__always)
     static func mayBeStartStop(_ runs: [Double], _ at: Int) -> Bool {
-        guard let (bits, _) = RunPattern.widest(runs, at, 7, wide: 3, minimumRatio: 1.25) else { return false }
-        return bits == patterns[16] || bits == patterns[17] || bits == patterns[18] || bits == patterns[19]
+        RunPattern.hasWide(runs, at, 7, pattern: patterns[16], minimumRatio: 1.25)
+            || RunPattern.hasWide(runs, at, 7, pattern: patterns[17], minimumRatio: 1.25)
+            || RunPattern.hasWide(runs, at, 7, pattern: patterns[18], minimumRatio: 1.25)
+            || RunPattern.hasWide(runs, at, 7, pattern: patterns[19], minimumRatio: 1.25)
     }
 
     /// Whether every start and stop pattern has three wide elements, which `mayBeStartStop` needs.

@@ -12,8 +12,7 @@ struct Code39Decoder: RowDecoder {
     /// table for the other 43 (the patterns are distinct), at every place that passes the quiet zone.
     @inline(__always)
     static func isStartStop(_ runs: [Double], _ at: Int) -> Bool {
-        guard let (bits, _) = RunPattern.widest(runs, at, 9, wide: 3, minimumRatio: 1.25) else { return false }
-        return bits == Code39Tables.patterns[43]
+        RunPattern.hasWide(runs, at, 9, pattern: Code39Tables.patterns[43], minimumRatio: 1.25)
     }
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
