@@ -74,4 +74,17 @@ import Testing
             }
         }
     }
+
+    @Test func code93StartTestIsTheCharacterReading() {
+        #expect(Set(Code93Tables.patterns).count == Code93Tables.patterns.count)
+        var starts = 0
+        for runs in Self.lines() + [[1, 1, 1, 1, 1, 4, 1, 1], [2, 1, 1, 1, 1, 4, 1, 2]] {
+            for at in 0..<(runs.count - 6) {
+                let isStart = Code93Decoder.character(runs, at) == Code93Tables.startStop
+                if isStart { starts += 1 }
+                #expect(Code93Decoder.isStartStop(runs, at) == isStart, "\(runs) at \(at)")
+            }
+        }
+        #expect(starts > 0)
+    }
 }
