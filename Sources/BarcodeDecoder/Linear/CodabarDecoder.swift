@@ -39,13 +39,13 @@ struct CodabarDecoder: RowDecoder {
         // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 16 < widths.count {
-                defer { i += 2 }
+            while i &+ 16 < widths.count {
+                defer { i &+= 2 }
                 // The quiet zone first: it is cheaper than matching the character and rejects most places. The seven
                 // widths summed in order from 0, as `reduce` over their slice did.
                 var width = 0.0
                 for k in i..<(i + 7) { width += widths[k] }
-                guard widths[i - 1] >= width / 2, Self.mayBeStartStop(runs, i), let c = Self.character(runs, i), c >= 16 else { continue }
+                guard widths[i &- 1] >= width / 2, Self.mayBeStartStop(runs, i), let c = Self.character(runs, i), c >= 16 else { continue }
                 if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
             }
         }

@@ -12,13 +12,13 @@ struct Code128Decoder: RowDecoder {
         // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 6 * 3 + 7 < widths.count {
-                defer { i += 2 }
+            while i &+ (6 * 3 + 7) < widths.count {
+                defer { i &+= 2 }
                 // The quiet zone first: the cheaper test, and most bars on a line have none before them.
                 let module = (widths[i] + widths[i + 1] + widths[i + 2] + widths[i + 3] + widths[i + 4] + widths[i + 5]) / 11
                 // Then the start symbols' common first elements, as `elementsFit` tests them: where one is off, no start
                 // symbol's elements fit, and the nearest of them need not be found.
-                guard widths[i - 1] >= module * 4, Self.startPrefixFits(widths, i, module: module),
+                guard widths[i &- 1] >= module * 4, Self.startPrefixFits(widths, i, module: module),
                       let start = Self.symbol(runs, i, candidates: 103...105),
                       Self.elementsFit(runs, i, start, module: module) else { continue }
                 if let hit = decodeFrom(runs, i, start: start) { hits.append(hit); i = hit.lastRun }

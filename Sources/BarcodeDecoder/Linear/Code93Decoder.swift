@@ -40,8 +40,8 @@ struct Code93Decoder: RowDecoder {
         // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 12 < widths.count {
-                defer { i += 2 }
+            while i &+ 12 < widths.count {
+                defer { i &+= 2 }
                 // The start character's fifth element is 4 modules wide among 1-module ones: a cheap test first.
                 guard widths[i + 4] > 2.5 * widths[i], widths[i + 4] > 2.5 * widths[i + 2], Self.isStartStop(runs, i)
                 else { continue }

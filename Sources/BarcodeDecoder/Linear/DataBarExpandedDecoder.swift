@@ -17,9 +17,9 @@ struct DataBarExpandedDecoder: RowDecoder {
         // condition keeps them inside).
         runs.withUnsafeBufferPointer { widths in
             var g = 1
-            while g + 24 < widths.count {
-                defer { g += 2 }
-                guard widths[g - 1] >= 2 * widths[g] || g == 1, Self.finderEndsMayFit(widths, at: g + 9) else { continue }
+            while g &+ 24 < widths.count {
+                defer { g &+= 2 }
+                guard widths[g &- 1] >= 2 * widths[g] || g == 1, Self.finderEndsMayFit(widths, at: g + 9) else { continue }
                 if let hit = decode(runs, guardBar: g) {
                     hits.append(hit)
                     g = hit.lastRun
