@@ -78,15 +78,15 @@ enum MidpointColourChanges {
             var j = k
             while Double(j) > runStart {
                 if events[j] & crosses != 0 {
-                    let crossing = Double(j - 1) + differences[j - 1] / (differences[j - 1] - differences[j])
+                    let crossing = Double(j &- 1) + differences[j &- 1] / (differences[j &- 1] - differences[j])
                     if crossing > runStart { edge = crossing }
                     break
                 }
                 j &-= 1
             }
             widths[changes] = edge - runStart
-            starts[changes + 1] = edge
-            changes += 1
+            starts[changes &+ 1] = edge
+            changes &+= 1
             runStart = edge
             k &+= 1
         }
