@@ -33,7 +33,7 @@ struct RunSpanSums {
     /// by a billionth as well, so that a guard's own rounding (a product or quotient of the sum) stays inside them.
     @inline(__always)
     func bounds(from start: Int, count: Int) -> (lower: Double, upper: Double) {
-        let sum = totals[start + count] - totals[start]
+        let sum = totals[start &+ count] - totals[start]
         return ((sum - slack) * (1 - 1e-9), (sum + slack) * (1 + 1e-9))
     }
 }
