@@ -56,4 +56,24 @@ import Testing
         }
         #expect(found > 100)
     }
+
+    /// Every start symbol begins with `startPrefix`, so a prefix that does not fit leaves no start symbol whose elements fit.
+    @Test func theStartPrefixRejectsOnlyPlacesNoStartSymbolFits() {
+        for value in 103...105 { #expect(Code128Tables.patterns[value].prefix(3).map(Double.init) == Code128Decoder.startPrefix) }
+        var random = SeededGenerator(seed: 103)
+        var rejected = 0, fitting = 0
+        for trial in 0..<20_000 {
+            // Runs near a start symbol (jittered by up to 1.5 modules), or anywhere.
+            let start = 103 + trial % 3
+            let runs: [Double] = trial % 2 == 0
+                ? Code128Tables.patterns[start].map { Swift.max(0.05, Double($0) + Double.random(in: -1.5...1.5, using: &random)) }
+                : (0..<6).map { _ in Double.random(in: 0.1...6, using: &random) }
+            let module = (runs[0] + runs[1] + runs[2] + runs[3] + runs[4] + runs[5]) / 11
+            let prefixFits = runs.withUnsafeBufferPointer { Code128Decoder.startPrefixFits($0, 0, module: module) }
+            let anyFits = (103...105).contains { Code128Decoder.elementsFit(runs, 0, $0, module: module) }
+            if !prefixFits { rejected += 1; #expect(!anyFits, "\(runs)") }
+            if anyFits { fitting += 1 }
+        }
+        #expect(rejected > 1_000 && fitting > 1_000)
+    }
 }

@@ -23,6 +23,18 @@ import Testing
         }
     }
 
+    /// The noise level's first histogram counts `min(256, quarters(value))`, taken without converting a value of 64 or more.
+    @Test func quartersBelow64AreTheClampedQuarters() {
+        var random = SeededGenerator(seed: 64)
+        let edges: [Double] = [-1e300, -300, -1, -0.125, -0.0, 0, 0.124, 0.125, 0.126, 0.375, 63.625, 63.75, 63.875, 63.874999, 64, 64.01,
+                               254.875, 255, 255.5, 300, 1e300, .infinity, -.infinity, .leastNonzeroMagnitude]
+        let values = edges + (0..<20_000).map { _ in Double.random(in: -10...300, using: &random) }
+            + (0..<2_000).map { k in Double(k) / 8 - 10 }
+        for value in values {
+            #expect(SlidingExtremes.quartersBelow64(value) == min(256, SlidingExtremes.quarters(value)), "\(value)")
+        }
+    }
+
     @Test func anEmptyLineHasNoWindows() {
         #expect(SlidingExtremes.compute([], radius: 8).low.isEmpty)
         #expect(SlidingExtremes.maximum([], radius: 8).isEmpty)

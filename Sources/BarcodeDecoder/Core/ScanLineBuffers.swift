@@ -25,6 +25,10 @@ final class ScanLineBuffers {
     @exclusivity(unchecked) private(set) var runWidths, runStarts, edgePositions, edgeSlopes: UnsafeMutablePointer<Double>
     /// Rounds of the window extremes.
     @exclusivity(unchecked) private(set) var scratch: UnsafeMutablePointer<Double>
+    /// The widths a line's runs are decoded from, read forwards (its border runs made quiet zones) and backwards
+    /// (`LinearReader.decode`): two arrays filled anew for each line instead of two made and freed (the decoders take
+    /// arrays).
+    @exclusivity(unchecked) var forwardWidths: [Double] = [], backwardWidths: [Double] = []
     private var scratchCapacity: Int
 
     /// Room for lines of `capacity` values to start with.

@@ -25,8 +25,10 @@ struct CodabarDecoder: RowDecoder {
     /// nearly every place that passes the quiet zone fails here.
     @inline(__always)
     static func mayBeStartStop(_ runs: [Double], _ at: Int) -> Bool {
-        guard let (bits, _) = RunPattern.widest(runs, at, 7, wide: 3, minimumRatio: 1.25) else { return false }
-        return bits == patterns[16] || bits == patterns[17] || bits == patterns[18] || bits == patterns[19]
+        RunPattern.hasWide(runs, at, 7, pattern: patterns[16], minimumRatio: 1.25)
+            || RunPattern.hasWide(runs, at, 7, pattern: patterns[17], minimumRatio: 1.25)
+            || RunPattern.hasWide(runs, at, 7, pattern: patterns[18], minimumRatio: 1.25)
+            || RunPattern.hasWide(runs, at, 7, pattern: patterns[19], minimumRatio: 1.25)
     }
 
     /// Whether every start and stop pattern has three wide elements, which `mayBeStartStop` needs.
@@ -37,13 +39,13 @@ struct CodabarDecoder: RowDecoder {
         // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 16 < widths.count {
-                defer { i += 2 }
+            while i &+ 16 < widths.count {
+                defer { i &+= 2 }
                 // The quiet zone first: it is cheaper than matching the character and rejects most places. The seven
                 // widths summed in order from 0, as `reduce` over their slice did.
                 var width = 0.0
                 for k in i..<(i + 7) { width += widths[k] }
-                guard widths[i - 1] >= width / 2, Self.mayBeStartStop(runs, i), let c = Self.character(runs, i), c >= 16 else { continue }
+                guard widths[i &- 1] >= width / 2, Self.mayBeStartStop(runs, i), let c = Self.character(runs, i), c >= 16 else { continue }
                 if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
             }
         }

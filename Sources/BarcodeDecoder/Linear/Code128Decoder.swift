@@ -12,11 +12,14 @@ struct Code128Decoder: RowDecoder {
         // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 6 * 3 + 7 < widths.count {
-                defer { i += 2 }
+            while i &+ (6 * 3 + 7) < widths.count {
+                defer { i &+= 2 }
                 // The quiet zone first: the cheaper test, and most bars on a line have none before them.
                 let module = (widths[i] + widths[i + 1] + widths[i + 2] + widths[i + 3] + widths[i + 4] + widths[i + 5]) / 11
-                guard widths[i - 1] >= module * 4, let start = Self.symbol(runs, i, candidates: 103...105),
+                // Then the start symbols' common first elements, as `elementsFit` tests them: where one is off, no start
+                // symbol's elements fit, and the nearest of them need not be found.
+                guard widths[i &- 1] >= module * 4, Self.startPrefixFits(widths, i, module: module),
+                      let start = Self.symbol(runs, i, candidates: 103...105),
                       Self.elementsFit(runs, i, start, module: module) else { continue }
                 if let hit = decodeFrom(runs, i, start: start) { hits.append(hit); i = hit.lastRun }
             }
@@ -29,6 +32,17 @@ struct Code128Decoder: RowDecoder {
     static func elementsFit(_ runs: [Double], _ at: Int, _ value: Int, module: Double) -> Bool {
         let pattern = Code128Tables.patterns[value]
         for k in 0..<6 where abs(runs[at + k] / module - Double(pattern[k])) > startElementTolerance { return false }
+        return true
+    }
+
+    /// The first elements every start symbol shares (Start A, B and C begin 2, 1, 1 modules).
+    static let startPrefix: [Double] = [2, 1, 1]
+
+    /// Whether the runs at `at` fit `startPrefix` within `startElementTolerance`, with `elementsFit`'s arithmetic: where
+    /// they do not, `elementsFit` fails for every start symbol.
+    @inline(__always)
+    static func startPrefixFits(_ runs: UnsafeBufferPointer<Double>, _ at: Int, module: Double) -> Bool {
+        for k in 0..<3 where abs(runs[at + k] / module - startPrefix[k]) > startElementTolerance { return false }
         return true
     }
 

@@ -15,8 +15,8 @@ struct Code25Decoder: RowDecoder {
         // widths without a bounds test each (the loop's condition keeps them inside), a third of their instructions.
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 10 < widths.count {
-                defer { i += 2 }
+            while i &+ 10 < widths.count {
+                defer { i &+= 2 }
                 let hit = readsStandard && Self.mayStartStandard(widths, i) ? standard(runs, i, options) : nil
                 if let hit = hit ?? (readsMatrix && Self.mayStartMatrix(widths, i) ? matrix(runs, i, options) : nil) {
                     hits.append(hit)
@@ -50,8 +50,11 @@ struct Code25Decoder: RowDecoder {
     @inline(__always)
     static func mayStartStandard(_ runs: UnsafeBufferPointer<Double>, _ s: Int) -> Bool {
         guard s + 5 < runs.count else { return false }
-        let narrow = (runs[s + 4] + runs[s + 1] + runs[s + 3]) / 3, wide = (runs[s] + runs[s + 2]) / 2
-        return wide > 1.8 * narrow && wide < 4.5 * narrow && runs[s + 4] < 1.5 * narrow && (runs[s - 1] >= 5 * narrow || s == 1)
+        // The quiet zone first: few places on a frame without a code pass it (the tests are one conjunction).
+        let narrow = (runs[s + 4] + runs[s + 1] + runs[s + 3]) / 3
+        guard runs[s &- 1] >= 5 * narrow || s == 1 else { return false }
+        let wide = (runs[s] + runs[s + 2]) / 2
+        return wide > 1.8 * narrow && wide < 4.5 * narrow && runs[s + 4] < 1.5 * narrow
     }
 
     /// Standard 2 of 5 from the start pattern's first bar at run `s`.
@@ -82,10 +85,12 @@ struct Code25Decoder: RowDecoder {
     static func mayStartMatrix(_ runs: UnsafeBufferPointer<Double>, _ s: Int) -> Bool {
         guard s + 6 < runs.count else { return false }
         let narrow = (runs[s + 1] + runs[s + 2] + runs[s + 3] + runs[s + 4] + runs[s + 5]) / 5
+        // The quiet zone first, as for Standard 2 of 5.
+        guard runs[s &- 1] >= 5 * narrow || s == 1 else { return false }
         let narrowLimit = 1.6 * narrow
         return runs[s] > 3 * narrow && runs[s] < 5.5 * narrow
             && runs[s + 1] < narrowLimit && runs[s + 2] < narrowLimit && runs[s + 3] < narrowLimit && runs[s + 4] < narrowLimit
-            && runs[s + 5] < narrowLimit && (runs[s - 1] >= 5 * narrow || s == 1)
+            && runs[s + 5] < narrowLimit
     }
 
     /// Matrix 2 of 5 from the start pattern's first bar at run `s`.

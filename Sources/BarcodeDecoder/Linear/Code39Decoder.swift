@@ -12,8 +12,7 @@ struct Code39Decoder: RowDecoder {
     /// table for the other 43 (the patterns are distinct), at every place that passes the quiet zone.
     @inline(__always)
     static func isStartStop(_ runs: [Double], _ at: Int) -> Bool {
-        guard let (bits, _) = RunPattern.widest(runs, at, 9, wide: 3, minimumRatio: 1.25) else { return false }
-        return bits == Code39Tables.patterns[43]
+        RunPattern.hasWide(runs, at, 9, pattern: Code39Tables.patterns[43], minimumRatio: 1.25)
     }
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
@@ -21,13 +20,13 @@ struct Code39Decoder: RowDecoder {
         // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 20 < widths.count {
-                defer { i += 2 }
+            while i &+ 20 < widths.count {
+                defer { i &+= 2 }
                 // The quiet zone first: it is cheaper than matching the character and rejects most places. The nine
                 // widths summed in order from 0, as `reduce` over their slice did.
                 var width = 0.0
                 for k in i..<(i + 9) { width += widths[k] }
-                guard widths[i - 1] >= width / 13 * 4, Self.isStartStop(runs, i) else { continue }
+                guard widths[i &- 1] >= width / 13 * 4, Self.isStartStop(runs, i) else { continue }
                 if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
             }
         }

@@ -5,6 +5,20 @@ struct Code93Decoder: RowDecoder {
 
     /// The character whose six elements start at run `at`, by module counts rounded on the cumulative edges over 9 modules.
     static func character(_ runs: [Double], _ at: Int) -> Int? {
+        modules(runs, at).flatMap { Code93Tables.patterns.firstIndex(of: $0) }
+    }
+
+    /// Whether the six elements at `at` read as the start/stop character: `character(runs, at) == startStop` without the
+    /// search of the table (the patterns are distinct), at every place whose first and fifth elements look like it.
+    @inline(__always)
+    static func isStartStop(_ runs: [Double], _ at: Int) -> Bool {
+        modules(runs, at) == Code93Tables.patterns[Code93Tables.startStop]
+    }
+
+    /// The nine modules of the six elements at `at` as bits (1 for a bar), most significant first; nil where an element
+    /// rounds to fewer than 1 or more than 4 modules.
+    @inline(__always)
+    static func modules(_ runs: [Double], _ at: Int) -> Int? {
         guard at + 6 <= runs.count else { return nil }
         var total = 0.0
         for i in 0..<6 { total += runs[at + i] }
@@ -18,7 +32,7 @@ struct Code93Decoder: RowDecoder {
             for _ in 0..<width { bits = bits << 1 | (i % 2 == 0 ? 1 : 0) }
             previous = boundary
         }
-        return Code93Tables.patterns.firstIndex(of: bits)
+        return bits
     }
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
@@ -26,10 +40,10 @@ struct Code93Decoder: RowDecoder {
         // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 12 < widths.count {
-                defer { i += 2 }
+            while i &+ 12 < widths.count {
+                defer { i &+= 2 }
                 // The start character's fifth element is 4 modules wide among 1-module ones: a cheap test first.
-                guard widths[i + 4] > 2.5 * widths[i], widths[i + 4] > 2.5 * widths[i + 2], Self.character(runs, i) == Code93Tables.startStop
+                guard widths[i + 4] > 2.5 * widths[i], widths[i + 4] > 2.5 * widths[i + 2], Self.isStartStop(runs, i)
                 else { continue }
                 let width = runs[i..<i + 6].reduce(0, +)
                 guard runs[i - 1] >= width / 2 || i == 1 else { continue }

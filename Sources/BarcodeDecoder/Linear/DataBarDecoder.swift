@@ -10,10 +10,13 @@ struct DataBarDecoder: RowDecoder {
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
+        // Too few runs for the search below to look at any bar: the running totals would be made for nothing (on a frame
+        // without a code about a third of the lines the linear reader decodes).
+        guard runs.count >= fewestRuns(options: options) else { return hits }
         RunSpanSums.with(runs) { sums in
             var s = 1
-            while s + 45 < runs.count {
-                defer { s += 2 }
+            while s &+ 45 < runs.count {
+                defer { s &+= 2 }
                 guard Self.mayStart(runs, guardBar: s, sums: sums), let hit = decode(runs, guardBar: s) else { continue }
                 hits.append(hit)
                 s = hit.lastRun
@@ -26,7 +29,7 @@ struct DataBarDecoder: RowDecoder {
     /// for some sum of the 45 elements within `sums`' bounds: where they cannot, they fail on its in-order sum too.
     static func mayStart(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
         let (lower, upper) = sums.bounds(from: s, count: 45)
-        return runs[s] < 2.2 * (upper / 95) && (s == 1 || runs[s - 1] >= 4 * (lower / 95))
+        return runs[s] < 2.2 * (upper / 95) && (s == 1 || runs[s &- 1] >= 4 * (lower / 95))
     }
 
     /// A quiet zone, the 46 elements and the run after them (`decode` starts at run 1 and reads to run 46).

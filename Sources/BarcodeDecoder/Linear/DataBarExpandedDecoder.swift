@@ -17,8 +17,8 @@ struct DataBarExpandedDecoder: RowDecoder {
         // condition keeps them inside).
         runs.withUnsafeBufferPointer { widths in
             var g = 1
-            while g + 24 < widths.count {
-                defer { g += 2 }
+            while g &+ 24 < widths.count {
+                defer { g &+= 2 }
                 guard Self.mayBeGuardBar(widths, at: g), Self.finderEndsMayFit(widths, at: g + 9) else { continue }
                 if let hit = decode(runs, guardBar: g) {
                     hits.append(hit)
@@ -36,9 +36,9 @@ struct DataBarExpandedDecoder: RowDecoder {
     /// a tilted one on a dark background).
     @inline(__always)
     static func mayBeGuardBar<Widths: RandomAccessCollection<Double>>(_ runs: Widths, at g: Int) -> Bool where Widths.Index == Int {
-        let bar = runs[g], space = runs[g - 1]
+        let bar = runs[g], space = runs[g &- 1]
         if space >= 2 * bar || g == 1 { return true }
-        return g >= 3 && 2 * space > bar && runs[g - 2] >= 2 * bar
+        return g >= 3 && 2 * space > bar && runs[g &- 2] >= 2 * bar
     }
 
     /// The finder patterns' module widths, one after the other (`DataBarExpandedCharacters.finders`), as Doubles.

@@ -8,10 +8,14 @@ struct DataBarLimitedDecoder: RowDecoder {
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
+        // Too few runs for the search below to look at any bar (a quiet zone, the 44 elements from the first guard bar
+        // and the run after them): the running totals would be made for nothing. (Not its `fewestRuns`: that also decides
+        // which lines the linear reader counts as holding runs, and so which angles it tries.)
+        guard runs.count >= 46 else { return hits }
         RunSpanSums.with(runs) { sums in
             var s = 1
-            while s + 44 < runs.count {
-                defer { s += 2 }
+            while s &+ 44 < runs.count {
+                defer { s &+= 2 }
                 guard Self.mayStart(runs, guardBar: s, sums: sums), let hit = decode(runs, guardBar: s) else { continue }
                 hits.append(hit)
                 s = hit.lastRun
@@ -25,7 +29,7 @@ struct DataBarLimitedDecoder: RowDecoder {
     static func mayStart(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
         let (lower, upper) = sums.bounds(from: s, count: 44)
         let twoModules = 2 * (upper / 73)
-        return runs[s] < twoModules && runs[s + 43] < twoModules && (s == 1 || runs[s - 1] >= 2 * (lower / 73))
+        return runs[s] < twoModules && runs[s + 43] < twoModules && (s == 1 || runs[s &- 1] >= 2 * (lower / 73))
     }
 
     /// Whether a data character's 14 module counts (26 in all, space first) have odd elements that sum to one of the

@@ -139,21 +139,23 @@ public struct DataBarStackedReader: SymbologyReader {
     /// unless it starts the line) and its finder's width (15 units within 2.5) can pass at `s` for some sums of the 21
     /// elements between the guard bars and of the finder's 5 within `sums`' bounds: where they cannot, they fail on the
     /// in-order sums too (every quotient and product here is monotone in the sums), and the half is not read.
+    @inline(__always)
     static func mayStartLeftHalf(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
-        let (lower, upper) = sums.bounds(from: s + 1, count: 21)
+        let (lower, upper) = sums.bounds(from: s &+ 1, count: 21)
         let widest = 2.2 * (upper / 46)
-        guard runs[s] < widest, runs[s + 22] < widest, s == 1 || runs[s - 1] >= 2 * (lower / 46) else { return false }
-        return mayBeFinderWide(sums.bounds(from: s + 9, count: 5), unit: (lower / 46, upper / 46))
+        guard runs[s] < widest, runs[s &+ 22] < widest, s == 1 || runs[s &- 1] >= 2 * (lower / 46) else { return false }
+        return mayBeFinderWide(sums.bounds(from: s &+ 9, count: 5), unit: (lower / 46, upper / 46))
     }
 
     /// `mayStartLeftHalf` for `rightHalf(_:guardBar:)`: its guard bar, guard space and closing guard bar under 2.2 units
     /// of the 21 elements from `s + 2`, and its finder's width (the 5 runs from `s + 10`, which `rightHalf` adds from the
     /// last: the bounds hold a sum added in any order, the rounding bound they widen by not depending on it).
+    @inline(__always)
     static func mayStartRightHalf(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
-        let (lower, upper) = sums.bounds(from: s + 2, count: 21)
+        let (lower, upper) = sums.bounds(from: s &+ 2, count: 21)
         let widest = 2.2 * (upper / 46)
-        guard runs[s] < widest, runs[s + 1] < widest, runs[s + 23] < widest, s == 1 || runs[s - 1] >= 2 * (lower / 46) else { return false }
-        return mayBeFinderWide(sums.bounds(from: s + 10, count: 5), unit: (lower / 46, upper / 46))
+        guard runs[s] < widest, runs[s &+ 1] < widest, runs[s &+ 23] < widest, s == 1 || runs[s &- 1] >= 2 * (lower / 46) else { return false }
+        return mayBeFinderWide(sums.bounds(from: s &+ 10, count: 5), unit: (lower / 46, upper / 46))
     }
 
     /// Whether `abs(width / unit - 15) <= 2.5`, the halves' test of a finder's width, can hold for some `width` and

@@ -16,11 +16,11 @@ struct EANUPCDecoder: RowDecoder {
         // inside).
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 33 < widths.count {
-                defer { i += 2 }
+            while i &+ 33 < widths.count {
+                defer { i &+= 2 }
                 // The quiet zone first: the cheaper test, and most bars on a line have none before them.
                 let module = (widths[i] + widths[i + 1] + widths[i + 2]) / 3
-                guard widths[i - 1] >= module * 3, RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { continue }
+                guard widths[i &- 1] >= module * 3, RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { continue }
                 if reads13, let hit = decode13(runs, i, options) { hits.append(hit); i = hit.lastRun; continue }
                 if reads8, let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun; continue }
                 if readsE, let hit = decodeE(runs, i) { hits.append(hit); i = hit.lastRun; continue }

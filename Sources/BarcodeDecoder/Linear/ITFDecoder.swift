@@ -25,13 +25,15 @@ struct ITFDecoder: RowDecoder {
         // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
         runs.withUnsafeBufferPointer { widths in
             var i = 1
-            while i + 4 + 10 + 3 < widths.count {
-                defer { i += 2 }
-                // Start pattern: two narrow bars alike and two narrow spaces alike.
+            while i &+ (4 + 10 + 3) < widths.count {
+                defer { i &+= 2 }
+                // Start pattern: two narrow bars alike and two narrow spaces alike, after the quiet zone. The quiet zone
+                // is tested first: on a frame without a code few places pass it, and the tests are one conjunction.
                 let bar0 = widths[i], space0 = widths[i + 1], bar1 = widths[i + 2], space1 = widths[i + 3]
-                guard max(bar0, bar1) <= min(bar0, bar1) * 1.5, max(space0, space1) <= min(space0, space1) * 1.5 else { continue }
                 let narrow = NarrowWidths(bar: (bar0 + bar1) / 2, space: (space0 + space1) / 2)
-                guard narrow.bar <= narrow.space * 2.5, narrow.space <= narrow.bar * 2.5, widths[i - 1] >= narrow.mean * 6 else { continue }
+                guard widths[i &- 1] >= narrow.mean * 6,
+                      max(bar0, bar1) <= min(bar0, bar1) * 1.5, max(space0, space1) <= min(space0, space1) * 1.5,
+                      narrow.bar <= narrow.space * 2.5, narrow.space <= narrow.bar * 2.5 else { continue }
                 if let hit = decodeFrom(runs, i, narrow: narrow, options: options) { hits.append(hit); i = hit.lastRun }
             }
         }

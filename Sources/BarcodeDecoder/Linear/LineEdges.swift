@@ -40,7 +40,7 @@ extension LinearReader {
         let slope = buffers.slope, strength = buffers.strength
         (slope[0], strength[0], slope[count - 1], strength[count - 1]) = (0, 0, 0, 0)
         for k in 1..<(count - 1) {
-            let s = (g[k + 1] - g[k - 1]) / 2
+            let s = (g[k &+ 1] - g[k &- 1]) / 2
             slope[k] = s
             strength[k] = abs(s)
         }
@@ -84,7 +84,7 @@ extension LinearReader {
         let positions = buffers.edgePositions, slopes = buffers.edgeSlopes
         var edges = 0
         for k in 2..<(count - 2) {
-            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
             guard b >= a, b > c, b >= floor, b >= localStrongest[k] * 0.25 else { continue }
             let curvature = a - 2 * b + c
             let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
@@ -121,7 +121,7 @@ extension LinearReader {
         guard count >= 5 else { return times <= 0 }
         var edges = 0, falling = true
         for k in 2..<(count - 2) {
-            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
             guard b >= a, b > c, b >= floor, (slope[k] < 0) == falling else { continue }
             edges += 1
             if edges >= times { return true }

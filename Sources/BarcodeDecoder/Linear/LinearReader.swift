@@ -74,7 +74,7 @@ public struct LinearReader: SymbologyReader {
         // beside glare (and, on the real photos, some that only the closer look below read before, at a third of its
         // instructions: `upca-5/07` 45 → 19 M).
         if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
-            binaryLines(frame, active, options, stopWhenRead: vote, into: &hits)
+            binaryLines(frame, active, options, stopWhenRead: vote, buffers: buffers, into: &hits)
         }
         // Striped regions that read nothing get a closer look: more lines at more angles around theirs.
         if options.effort >= 2 && !regions.isEmpty && !noSecondLooks && vote(hits).isEmpty {
@@ -104,7 +104,7 @@ public struct LinearReader: SymbologyReader {
         // sharpening (`HistogramLineThreshold`), for bars blurred along the line so that a narrow space stays a shallow
         // bump no other look's threshold splits (`ean13-1/37`). Only frames that read nothing else pay it.
         if options.effort >= 2 && !noSecondLooks && vote(hits).isEmpty {
-            histogramLines(frame, active, options, stopWhenRead: vote, into: &hits)
+            histogramLines(frame, active, options, stopWhenRead: vote, buffers: buffers, into: &hits)
         }
         // At effort 3, sweep the whole frame at fixed angles as well. (At effort 2 such a sweep of small frames with nothing
         // read cost up to 1,000 lines a frame and read nothing the looks above miss, on real photos or synthetic frames.)
@@ -294,12 +294,12 @@ public struct LinearReader: SymbologyReader {
         let fewest = Self.fewestRuns(active, options)
         let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest)
         var heldRuns = thresholded.widths.count >= fewest
-        if heldRuns { decode(thresholded, edges: edges, active, options, into: &lineHits) }
+        if heldRuns { decode(thresholded, edges: edges, active, options, buffers: buffers, into: &lineHits) }
         if lineHits.isEmpty, var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest) {
             let floor = Self.standardEdgeFloor(noise: gradient.noise, range: range)
             if let edged = Self.edgeRuns(&gradient, floor: floor, buffers: buffers, fewest: fewest), edged.widths.count >= fewest {
                 heldRuns = true
-                decode(edged, edges: edges, active, options, into: &lineHits)
+                decode(edged, edges: edges, active, options, buffers: buffers, into: &lineHits)
             }
             // A sweep's line once more at the fainter floor, for a blurred low-contrast symbol that fills the line. It does
             // not count as holding runs: only the region looks ask, and they do not read it (on the real photos it read
@@ -307,7 +307,7 @@ public struct LinearReader: SymbologyReader {
             let faintFloor = Self.faintEdgeFloor(noise: gradient.noise, range: range)
             if lineHits.isEmpty && faintEdges && faintFloor < floor,
                let faint = Self.edgeRuns(&gradient, floor: faintFloor, buffers: buffers, fewest: fewest), faint.widths.count >= fewest {
-                decode(faint, edges: edges, active, options, into: &lineHits)
+                decode(faint, edges: edges, active, options, buffers: buffers, into: &lineHits)
             }
         }
         let plainHits = lineHits, plainHeldRuns = heldRuns
@@ -323,7 +323,7 @@ public struct LinearReader: SymbologyReader {
             let fineCount = Self.grays(frame, origin: origin, direction: d, length: length, step: 0.5, into: buffers.second)
             let fineGray = UnsafeBufferPointer(start: buffers.second, count: fineCount)
             let fine = Self.thresholdRuns(fineGray, step: 0.5, range: Self.range(fineGray), buffers: buffers, fewest: fewest)
-            if fine.widths.count >= fewest { fineHeldRuns = true; decode(fine, edges: edges, active, options, into: &fineHits) }
+            if fine.widths.count >= fewest { fineHeldRuns = true; decode(fine, edges: edges, active, options, buffers: buffers, into: &fineHits) }
             heldRuns = heldRuns || fineHeldRuns
             lineHits = fineHits
         }
@@ -343,7 +343,7 @@ public struct LinearReader: SymbologyReader {
         let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
         let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest)
         guard runs.widths.count >= fewest else { return false }
-        decode(runs, edges: edges, active, options, into: &lineHits)
+        decode(runs, edges: edges, active, options, buffers: buffers, into: &lineHits)
         return true
     }
 
@@ -378,7 +378,8 @@ public struct LinearReader: SymbologyReader {
     /// gates set by the line's contrast, so narrow elements beside glare or a dark edge, which those gates drop, keep
     /// their runs.
     private func binaryLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
-                             stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
+                             stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], buffers: ScanLineBuffers,
+                             into hits: inout [LineHit]) {
         let binary = frame.localMeanBinary()
         var runs: [(start: Int, length: Int)] = []
         let fewest = Self.fewestRuns(active, options)
@@ -387,7 +388,7 @@ public struct LinearReader: SymbologyReader {
         // column are counted in one pass down the rows, once the rows have read nothing.
         var columnChanges: [Int32] = []
         // Columns are read down the matrix as they are (a transposed copy cost more than the columns read from it).
-        pixelLines(frame, groups: (503, 504), active, options, stopWhenRead: vote, into: &hits) { rows, y, _ in
+        pixelLines(frame, groups: (503, 504), active, options, stopWhenRead: vote, buffers: buffers, into: &hits) { rows, y, _ in
             if !rows && columnChanges.isEmpty { columnChanges = binary.colourChangesOfColumns() }
             let changes = rows ? binary.colourChanges(ofRow: y) : Int(columnChanges[y])
             guard changes + 3 >= fewest else { return nil }
@@ -399,13 +400,14 @@ public struct LinearReader: SymbologyReader {
     /// The last second look: pixel rows, then columns, each split into runs at its own histogram threshold after
     /// sharpening (`HistogramLineThreshold`).
     private func histogramLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
-                                stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit]) {
+                                stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], buffers: ScanLineBuffers,
+                                into hits: inout [LineHit]) {
         let image = frame.image
         let threshold = HistogramLineThreshold(longestLine: max(image.width, image.height))
         let fewest = Self.fewestRuns(active, options)
         image.pixels.withUnsafeBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
-            pixelLines(frame, groups: (505, 506), active, options, stopWhenRead: vote, into: &hits) { rows, y, lineLength in
+            pixelLines(frame, groups: (505, 506), active, options, stopWhenRead: vote, buffers: buffers, into: &hits) { rows, y, lineLength in
                 threshold.runs(base + (rows ? y * image.stride : y), count: lineLength, step: rows ? 1 : image.stride, minimumRuns: fewest)
             }
         }
@@ -415,7 +417,7 @@ public struct LinearReader: SymbologyReader {
     /// gives each line (nil: nothing to read). At most 240 lines each way, spread over the frame; lines across known
     /// symbols are skipped as the sweeps skip them.
     private func pixelLines(_ frame: PreparedFrame, groups: (rows: Int, columns: Int), _ active: [any RowDecoder], _ options: DecoderOptions,
-                            stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], into hits: inout [LineHit],
+                            stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], buffers: ScanLineBuffers, into hits: inout [LineHit],
                             runsOf: (_ rows: Bool, _ index: Int, _ lineLength: Int) -> RunRow?) {
         let image = frame.image
         let known = frame.known.map(\.corners)
@@ -432,29 +434,29 @@ public struct LinearReader: SymbologyReader {
                 else { continue }
                 guard let row = runsOf(rows, y, lineLength) else { continue }
                 var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
-                decode(row, edges: (true, true), active, options, into: &lineHits)
+                decode(row, edges: (true, true), active, options, buffers: buffers, into: &lineHits)
                 keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
             }
         }
     }
 
-    /// Runs every active decoder over `row` both ways; positions are along the line from its start.
+    /// Runs every active decoder over `row` both ways; positions are along the line from its start. The widths decoded
+    /// are filled into `buffers`' arrays.
     private func decode(_ row: RunRow, edges: (start: Bool, end: Bool), _ active: [any RowDecoder], _ options: DecoderOptions,
-                        into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) {
+                        buffers: ScanLineBuffers, into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) {
         let widths = row.widths, last = widths.count - 1
         guard last >= 0 else { return }
         // A symbol printed up to the image border has lost its quiet zone to the crop, not to clutter: where the line
         // ends at the border, the run there counts as a quiet zone whatever its width (positions keep the true widths).
-        var forward = widths
-        if edges.start { forward[0] = 1e6 }
-        if edges.end { forward[last] = 1e6 }
+        buffers.forwardWidths.removeAll(keepingCapacity: true)
+        buffers.forwardWidths.append(contentsOf: widths)
+        if edges.start { buffers.forwardWidths[0] = 1e6 }
+        if edges.end { buffers.forwardWidths[last] = 1e6 }
         // The widths read from the other end; where their runs begin is worked out only for a hit (`reversedStart`).
-        let backward = [Double](unsafeUninitializedCapacity: forward.count) { reversed, initialized in
-            for i in 0...last { reversed[i] = forward[last - i] }
-            initialized = forward.count
-        }
+        buffers.backwardWidths.removeAll(keepingCapacity: true)
+        buffers.backwardWidths.append(contentsOf: buffers.forwardWidths.reversed())
         for pass in 0..<2 {
-            let runs = pass == 0 ? forward : backward
+            let runs = pass == 0 ? buffers.forwardWidths : buffers.backwardWidths
             // By index: `for decoder in active` copied each decoder out of the array (a retain and a release of its
             // symbology set), ten a pass at every line.
             for k in active.indices {
@@ -564,7 +566,8 @@ public struct LinearReader: SymbologyReader {
     static func range(_ values: UnsafeBufferPointer<Double>) -> Double {
         guard var low = values.first else { return 0 }
         var high = low
-        for v in values { low = SlidingExtremes.smaller(v, low); high = SlidingExtremes.larger(v, high) }
+        // The running extremes first, kept in their registers (`SlidingExtremes.widen`).
+        for v in values { low = SlidingExtremes.smaller(low, v); high = SlidingExtremes.larger(high, v) }
         return high - low
     }
 

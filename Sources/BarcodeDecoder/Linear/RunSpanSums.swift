@@ -15,6 +15,7 @@ struct RunSpanSums {
     private let slack: Double
 
     /// Calls `body` with the sums of `runs` (all non-negative), kept on the stack for the call.
+    @inline(__always)
     static func with<Result>(_ runs: [Double], _ body: (RunSpanSums) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: runs.count + 1) { totals in
             var running = 0.0
@@ -32,7 +33,7 @@ struct RunSpanSums {
     /// by a billionth as well, so that a guard's own rounding (a product or quotient of the sum) stays inside them.
     @inline(__always)
     func bounds(from start: Int, count: Int) -> (lower: Double, upper: Double) {
-        let sum = totals[start + count] - totals[start]
+        let sum = totals[start &+ count] - totals[start]
         return ((sum - slack) * (1 - 1e-9), (sum + slack) * (1 + 1e-9))
     }
 }
