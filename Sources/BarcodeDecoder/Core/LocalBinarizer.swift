@@ -284,5 +284,6 @@ struct ExactDivision {
     }
 
     @inline(__always)
-    func callAsFunction(_ x: UInt32) -> UInt32 { UInt32(truncatingIfNeeded: (UInt64(x) &* multiplier) >> shift) }
+    /// The shift is under 64 (N ≤ 31, l ≤ 32): a masking shift, without the test a smart shift makes for larger ones.
+    func callAsFunction(_ x: UInt32) -> UInt32 { UInt32(truncatingIfNeeded: (UInt64(x) &* multiplier) &>> shift) }
 }
