@@ -97,4 +97,8 @@ import Testing
         #expect(ExactDivision(by: d, upTo: 1 << 31) == nil)
         #expect(ExactDivision(by: 0, upTo: 10) == nil)
     }
+
+    @Test func theWideLimitIsThreeFifthsOfEveryMean() {
+        for mean in 0...255 { #expect(LocalBinarizer.wideLimit(UInt16(mean)) == Int16(mean * 3 / 5), "mean \(mean)") }
+    }
 }

@@ -65,6 +65,33 @@ import Testing
         #expect(grid == Self.plain(frame, transform: transform, width: width, height: height, corners: corners))
     }
 
+    /// Each module dark where its centre, through the transform, lands on a dark cell of the frame's binary image
+    /// (off the image light).
+    static func plainBinary(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int) -> BitMatrix {
+        var grid = BitMatrix(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                guard p.x >= 0, p.y >= 0, p.x < Double(frame.binary.width), p.y < Double(frame.binary.height) else { continue }
+                grid[x, y] = frame.binary[Int(p.x), Int(p.y)]
+            }
+        }
+        return grid
+    }
+
+    @Test(arguments: [(21, 21), (33, 33), (26, 12), (1, 1), (57, 57)])
+    func binaryGridsMatchTheirDefinition(_ width: Int, _ height: Int) throws {
+        let gray = try Self.frame(seed: UInt64(width * 100 + height))
+        let frame = PreparedFrame(gray.image, binarize: true)
+        let w = Double(width), h = Double(height)
+        // Tilted and foreshortened, reaching past the image's right edge (modules there read light).
+        let quad = [Point(12, 20), Point(170, 8), Point(150, 140), Point(25, 150)]
+        let transform = try #require(PerspectiveTransform(from: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: quad))
+        let grid = ModuleSampler.sampleBinary(frame, transform: transform, width: width, height: height)
+        #expect(grid == Self.plainBinary(frame, transform: transform, width: width, height: height))
+        #expect(grid.cells.contains(1) && grid.cells.contains(0) || width * height == 1)
+    }
+
     @Test func aFaintGridReachingPastTheImageReadsItsModules() throws {
         // A checkerboard of 4-pixel modules, 120 and 165 (a third of a print's contrast), sampled as a 12 × 12 grid whose
         // last two rows and columns lie off the 40 × 40 image. Counted in the range, their white (255) would put the

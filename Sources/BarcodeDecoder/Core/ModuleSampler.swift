@@ -199,21 +199,35 @@ enum ModuleSampler {
 
     /// Every module's centre looked up in the frame's binary image: a second opinion where the module-relative threshold
     /// fails (strong perspective or curvature that puts a module's neighbourhood across light and shadow).
+    ///
+    /// Each column's terms of the transform are computed once, as `sample` computes them (the same products, added in the
+    /// same order, so the same centres to the bit), and a module on the image takes its cell without a branch on the cell's colour.
     static func sampleBinary(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int) -> BitMatrix {
         var grid = BitMatrix(width: width, height: height)
         let h = transform.h
         let (h0, h1, h2, h3, h4, h5, h6, h7, h8) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
         let bits = frame.binary
+        let sourceWidth = bits.width
         let bw = Double(bits.width), bh = Double(bits.height)
+        let xColumn = (0..<width).map { h0 * (Double($0) + 0.5) }, yColumn = (0..<width).map { h3 * (Double($0) + 0.5) }
+        let wColumn = (0..<width).map { h6 * (Double($0) + 0.5) }
         bits.cells.withUnsafeBufferPointer { source in
             grid.cells.withUnsafeMutableBufferPointer { cells in
-                for y in 0..<height {
-                    let py = Double(y) + 0.5
-                    for x in 0..<width {
-                        let px = Double(x) + 0.5
-                        let w = h6 * px + h7 * py + h8
-                        let ix = (h0 * px + h1 * py + h2) / w, iy = (h3 * px + h4 * py + h5) / w
-                        if ix >= 0, iy >= 0, ix < bw, iy < bh, source[Int(iy) * bits.width + Int(ix)] != 0 { cells[y * width + x] = 1 }
+                xColumn.withUnsafeBufferPointer { xColumn in
+                    yColumn.withUnsafeBufferPointer { yColumn in
+                        wColumn.withUnsafeBufferPointer { wColumn in
+                            for y in 0..<height {
+                                let py = Double(y) + 0.5
+                                let xRow = h1 * py, yRow = h4 * py, wRow = h7 * py
+                                let out = cells.baseAddress! + y &* width
+                                for x in 0..<width {
+                                    let w = wColumn[x] + wRow + h8
+                                    let ix = (xColumn[x] + xRow + h2) / w, iy = (yColumn[x] + yRow + h5) / w
+                                    guard ix >= 0, iy >= 0, ix < bw, iy < bh else { continue }
+                                    out[x] = source[Int(iy) &* sourceWidth &+ Int(ix)] != 0 ? 1 : 0
+                                }
+                            }
+                        }
                     }
                 }
             }

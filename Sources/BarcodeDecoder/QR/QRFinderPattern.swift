@@ -78,16 +78,23 @@ enum QRFinderPatternFinder {
             let center = cells.baseAddress! + (y * bits.width + x)
             // Steps and counts never exceed a side of the matrix: they are taken without overflow tests (which were a
             // third of each step).
-            var c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0
-            var i = 0
-            while i <= back && center[0 &- i &* step] != 0 && c2 <= limit { c2 &+= 1; i &+= 1 }
-            while i <= back && center[0 &- i &* step] == 0 && c1 <= limit { c1 &+= 1; i &+= 1 }
-            while i <= back && center[0 &- i &* step] != 0 && c0 <= limit { c0 &+= 1; i &+= 1 }
-            let backward = c2
-            i = 1
-            while i <= ahead && center[i &* step] != 0 && c2 <= 3 * limit { c2 &+= 1; i &+= 1 }
-            while i <= ahead && center[i &* step] == 0 && c3 <= limit { c3 &+= 1; i &+= 1 }
-            while i <= ahead && center[i &* step] != 0 && c4 <= limit { c4 &+= 1; i &+= 1 }
+            // Each run's walk stops at the image's end or once its count would pass its limit, one bound on the step:
+            // a run's count is the steps taken since it began, so its limit is a last step (`last`).
+            func run(from start: Int, last: Int, dark: Bool, _ cell: (Int) -> UInt8) -> Int {
+                var i = start
+                while i <= last && (cell(i) != 0) == dark { i &+= 1 }
+                return i
+            }
+            let behind = { (i: Int) in center[0 &- i &* step] }, before = { (i: Int) in center[i &* step] }
+            let b2 = run(from: 0, last: min(back, limit), dark: true, behind)
+            let b1 = run(from: b2, last: min(back, b2 &+ limit), dark: false, behind)
+            let b0 = run(from: b1, last: min(back, b1 &+ limit), dark: true, behind)
+            let backward = b2
+            // Ahead the middle run goes on from its `backward` cells, so at step i it holds backward + i − 1.
+            let f2 = run(from: 1, last: min(ahead, 3 &* limit &- backward &+ 1), dark: true, before)
+            let f3 = run(from: f2, last: min(ahead, f2 &+ limit), dark: false, before)
+            let f4 = run(from: f3, last: min(ahead, f3 &+ limit), dark: true, before)
+            let c0 = b0 &- b1, c1 = b1 &- b2, c2 = backward &+ f2 &- 1, c3 = f3 &- f2, c4 = f4 &- f3
             guard ratiosMatch(c0, c1, c2, c3, c4) else { return nil }
             let forward = c2 - backward
             return (c0 + c1 + c2 + c3 + c4, Double(forward - backward + 1) / 2)

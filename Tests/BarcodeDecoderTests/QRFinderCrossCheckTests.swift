@@ -1,0 +1,60 @@
+@testable import BarcodeDecoder
+import RigCore
+import Testing
+
+/// The finder search's cross-check against its definition written out run by run.
+@Suite struct QRFinderCrossCheckTests {
+    /// From (`x`, `y`), a dark cell, the dark run backwards, the light run and dark run before it, then the dark run forwards
+    /// and the light and dark runs after it, each counted while inside the matrix and while its count is within its limit
+    /// (three times `limit` for the middle run, `limit` for the others).
+    static func plain(_ bits: BitMatrix, _ x: Int, _ y: Int, _ dx: Int, _ dy: Int, limit: Int) -> (total: Int, centerOffset: Double)? {
+        guard bits[x, y] else { return nil }
+        func inside(_ i: Int) -> Bool { x + i * dx >= 0 && y + i * dy >= 0 && x + i * dx < bits.width && y + i * dy < bits.height }
+        func dark(_ i: Int) -> Bool { bits[x + i * dx, y + i * dy] }
+        var c = [0, 0, 0, 0, 0]
+        var i = 0
+        while inside(-i) && dark(-i) && c[2] <= limit { c[2] += 1; i += 1 }
+        while inside(-i) && !dark(-i) && c[1] <= limit { c[1] += 1; i += 1 }
+        while inside(-i) && dark(-i) && c[0] <= limit { c[0] += 1; i += 1 }
+        let backward = c[2]
+        i = 1
+        while inside(i) && dark(i) && c[2] <= 3 * limit { c[2] += 1; i += 1 }
+        while inside(i) && !dark(i) && c[3] <= limit { c[3] += 1; i += 1 }
+        while inside(i) && dark(i) && c[4] <= limit { c[4] += 1; i += 1 }
+        guard QRFinderPatternFinder.ratiosMatch(c[0], c[1], c[2], c[3], c[4]) else { return nil }
+        return (c.reduce(0, +), Double(c[2] - backward - backward + 1) / 2)
+    }
+
+    @Test func crossChecksMatchTheirDefinition() {
+        var random = SeededGenerator(seed: 7)
+        var matched = 0
+        for trial in 0..<40 {
+            let width = 20 + trial % 13, height = 18 + trial % 11
+            // Runs of random lengths along rows, with finder-like 1:1:3:1:1 stretches now and then.
+            var bits = BitMatrix(width: width, height: height)
+            for y in 0..<height {
+                var x = 0, dark = Bool.random(using: &random)
+                while x < width {
+                    let length = Int.random(in: 1...4, using: &random)
+                    for k in 0..<length where x + k < width { bits[x + k, y] = dark }
+                    x += length
+                    dark.toggle()
+                }
+            }
+            for y in 0..<height {
+                for x in 0..<width {
+                    for (dx, dy) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                        for limit in [3, 7, 12] {
+                            let fast = QRFinderPatternFinder.crossCheck(bits, x, y, dx, dy, limit: limit)
+                            let slow = Self.plain(bits, x, y, dx, dy, limit: limit)
+                            #expect(fast?.total == slow?.total && fast?.centerOffset == slow?.centerOffset,
+                                    "(\(x), \(y)) along (\(dx), \(dy)), limit \(limit)")
+                            if slow != nil { matched += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(matched > 100)
+    }
+}
