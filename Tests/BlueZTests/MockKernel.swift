@@ -14,6 +14,8 @@ final class MockKernel: Sendable {
         var listeners: Set<Int32> = []
         var pending: [Int32: [[UInt8]]] = [:]
         var commands: [[UInt8]] = []
+        /// Tasks waiting in `called(_:)`, by the call they wait for.
+        var waiters: [(entry: String, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     let state = Mutex(State())
@@ -39,7 +41,28 @@ final class MockKernel: Sendable {
     var calls: [String] { state.withLock { $0.calls } }
     var commands: [[UInt8]] { state.withLock { $0.commands } }
 
-    private func log(_ entry: String) { state.withLock { $0.calls.append(entry) } }
+    private func log(_ entry: String) {
+        let woken = state.withLock { s in
+            s.calls.append(entry)
+            let woken = s.waiters.filter { $0.entry == entry }.map(\.continuation)
+            s.waiters.removeAll { $0.entry == entry }
+            return woken
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// Returns once `entry` has been called (at once if it already was): for a call another thread makes, waited for
+    /// however long the host takes to run that thread, without polling a clock.
+    func called(_ entry: String) async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { s in
+                if s.calls.contains(entry) { return true }
+                s.waiters.append((entry, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
     private func failure(_ name: String) -> Int32? { failures.withLock { $0[name] } }
     private static func hex(_ bytes: [UInt8]) -> String { bytes.map { Hex.encode([$0]).uppercased() }.joined(separator: " ") }
 
