@@ -82,21 +82,40 @@ extension LinearReader {
         // Each edge's position and slope (negative is light to dark, the start of a bar), at most one a sample: into the
         // buffers, as are the runs after them.
         let positions = buffers.edgePositions, slopes = buffers.edgeSlopes
-        var edges = 0
-        for k in 2..<(count - 2) {
+        // Two passes, as `MidpointColourChanges` reads its samples: tested in one order, every sample's peak test took a
+        // branch that a textured line mispredicts (a peak every few samples). First each sample on its own, a byte that is
+        // 1 where the sample is a peak at the floor (no branch; the compiler vectorizes it), into the scratch (free once
+        // the strongest edges are made); then only those samples, found eight at a time.
+        let isPeak = UnsafeMutableRawPointer(buffers.scratch).assumingMemoryBound(to: UInt8.self)
+        let end = count &- 2
+        for k in 2..<end {
             let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
-            guard b >= a, b > c, b >= floor, b >= localStrongest[k] * 0.25 else { continue }
+            isPeak[k] = UInt8(truncatingIfNeeded: Self.isPeak(a, b, c, floor: floor, near: localStrongest[k] * 0.25))
+        }
+        var edges = 0
+        var k = 2
+        while true {
+            while k &+ 8 <= end {
+                let word = UnsafeRawPointer(isPeak + k).loadUnaligned(as: UInt64.self)
+                if word != 0 { k &+= (UInt64(littleEndian: word).trailingZeroBitCount >> 3); break }
+                k &+= 8
+            }
+            if k &+ 8 > end {
+                while k < end && isPeak[k] == 0 { k &+= 1 }
+            }
+            guard k < end else { break }
+            let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
             let curvature = a - 2 * b + c
             let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
             let position = Double(k) + max(-0.5, min(0.5, offset)), edgeSlope = slope[k]
             if edges > 0, (slopes[edges - 1] < 0) == (edgeSlope < 0) {
                 if abs(edgeSlope) > abs(slopes[edges - 1]) { (positions[edges - 1], slopes[edges - 1]) = (position, edgeSlope) }
-            } else if edges == 0 && edgeSlope > 0 {
-                continue
-            } else {
+            } else if edges > 0 || edgeSlope <= 0 {
+                // The first edge goes from light to dark.
                 (positions[edges], slopes[edges]) = (position, edgeSlope)
                 edges += 1
             }
+            k &+= 1
         }
         if edges % 2 == 1 { (positions[edges], slopes[edges]) = (Double(count), 1); edges += 1 }
         let widths = buffers.runWidths, starts = buffers.runStarts
@@ -119,14 +138,26 @@ extension LinearReader {
     /// cannot find them.
     static func mayHaveEdges(slope: UnsafePointer<Double>, strength: UnsafePointer<Double>, count: Int, floor: Double, times: Int) -> Bool {
         guard count >= 5 else { return times <= 0 }
-        var edges = 0, falling = true
+        // The tests combined without a branch (which a textured line mispredicts at every few samples): a counted peak
+        // adds one and turns the direction looked for.
+        var edges = 0, falling: UInt64 = 1
         for k in 2..<(count - 2) {
             let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
-            guard b >= a, b > c, b >= floor, (slope[k] < 0) == falling else { continue }
-            edges += 1
+            let rising: UInt64 = slope[k] < 0 ? 0 : 1
+            let counted = Self.isPeak(a, b, c, floor: floor, near: 0) & (rising ^ falling)
+            edges &+= Int(truncatingIfNeeded: counted)
+            falling ^= counted
             if edges >= times { return true }
-            falling.toggle()
         }
         return edges >= times
+    }
+
+    /// 1 where `b` is a peak of the gradient strength between its neighbours `a` and `c` (`b >= a`, `b > c`) of at least
+    /// `floor` and `near`, else 0, without a branch: strengths are magnitudes (never negative, never NaN, never −0), so
+    /// `x >= y` holds exactly when `x − y` has a clear sign bit (the difference of two different values is never zero) and
+    /// `x > y` when `y − x` has it set.
+    @inline(__always)
+    static func isPeak(_ a: Double, _ b: Double, _ c: Double, floor: Double, near: Double) -> UInt64 {
+        ((c - b).bitPattern & ~((b - a).bitPattern | (b - floor).bitPattern | (b - near).bitPattern)) >> 63
     }
 }

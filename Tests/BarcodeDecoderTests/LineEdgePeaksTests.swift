@@ -1,0 +1,87 @@
+@testable import BarcodeDecoder
+import Testing
+
+/// The edge reading finds its gradient peaks without a branch a sample (`LinearReader.isPeak`, a sign-bit test): the same
+/// edges and the same counts as the peak tests taken one by one.
+@Suite struct LineEdgePeaksTests {
+    /// The peak test as written before, one comparison after another.
+    static func isPeakByComparisons(_ a: Double, _ b: Double, _ c: Double, floor: Double, near: Double) -> Bool {
+        b >= a && b > c && b >= floor && b >= near
+    }
+
+    /// `edgeRuns`' edges by the definition: every sample in turn, peaks kept alternating in direction (the stronger of
+    /// two in the same direction), the first light to dark.
+    static func edgesByDefinition(slope: [Double], strength: [Double], strongest: [Double], floor: Double) -> [(Double, Double)] {
+        var edges: [(position: Double, slope: Double)] = []
+        let count = slope.count
+        for k in 2..<(count - 2) {
+            let a = strength[k - 1], b = strength[k], c = strength[k + 1]
+            guard isPeakByComparisons(a, b, c, floor: floor, near: strongest[k] * 0.25) else { continue }
+            let curvature = a - 2 * b + c
+            let offset = curvature < 0 ? 0.5 * (a - c) / curvature : 0
+            let position = Double(k) + max(-0.5, min(0.5, offset))
+            if let last = edges.last, (last.slope < 0) == (slope[k] < 0) {
+                if abs(slope[k]) > abs(last.slope) { edges[edges.count - 1] = (position, slope[k]) }
+            } else if edges.isEmpty && slope[k] > 0 {
+                continue
+            } else {
+                edges.append((position, slope[k]))
+            }
+        }
+        return edges
+    }
+
+    @Test func thePeakTestIsTheComparisons() {
+        // Equal neighbours, values at the floor, zeros: every boundary of the four comparisons.
+        let values: [Double] = [0, 0.25, 1, 2.5, 3, 3.000_000_000_000_000_4, 7, 12.75, 12.75, 100, 255]
+        for a in values { for b in values { for c in values { for floor in [3.0, 7.0] { for near in [0, 3, 12.75] {
+            let fast = LinearReader.isPeak(a, b, c, floor: floor, near: near) == 1
+            #expect(fast == Self.isPeakByComparisons(a, b, c, floor: floor, near: near), "\(a) \(b) \(c) floor \(floor) near \(near)")
+        } } } } }
+    }
+
+    @Test func edgeRunsFindTheEdgesOfTheDefinition() throws {
+        let buffers = ScanLineBuffers()
+        var compared = 0
+        for line in LinearLineBoundsTests.lines() {
+            buffers.reserve(line.count + 2, radius: 24)
+            try line.withUnsafeBufferPointer { g in
+                let range = LinearReader.range(g)
+                var gradient = try #require(LinearReader.lineGradient(g, step: 1, buffers: buffers))
+                for floor in [LinearReader.standardEdgeFloor(noise: gradient.noise, range: range),
+                              LinearReader.faintEdgeFloor(noise: gradient.noise, range: range)] {
+                    let runs = try #require(LinearReader.edgeRuns(&gradient, floor: floor, buffers: buffers))
+                    let slope = Array(UnsafeBufferPointer(start: buffers.slope, count: g.count))
+                    let strength = Array(UnsafeBufferPointer(start: buffers.strength, count: g.count))
+                    let strongest = Array(UnsafeBufferPointer(start: buffers.strongest, count: g.count))
+                    var expected = Self.edgesByDefinition(slope: slope, strength: strength, strongest: strongest, floor: floor)
+                        .map(\.0)
+                    if expected.count % 2 == 1 { expected.append(Double(g.count)) }
+                    #expect(Array(runs.starts.dropFirst()) == expected)
+                    compared += expected.count
+                }
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
+    @Test func theEdgeCountIsTheCountOfTheDefinition() {
+        let buffers = ScanLineBuffers()
+        for line in LinearLineBoundsTests.lines() {
+            buffers.reserve(line.count + 2, radius: 24)
+            let slope = (0..<line.count).map { k in k == 0 || k == line.count - 1 ? 0 : (line[k + 1] - line[k - 1]) / 2 }
+            let strength = slope.map(abs)
+            // Peaks counted one by one, alternating in direction, the first light to dark.
+            var peaks = 0, falling = true
+            for k in 2..<(line.count - 2) where Self.isPeakByComparisons(strength[k - 1], strength[k], strength[k + 1], floor: 3, near: 0)
+                && (slope[k] < 0) == falling {
+                peaks += 1
+                falling.toggle()
+            }
+            for times in [0, 1, peaks - 1, peaks, peaks + 1] {
+                #expect(LinearReader.mayHaveEdges(slope: slope, strength: strength, count: line.count, floor: 3, times: times) == (peaks >= times),
+                        "\(peaks) peaks, \(times) asked")
+            }
+        }
+    }
+}
