@@ -14,12 +14,11 @@ struct DataBarDecoder: RowDecoder {
         // without a code about a third of the lines the linear reader decodes).
         guard runs.count >= fewestRuns(options: options) else { return hits }
         RunSpanSums.with(runs) { sums in
-            var s = 1
-            while s &+ 45 < runs.count {
-                defer { s &+= 2 }
-                guard Self.mayStart(runs, guardBar: s, sums: sums), let hit = decode(runs, guardBar: s) else { continue }
+            // The first guards at every bar before any is visited, without a branch (`RunCandidates`).
+            RunCandidates.visit(from: 1, below: runs.count &- 45, test: { s in Self.startTest(runs, guardBar: s, sums: sums) }) { s in
+                guard let hit = decode(runs, guardBar: s) else { return s &+ 2 }
                 hits.append(hit)
-                s = hit.lastRun
+                return hit.lastRun &+ 2
             }
         }
         return hits
@@ -30,6 +29,14 @@ struct DataBarDecoder: RowDecoder {
     static func mayStart(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
         let (lower, upper) = sums.bounds(from: s, count: 45)
         return runs[s] < 2.2 * (upper / 95) && (s == 1 || runs[s &- 1] >= 4 * (lower / 95))
+    }
+
+    /// `mayStart` as 1 or 0, without a branch (`RunCandidates`).
+    @inline(__always)
+    static func startTest(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> UInt64 {
+        let (lower, upper) = sums.bounds(from: s, count: 45)
+        let first: UInt64 = s == 1 ? 1 : 0
+        return RunCandidates.greater(2.2 * (upper / 95), runs[s]) & (first | RunCandidates.atLeast(runs[s &- 1], 4 * (lower / 95)))
     }
 
     /// A quiet zone, the 46 elements and the run after them (`decode` starts at run 1 and reads to run 46).
@@ -80,10 +87,16 @@ struct DataBarDecoder: RowDecoder {
                         nudges += 1
                         let direction = sum > modules ? -1 : 1
                         // The first element whose rounding went furthest the wrong way, among those that can move.
+                        // Every element weighed, the choice made by selects: a test of whether an element can move
+                        // went either way at random.
                         var chosen = -1, furthest = 0.0
-                        for k in 0..<n where counts[k] + direction >= 1 {
+                        for k in 0..<n {
                             let miss = (scaled[k] - Double(counts[k])) * Double(direction)
-                            if chosen < 0 || furthest < miss { chosen = k; furthest = miss }
+                            let canMove = counts[k] &+ direction >= 1 ? 1 : 0
+                            let better = (chosen < 0 ? 1 : 0) | (furthest < miss ? 1 : 0)
+                            let takes = canMove & better != 0
+                            chosen = takes ? k : chosen
+                            furthest = takes ? miss : furthest
                         }
                         guard chosen >= 0 else { return nil }
                         counts[chosen] += direction

@@ -13,12 +13,11 @@ struct DataBarLimitedDecoder: RowDecoder {
         // which lines the linear reader counts as holding runs, and so which angles it tries.)
         guard runs.count >= 46 else { return hits }
         RunSpanSums.with(runs) { sums in
-            var s = 1
-            while s &+ 44 < runs.count {
-                defer { s &+= 2 }
-                guard Self.mayStart(runs, guardBar: s, sums: sums), let hit = decode(runs, guardBar: s) else { continue }
+            // The first guards at every bar before any is visited, without a branch (`RunCandidates`).
+            RunCandidates.visit(from: 1, below: runs.count &- 44, test: { s in Self.startTest(runs, guardBar: s, sums: sums) }) { s in
+                guard let hit = decode(runs, guardBar: s) else { return s &+ 2 }
                 hits.append(hit)
-                s = hit.lastRun
+                return hit.lastRun &+ 2
             }
         }
         return hits
@@ -30,6 +29,16 @@ struct DataBarLimitedDecoder: RowDecoder {
         let (lower, upper) = sums.bounds(from: s, count: 44)
         let twoModules = 2 * (upper / 73)
         return runs[s] < twoModules && runs[s + 43] < twoModules && (s == 1 || runs[s &- 1] >= 2 * (lower / 73))
+    }
+
+    /// `mayStart` as 1 or 0, without a branch (`RunCandidates`).
+    @inline(__always)
+    static func startTest(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> UInt64 {
+        let (lower, upper) = sums.bounds(from: s, count: 44)
+        let twoModules = 2 * (upper / 73)
+        let first: UInt64 = s == 1 ? 1 : 0
+        return RunCandidates.greater(twoModules, runs[s]) & RunCandidates.greater(twoModules, runs[s + 43])
+            & (first | RunCandidates.atLeast(runs[s &- 1], 2 * (lower / 73)))
     }
 
     /// Whether a data character's 14 module counts (26 in all, space first) have odd elements that sum to one of the

@@ -1,0 +1,52 @@
+/// The places along a line's runs where a decoder's cheap first test holds, found without a branch a place.
+///
+/// A row decoder tries its character at every other run (every bar) and first takes a cheap test of a few widths, which
+/// nearly every place of a line without its symbol fails. Taken place by place, that test is a branch that a textured
+/// line mispredicts at random. Here the test is made for every place first, with no branch (`greater`, `atLeast`: sign
+/// bits, combined with `&`), a byte each, in a plain loop; then the places that passed are visited in order, found eight
+/// at a time. The decoder visits the same places in the same order as its loop did.
+enum RunCandidates {
+    /// 1 where `x > y`, else 0, without a branch: the sign bit of `y − x`. Exact for values that are never NaN, never −0
+    /// and not both infinite (run widths, their multiples and sums): the difference of two different doubles is never
+    /// zero, and that of two equal ones is +0.
+    @inline(__always) static func greater(_ x: Double, _ y: Double) -> UInt64 { (y - x).bitPattern >> 63 }
+
+    /// 1 where `x >= y`, else 0, without a branch (as `greater`).
+    @inline(__always) static func atLeast(_ x: Double, _ y: Double) -> UInt64 { 1 ^ ((x - y).bitPattern >> 63) }
+
+    /// Visits in order the places `first`, `first + 2`, … below `end` whose `test` is 1, as the loop
+    /// `var i = first; while i < end { i = test(i) == 1 ? visit(i) : i + 2 }` does: `visit` returns the next place to look
+    /// at (after its own). A place of the other parity (after a symbol of an even number of runs) is looked at by that
+    /// loop itself from there on. `test` gives 0 or 1, and is made for every place below `end` first.
+    ///
+    /// The bytes are padded with zeros to whole words and read a word at a time from the word holding the next place
+    /// (the bytes before it masked off): lines hold a few dozen places, and a byte-by-byte tail cost a mispredicted loop
+    /// exit or two at every line.
+    @inline(__always)
+    static func visit(from first: Int, below end: Int, test: (Int) -> UInt64, _ visit: (Int) -> Int) {
+        guard end > first else { return }
+        let places = (end &- first &+ 1) / 2, words = (places &+ 7) / 8
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { buffer in
+            let wordsStart = buffer.baseAddress!
+            wordsStart[words &- 1] = 0
+            let bytes = UnsafeMutableRawPointer(wordsStart).assumingMemoryBound(to: UInt8.self)
+            for j in 0..<places { bytes[j] = UInt8(truncatingIfNeeded: test(first &+ 2 &* j)) }
+            var i = first
+            while i < end {
+                guard (i &- first) & 1 == 0 else {
+                    i = test(i) == 1 ? visit(i) : i &+ 2
+                    continue
+                }
+                let j = (i &- first) >> 1
+                var w = j >> 3
+                var word = UInt64(littleEndian: wordsStart[w]) & (~0 &<< UInt64((j & 7) &* 8))
+                while word == 0 {
+                    w &+= 1
+                    guard w < words else { return }
+                    word = UInt64(littleEndian: wordsStart[w])
+                }
+                i = visit(first &+ 2 &* (w &* 8 &+ word.trailingZeroBitCount >> 3))
+            }
+        }
+    }
+}
