@@ -215,11 +215,11 @@ enum SlidingExtremes {
     /// `value` clamped to 0…255, in quarters rounded to the nearest.
     @inline(__always) static func quarters(_ value: Double) -> Int { Int(larger(0, smaller(255, value)) * 4 + 0.5) }
 
-    /// `min(256, quarters(value))`: the quarters below 64 one by one, the rest as 256. Converted only where the quarters
-    /// are below 256, which spares the conversion's tests for a value out of an integer's range (a third of the
-    /// instructions of a scan line's noise level, counted for every sample).
+    /// `min(256, quarters(value))`: the quarters below 64 one by one, the rest as 256. The scaled value is capped at 256
+    /// before the conversion, so the conversion's tests for a value out of an integer's range never fail (and are
+    /// predicted), and no branch depends on the value: a test of `scaled < 256` went either way at random along a
+    /// textured line.
     @inline(__always) static func quartersBelow64(_ value: Double) -> Int {
-        let scaled = larger(0, value) * 4 + 0.5
-        return scaled < 256 ? Int(scaled) : 256
+        Int(smaller(larger(0, value) * 4 + 0.5, 256))
     }
 }
