@@ -24,7 +24,8 @@ final class HistogramLineThreshold {
     /// Room for lines of up to `longestLine` pixels.
     init(longestLine: Int) {
         histogram = .allocate(capacity: 4 * Self.buckets)
-        changes = .allocate(capacity: max(longestLine, 1))
+        // Eight more than a line can change colour: the changes of a word of eight pixels are written eight at a time.
+        changes = .allocate(capacity: max(longestLine, 1) + 8)
         gathered = .allocate(capacity: max(longestLine, 1))
         darkness = .allocate(capacity: max(longestLine, 1))
     }
@@ -128,10 +129,16 @@ final class HistogramLineThreshold {
             // is bits 8k...8k + 7).
             var changed = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i - 1, as: UInt64.self))
-            while changed != 0 {
-                changes[changeCount] = Int32(truncatingIfNeeded: i + changed.trailingZeroBitCount >> 3)
-                changeCount &+= 1
-                changed &= changed &- 1
+            // A word's changes written eight times over, each the next set bit's place (past the last one, a place the
+            // count then leaves out), and counted at once: a loop over them ended after a varying number of rounds, a
+            // mispredicted exit at most words of a textured line.
+            if changed != 0 {
+                let found = changed.nonzeroBitCount
+                for slot in 0..<8 {
+                    changes[changeCount &+ slot] = Int32(truncatingIfNeeded: i &+ changed.trailingZeroBitCount >> 3)
+                    changed &= changed &- 1
+                }
+                changeCount &+= found
             }
             i += 8
         }
