@@ -27,7 +27,7 @@ import Testing
         let frame = PreparedFrame(image, binarization: .none)
         var read = 0
         for direction in [Point(1, 0), Point(-1, 0), Point(0, 1), Point(0, -1)] {
-            let lines = ParallelScanLines(frame: frame, direction: direction, origin: Point(0, 0), count: 1, reach: 50)
+            let lines = ParallelScanLines(frame: frame, direction: direction, origin: Point(0, 0), count: 1, reach: 50, fewestRuns: 8)
             for _ in 0..<400 {
                 // Pixel centres inside and outside the frame, and points off them.
                 var origin = Point(Double(Int.random(in: -3...(width + 2), using: &random)) + 0.5,

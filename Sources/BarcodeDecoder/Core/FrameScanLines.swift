@@ -44,6 +44,17 @@ final class FrameScanLines: Sendable {
         state.withLock { state in Self.sample(frame, origin: origin, direction: direction, length: length, buffers: state.buffers) }
     }
 
+    /// The runs of a line whose gray values, sampled a pixel apart, are `grays` (`LinearReader.sample` after its
+    /// `LinearReader.grays`), thresholded in the shared buffers and not kept; one run where it cannot give `fewest` runs.
+    func line(grays: [Double], fewest: Int) -> RunRow {
+        state.withLock { state in
+            state.buffers.reserve(grays.count, radius: 8)
+            return grays.withUnsafeBufferPointer { grays in
+                LinearReader.thresholdRuns(grays, step: 1, range: LinearReader.range(grays), buffers: state.buffers, fewest: fewest)
+            }
+        }
+    }
+
     private static func sample(_ frame: PreparedFrame, origin: Point, direction: Point, length: Double, buffers: ScanLineBuffers) -> RunRow {
         LinearReader.sample(frame, origin: origin, direction: direction, length: length, buffers: buffers, fewest: fewestRuns)
     }

@@ -11,6 +11,10 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
 
     public var symbologies: Set<Symbology> { [.dataBarExpanded] }
 
+    /// The fewest runs a line is searched for pairs on (`symbolsAlong(_:step:)`). Lines that cannot give them are not
+    /// split into runs at all.
+    static let fewestRuns = 23
+
     /// One stacked row as read on pixel rows.
     struct Fragment {
         var finders: [Int]
@@ -27,10 +31,10 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.dataBarExpanded) else { return [] }
         let step = max(1, frame.image.height / 80)
-        let found = read(ParallelScanLines.rows(of: frame), step: step)
+        let found = read(ParallelScanLines.rows(of: frame, fewestRuns: Self.fewestRuns), step: step)
         // The striped regions not read yet, at their own angle (a symbol turned or tilted) and for blur.
         return found + ParallelScanLines.symbolsAlongRegions(of: frame, options: options, symbologies: symbologies, found: found,
-                                                             margin: Double(4 * step)) { read($0, step: step) }
+                                                             margin: Double(4 * step), fewestRuns: Self.fewestRuns) { read($0, step: step) }
     }
 
     /// The symbols read on `lines`, `step` the pixel rows' spacing a frame's height asks for (a twentieth of a symbol row
@@ -55,7 +59,7 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
             guard let (forward, start) = lines.line(yi) else { return }
             for reversed in [false, true] {
                 let runs = reversed ? forward.backwardWidths : forward.widths
-                guard runs.count > 22 else { continue }
+                guard runs.count >= Self.fewestRuns else { continue }
                 var g = 1
                 while g + 12 < runs.count {
                     var advanced = false

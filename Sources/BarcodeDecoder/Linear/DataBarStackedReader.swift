@@ -13,6 +13,10 @@ public struct DataBarStackedReader: SymbologyReader {
 
     public var symbologies: Set<Symbology> { [.dataBar] }
 
+    /// The fewest runs a line holds a half in: the open space before it, its 23 elements and the space after it
+    /// (`halves(_:)` looks at none on fewer). Lines that cannot give them are not split into runs at all.
+    static let fewestRuns = 25
+
     /// One half as read on pixel rows.
     struct Half {
         var isLeft: Bool
@@ -39,10 +43,10 @@ public struct DataBarStackedReader: SymbologyReader {
         // fourth of those rows looks for any half (the bottom row, 7 modules tall, is always crossed); only the bands
         // around the halves it finds are read at the full rate, so a frame without DataBar costs a quarter.
         let step = max(1, frame.image.height / 160)
-        let found = read(ParallelScanLines.rows(of: frame), step: step)
+        let found = read(ParallelScanLines.rows(of: frame, fewestRuns: Self.fewestRuns), step: step)
         // The striped regions not read yet, at their own angle (a symbol turned or tilted) and for blur.
         return found + ParallelScanLines.symbolsAlongRegions(of: frame, options: options, symbologies: symbologies, found: found,
-                                                             margin: Double(4 * step)) { read($0, step: step) }
+                                                             margin: Double(4 * step), fewestRuns: Self.fewestRuns) { read($0, step: step) }
     }
 
     /// The symbols read on `lines`, `step` the pixel rows' spacing a frame's height asks for.
@@ -121,7 +125,7 @@ public struct DataBarStackedReader: SymbologyReader {
     /// pass: the same halves. On falsepositives-1/15 (two decodes) the search took 22 M of this reader's 73 M instructions,
     /// about 5 M with these tests and those `leftHalf` and `rightHalf` make before copying runs out.
     static func halves(_ runs: [Double]) -> [(guardBar: Int, half: Half)] {
-        guard runs.count > 24 else { return [] }
+        guard runs.count >= fewestRuns else { return [] }
         return RunSpanSums.with(runs) { sums in
             var found: [(guardBar: Int, half: Half)] = []
             for s in stride(from: 1, to: runs.count - 23, by: 2) {

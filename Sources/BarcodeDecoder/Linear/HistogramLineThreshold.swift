@@ -152,20 +152,31 @@ final class HistogramLineThreshold {
         // Runs: one more than the changes, plus a light run of no width at a dark end.
         let runCount = changeCount + 1 + (startsDark ? 1 : 0) + (isDark ? 1 : 0)
         guard runCount >= minimumRuns else { return nil }
-        var widths: [Double] = [], starts: [Double] = []
-        widths.reserveCapacity(runCount)
-        starts.reserveCapacity(runCount)
-        if startsDark { widths.append(0); starts.append(0) }
-        var runStart = 0
-        for k in 0..<changeCount {
-            let change = Int(changes[k])
-            widths.append(Double(change - runStart))
-            starts.append(Double(runStart))
-            runStart = change
+        // Written into arrays of their final size: appended one by one, each run cost a uniqueness and capacity test.
+        let lead = startsDark ? 1 : 0
+        let widths = [Double](unsafeUninitializedCapacity: runCount) { widths, initialized in
+            if startsDark { widths[0] = 0 }
+            var runStart = 0
+            for k in 0..<changeCount {
+                let change = Int(changes[k])
+                widths[lead &+ k] = Double(change &- runStart)
+                runStart = change
+            }
+            widths[lead &+ changeCount] = Double(count &- runStart)
+            if isDark { widths[runCount &- 1] = 0 }
+            initialized = runCount
         }
-        widths.append(Double(count - runStart))
-        starts.append(Double(runStart))
-        if isDark { widths.append(0); starts.append(Double(count)) }
+        let starts = [Double](unsafeUninitializedCapacity: runCount) { starts, initialized in
+            if startsDark { starts[0] = 0 }
+            var runStart = 0
+            for k in 0..<changeCount {
+                starts[lead &+ k] = Double(runStart)
+                runStart = Int(changes[k])
+            }
+            starts[lead &+ changeCount] = Double(runStart)
+            if isDark { starts[runCount &- 1] = Double(count) }
+            initialized = runCount
+        }
         return RunRow(widths: widths, starts: starts)
     }
 }

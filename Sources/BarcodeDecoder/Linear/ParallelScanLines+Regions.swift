@@ -4,17 +4,23 @@ extension ParallelScanLines {
     /// `symbologies`) covers, a group of regions at about one angle at a time: a symbol turned from level (a quarter turn,
     /// or tilted further than its rows stay crossed on pixel rows) read along that angle, then, where that reads nothing
     /// (and for the regions held level, which the pixel rows read already), the same lines at their histogram threshold,
-    /// for blurred bars. Lines reach `margin` beyond the regions. Only symbols whose text `found` does not hold yet.
+    /// for blurred bars. Lines reach `margin` beyond the regions; `read` reads nothing from a line of fewer than `fewestRuns`
+    /// runs. Only symbols whose text `found` does not hold yet.
     static func symbolsAlongRegions(of frame: PreparedFrame, options: DecoderOptions, symbologies: Set<Symbology>, found: [DecodedSymbol],
-                                    margin: Double, read: (ParallelScanLines) -> [DecodedSymbol]) -> [DecodedSymbol] {
+                                    margin: Double, fewestRuns: Int, read: (ParallelScanLines) -> [DecodedSymbol]) -> [DecodedSymbol] {
         var found = found, added: [DecodedSymbol] = []
         for group in regionGroups(frame, options: options) {
             let unread = group.filter { region in
                 !found.contains { LinearReader.contains($0.corners, region.center) } && !frame.isKnown(region.center, among: symbologies)
             }
             guard !unread.isEmpty else { continue }
-            var lines = along(unread, of: frame, margin: margin)
-            var symbols = isTurned(unread[0]) ? read(lines) : []
+            var lines = along(unread, of: frame, margin: margin, fewestRuns: fewestRuns)
+            var symbols: [DecodedSymbol] = []
+            if isTurned(unread[0]) {
+                // Both looks sample the same lines: the histogram look takes the values the first one sampled.
+                lines.sampledGrays = SampledLineGrays(count: lines.count)
+                symbols = read(lines)
+            }
             if symbols.isEmpty {
                 lines.histogram = HistogramLineThreshold(longestLine: lines.longestLine)
                 symbols = read(lines)

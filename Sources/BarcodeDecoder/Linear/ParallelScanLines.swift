@@ -13,9 +13,19 @@ struct ParallelScanLines {
     let count: Int
     /// How far the lines reach either side of `origin` along them; nil for the pixel rows, which span the frame.
     let reach: Double?
+    /// The fewest runs the lines' reader reads anything from: a line split at a histogram threshold into fewer is none,
+    /// its runs not made (they were read for nothing). Never fewer than `FrameScanLines.fewestRuns`. (Lines split at
+    /// midpoint thresholds are bounded at `FrameScanLines.fewestRuns` still: their bound on a line's colour changes,
+    /// `LinearReader.mayChangeColour`, reads on until it has counted as many, and at 23 or 25 it cost the lines that pass
+    /// more than it saved on those that fail: on the eight frames without a code, 2.8 M instructions more for the pixel
+    /// rows and the turned lines, 0.3 M for the turned lines alone.)
+    let fewestRuns: Int
     /// With a threshold, each line is split into runs at its own histogram's valley after sharpening, as the linear
     /// reader's last look reads blurred lines (`HistogramLineThreshold`); else by midpoint thresholding (`LinearReader.sample`).
     var histogram: HistogramLineThreshold? = nil
+    /// Where the lines' gray values are kept: sampled lines are kept here at midpoint thresholds and taken from here at a
+    /// histogram threshold (`SampledLineGrays`); nil, each line sampled anew.
+    var sampledGrays: SampledLineGrays? = nil
 
     /// The longest line, in samples.
     var longestLine: Int { reach.map { Int(2 * $0) + 2 } ?? frame.image.width }
@@ -24,16 +34,18 @@ struct ParallelScanLines {
     var normal: Point { Point(-direction.y, direction.x) }
 
     /// The frame's pixel rows.
-    static func rows(of frame: PreparedFrame) -> ParallelScanLines {
-        ParallelScanLines(frame: frame, direction: Point(1, 0), origin: Point(0, 0), count: frame.image.height, reach: nil)
+    static func rows(of frame: PreparedFrame, fewestRuns: Int) -> ParallelScanLines {
+        ParallelScanLines(frame: frame, direction: Point(1, 0), origin: Point(0, 0), count: frame.image.height, reach: nil,
+                          fewestRuns: max(fewestRuns, FrameScanLines.fewestRuns))
     }
 
     /// Lines along the direction of `regions` (striped regions at about one angle, across their bars: the rows of a
     /// stacked symbol are regions of their own, split by the separators between them) over all of their extent across
     /// the lines and `margin` either side, reaching `margin` past their ends along them. A direction within a few
     /// hundredths of a radian of a column's or a row's is made that, its lines through the pixel centres (a symbol
-    /// turned a quarter read as sharp as one held level).
-    static func along(_ regions: [BarRegionFinder.Region], of frame: PreparedFrame, margin: Double) -> ParallelScanLines {
+    /// turned a quarter read as sharp as one held level). Lines at a histogram threshold with fewer than `fewestRuns` runs
+    /// are none.
+    static func along(_ regions: [BarRegionFinder.Region], of frame: PreparedFrame, margin: Double, fewestRuns: Int) -> ParallelScanLines {
         var d = regions[0].direction
         if abs(d.x) < 0.02 { d = Point(0, d.y < 0 ? -1 : 1) } else if abs(d.y) < 0.02 { d = Point(d.x < 0 ? -1 : 1, 0) }
         let n = Point(-d.y, d.x)
@@ -46,14 +58,15 @@ struct ParallelScanLines {
         var reach = (u1 - u0) / 2
         if d.x == 0 { (origin, reach) = (Point(origin.x.rounded(), origin.y.rounded(.down) + 0.5), reach.rounded()) }
         if d.y == 0 { (origin, reach) = (Point(origin.x.rounded(.down) + 0.5, origin.y.rounded()), reach.rounded()) }
-        return ParallelScanLines(frame: frame, direction: d, origin: origin, count: Int(v1 - v0), reach: reach)
+        return ParallelScanLines(frame: frame, direction: d, origin: origin, count: Int(v1 - v0), reach: reach,
+                                 fewestRuns: max(fewestRuns, FrameScanLines.fewestRuns))
     }
 
     /// The runs of line `i` and the position along the lines where they begin; nil where the line misses the frame.
     func line(_ i: Int) -> (runs: RunRow, start: Double)? {
         guard let reach else {
             let origin = Point(0.5, Double(i) + 0.5)
-            return histogram == nil ? (frame.pixelRow(i), 0) : histogramRuns(origin: origin, length: Double(frame.image.width - 1)).map { ($0, 0) }
+            return histogram == nil ? (frame.pixelRow(i), 0) : histogramRuns(i, origin: origin, length: Double(frame.image.width - 1)).map { ($0, 0) }
         }
         let mid = origin + normal * (Double(i) + 0.5)
         let w = Double(frame.image.width), h = Double(frame.image.height)
@@ -63,8 +76,15 @@ struct ParallelScanLines {
         let from = max(-t, -reach), to = min(length - t, reach)
         guard to - from > 20 else { return nil }
         let lineOrigin = mid + direction * from
-        guard histogram != nil else { return (frame.scanLine(origin: lineOrigin, direction: direction, length: to - from), from) }
-        return histogramRuns(origin: lineOrigin, length: to - from).map { ($0, from) }
+        guard histogram != nil else {
+            // Kept for the histogram look where that would sample it too (not along a pixel row or column).
+            if let sampledGrays, pixelsAlong(origin: lineOrigin, count: Int(to - from) + 1) == nil {
+                let grays = sampledGrays.sample(i, of: frame, origin: lineOrigin, direction: direction, length: to - from)
+                return (frame.scanLines.line(grays: grays, fewest: FrameScanLines.fewestRuns), from)
+            }
+            return (frame.scanLine(origin: lineOrigin, direction: direction, length: to - from), from)
+        }
+        return histogramRuns(i, origin: lineOrigin, length: to - from).map { ($0, from) }
     }
 
     /// The runs of the line from `origin` along `direction` at `histogram`'s threshold (its gray values rounded to bytes,
@@ -73,22 +93,29 @@ struct ParallelScanLines {
     /// A line along a pixel row or column through the pixel centres (a region held level or turned a quarter) is its
     /// pixels themselves, read where they lie; any other line is sampled and rounded in temporary buffers. Both used to go
     /// through two arrays and libm's `round` a sample: 15.3 M instructions for falsepositives-1/15's 374 lines (two
-    /// decodes, none of them along a row or column), 11.8 M without.
-    private func histogramRuns(origin: Point, length: Double) -> RunRow? {
+    /// decodes, none of them along a row or column), 11.8 M without. A line the midpoint look sampled already (line `i` in
+    /// `sampledGrays`) takes those values.
+    private func histogramRuns(_ i: Int, origin: Point, length: Double) -> RunRow? {
         guard let histogram else { return nil }
         let count = Int(length) + 1
         guard count <= longestLine else { return nil }
         let image = frame.image
         if let (first, step) = pixelsAlong(origin: origin, count: count) {
             return image.pixels.withUnsafeBufferPointer { pixels in
-                histogram.runs(pixels.baseAddress! + first, count: count, step: step, minimumRuns: FrameScanLines.fewestRuns)
+                histogram.runs(pixels.baseAddress! + first, count: count, step: step, minimumRuns: fewestRuns)
+            }
+        }
+        if let kept = sampledGrays?[i], kept.count == count {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { bytes in
+                for k in 0..<count { bytes[k] = Self.byte(kept[k]) }
+                return histogram.runs(bytes.baseAddress!, count: count, step: 1, minimumRuns: fewestRuns)
             }
         }
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { gray in
             let sampled = LinearReader.grays(frame, origin: origin, direction: direction, length: length, into: gray.baseAddress!)
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: sampled) { bytes in
                 for k in 0..<sampled { bytes[k] = Self.byte(gray[k]) }
-                return histogram.runs(bytes.baseAddress!, count: count, step: 1, minimumRuns: FrameScanLines.fewestRuns)
+                return histogram.runs(bytes.baseAddress!, count: count, step: 1, minimumRuns: fewestRuns)
             }
         }
     }
