@@ -18,12 +18,13 @@ enum AztecBullsEye {
     static func candidates(_ frame: PreparedFrame, step: Int) -> [Candidate] {
         let binary = frame.binary
         var found: [Candidate] = []
+        let rows = frame.binaryRows(step: step)
         for y in stride(from: step / 2, to: binary.height, by: step) {
             // Dark runs start at an even index when the row starts dark, odd otherwise.
             let firstDark = binary[0, y] ? 0 : 1
             // The row's runs read through a buffer: every dark run of every second row is tested, and the array's bounds
             // tests were half of each test.
-            frame.binaryRow(y).withUnsafeBufferPointer { runs in
+            rows.withRow(y) { runs in
                 for i in stride(from: firstDark + 4, to: runs.count - 4, by: 2) {
                     // Cheap test first (looser than the full one): the centre run and its two neighbours within 3× of each other.
                     let w = runs[i].length

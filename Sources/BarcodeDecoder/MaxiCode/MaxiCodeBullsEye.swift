@@ -17,11 +17,12 @@ enum MaxiCodeBullsEye {
     static func candidates(_ frame: PreparedFrame, step: Int) -> [Candidate] {
         let binary = frame.binary
         var found: [Candidate] = []
+        let rows = frame.binaryRows(step: step)
         for y in stride(from: step / 2, to: binary.height, by: step) {
             let firstLight = binary[0, y] ? 1 : 0
             // The row's runs read through a buffer: every light run of every second row is tested, and the array's bounds
             // tests were half of each test.
-            frame.binaryRow(y).withUnsafeBufferPointer { runs in
+            rows.withRow(y) { runs in
                 for i in stride(from: firstLight == 1 ? 5 : 6, to: runs.count - 5, by: 2) {
                     let w = runs[i].length
                     guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w,
