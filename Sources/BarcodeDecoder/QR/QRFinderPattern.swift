@@ -19,16 +19,17 @@ enum QRFinderPatternFinder {
         /// The five runs from each dark run of row `y` checked in place, with no array per dark run of every scanned row
         /// (that made this loop a third of the finder search); `length(i)` and `start(i)` are the row's `i`th run's.
         @inline(__always)
+        /// Run indices and widths are within the row (its count and width): their arithmetic is done without overflow tests.
         func search(row y: Int, count: Int, length: (Int) -> Int, start: (Int) -> Int) {
             var i = bits[0, y] ? 0 : 1
-            while i + 4 < count {
-                if ratiosMatch(length(i), length(i + 1), length(i + 2), length(i + 3), length(i + 4)) {
-                    let total = length(i) + length(i + 1) + length(i + 2) + length(i + 3) + length(i + 4)
-                    if let p = confirm(bits, centerX: Double(start(i + 2)) + Double(length(i + 2)) / 2, y: y, total: total) {
+            while i &+ 4 < count {
+                if ratiosMatch(length(i), length(i &+ 1), length(i &+ 2), length(i &+ 3), length(i &+ 4)) {
+                    let total = length(i) &+ length(i &+ 1) &+ length(i &+ 2) &+ length(i &+ 3) &+ length(i &+ 4)
+                    if let p = confirm(bits, centerX: Double(start(i &+ 2)) + Double(length(i &+ 2)) / 2, y: y, total: total) {
                         add(p, to: &found)
                     }
                 }
-                i += 2
+                i &+= 2
             }
         }
         if let rows {
