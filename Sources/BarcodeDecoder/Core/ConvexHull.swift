@@ -36,14 +36,15 @@ enum ConvexHull {
         // removeLast cost a uniqueness and a capacity test per point.
         let chain = UnsafeMutablePointer<Point>.allocate(capacity: 2 * p.count)
         defer { chain.deallocate() }
-        var count = 0
-        p.withUnsafeBufferPointer { p in
+        // The chain's length, local to the sweeps (a variable captured from outside them was stored to memory at every
+        // push and pop); it stays within the buffer, so it is counted without overflow tests.
+        var count = p.withUnsafeBufferPointer { p -> Int in
             let n = p.count
-            var floor = 0
+            var count = 0, floor = 0
             func push(_ q: Point) {
-                while count >= floor + 2 && cross(chain[count - 2], chain[count - 1], q) <= 0 { count -= 1 }
+                while count >= floor &+ 2 && cross(chain[count &- 2], chain[count &- 1], q) <= 0 { count &-= 1 }
                 chain[count] = q
-                count += 1
+                count &+= 1
             }
             // Down the rows: the top row's two points, each middle row's rightmost point, the bottom row's two points.
             push(p[0]); push(p[1])
@@ -55,6 +56,7 @@ enum ConvexHull {
             push(p[n - 2])
             for i in stride(from: n - 4, to: 1, by: -2) { push(p[i]) }
             push(p[1]); push(p[0])
+            return count
         }
         // The chain ends where it began; fewer than three vertices (all points on one line) go the sorting way, whose
         // degenerate answer is its own.
