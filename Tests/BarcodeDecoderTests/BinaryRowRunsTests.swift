@@ -2,20 +2,47 @@
 import Testing
 
 @Suite struct BinaryRowRunsTests {
-    /// A frame's shared binary row runs (`PreparedFrame.binaryRow`, the bull's-eye searches') are the row's runs, made
-    /// once and handed out alike on every later call.
+    /// A frame's shared binary row runs (`PreparedFrame.binaryRows(step:)`, the QR finder's and the bull's-eye searches')
+    /// are each held row's runs, made once and handed out alike on every later call, whatever the step; and the QR finder
+    /// search finds the same patterns from them as from its own scan of the rows.
     @Test func aFramesBinaryRowsAreTheRowsRuns() throws {
         var random = LinearLineBoundsTests.Seeded(state: 15)
-        let width = 37, height = 9
-        let pixels = (0..<(width * height)).map { _ in UInt8(random.next(2) == 0 ? 30 : 220) }
-        let frame = PreparedFrame(try GrayImage(width: width, height: height, pixels: pixels), binarization: .hybrid)
-        var runs: [(start: Int, length: Int)] = []
-        for y in 0..<height {
-            frame.binary.runs(ofRow: y, into: &runs)
-            for _ in 0..<2 {
-                let shared = frame.binaryRow(y)
-                #expect(shared.map(\.start) == runs.map(\.start) && shared.map(\.length) == runs.map(\.length), "row \(y)")
+        for (width, height) in [(37, 9), (1, 5), (300, 40)] {
+            let pixels = (0..<(width * height)).map { _ in UInt8(random.next(2) == 0 ? 30 : 220) }
+            let frame = PreparedFrame(try GrayImage(width: width, height: height, pixels: pixels), binarization: .hybrid)
+            var runs: [(start: Int, length: Int)] = []
+            for step in 1...3 {
+                let table = frame.binaryRows(step: step)
+                #expect(table === frame.binaryRows(step: step))
+                #expect(table.rowCount == Array(stride(from: step / 2, to: height, by: step)).count)
+                for y in stride(from: step / 2, to: height, by: step) {
+                    frame.binary.runs(ofRow: y, into: &runs)
+                    let shared = table.withRow(y) { Array($0) }
+                    #expect(shared.map(\.start) == runs.map(\.start) && shared.map(\.length) == runs.map(\.length), "row \(y) at step \(step)")
+                }
             }
+        }
+    }
+
+    /// Finder patterns found from a shared table of row runs are those found from the search's own scan, in the same order.
+    @Test func theQRFinderSearchReadsSharedRowsAsItsOwn() throws {
+        var random = LinearLineBoundsTests.Seeded(state: 16)
+        let width = 120, height = 90
+        // Blocks of 1–4 pixels, so that 1:1:3:1:1 runs occur by chance.
+        var pixels = [UInt8](repeating: 220, count: width * height)
+        for by in stride(from: 0, to: height, by: 3) {
+            var x = 0
+            while x < width {
+                let run = 1 + random.next(4), dark = random.next(2) == 0
+                for yy in by..<min(height, by + 3) { for xx in x..<min(width, x + run) { pixels[yy * width + xx] = dark ? 30 : 220 } }
+                x += run
+            }
+        }
+        let frame = PreparedFrame(try GrayImage(width: width, height: height, pixels: pixels), binarization: .hybrid)
+        for effort in 1...3 {
+            let own = QRFinderPatternFinder.find(frame.binary, effort: effort)
+            let shared = QRFinderPatternFinder.find(frame.binary, effort: effort, rows: frame.binaryRows(step: QRFinderPatternFinder.rowStep(effort: effort)))
+            #expect(own.map(\.center) == shared.map(\.center) && own.map(\.moduleSize) == shared.map(\.moduleSize) && own.map(\.count) == shared.map(\.count))
         }
     }
 }

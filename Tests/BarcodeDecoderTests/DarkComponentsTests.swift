@@ -97,6 +97,41 @@ import Testing
     }
 }
 
+extension DarkComponentsTests {
+    /// Components kept by a test inside the search (`keeping`, the Data Matrix shape test and a box test) are those the
+    /// search returns filtered afterwards by the same test, outlines and all; the rejected still count towards the cap.
+    @Test func keepingInsideTheSearchIsFilteringAfterIt() {
+        var random = SeededGenerator(seed: 77)
+        var kept = 0, dropped = 0
+        for trial in 0..<30 {
+            let w = 20 + trial * 17 % 90, h = 20 + trial * 13 % 70
+            var bits = BitMatrix(width: w, height: h)
+            let density = [0.3, 0.5, 0.65][trial % 3]
+            for y in 0..<h {
+                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
+            }
+            let tests: [(DarkComponent) -> Bool] = [DataMatrixDetector.isShapedLikeASymbol, { $0.minX % 2 == 0 }]
+            for isKept in tests {
+                for minimumSide in [1, 3, 8] {
+                    for maximumCount in [1, 3, 400] {
+                        let inside = DarkComponents.find(bits, minimumSide: minimumSide, maximumCount: maximumCount, keeping: isKept)
+                        let all = DarkComponents.find(bits, minimumSide: minimumSide, maximumCount: maximumCount)
+                        let after = all.filter(isKept)
+                        kept += after.count
+                        dropped += all.count - after.count
+                        #expect(inside.count == after.count)
+                        for (f, e) in zip(inside, after) {
+                            #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
+                            #expect(f.outline == e.outline)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(kept > 50 && dropped > 50)
+    }
+}
+
 @Suite struct ConvexHullTests {
     /// The hull of a component's outline taken in its row order is the sorting hull, vertex for vertex: Data Matrix
     /// candidates depend on the hull's first vertex and direction.

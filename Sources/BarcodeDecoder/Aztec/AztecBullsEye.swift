@@ -18,17 +18,24 @@ enum AztecBullsEye {
     static func candidates(_ frame: PreparedFrame, step: Int) -> [Candidate] {
         let binary = frame.binary
         var found: [Candidate] = []
+        let rows = frame.binaryRows(step: step)
         for y in stride(from: step / 2, to: binary.height, by: step) {
             // Dark runs start at an even index when the row starts dark, odd otherwise.
             let firstDark = binary[0, y] ? 0 : 1
             // The row's runs read through a buffer: every dark run of every second row is tested, and the array's bounds
             // tests were half of each test.
-            frame.binaryRow(y).withUnsafeBufferPointer { runs in
-                for i in stride(from: firstDark + 4, to: runs.count - 4, by: 2) {
+            rows.withRow(y) { runs in
+                // Run indices and widths are within the row (its count and width): their arithmetic is done without
+                // overflow tests.
+                var next = firstDark &+ 4
+                let end = runs.count &- 4
+                while next < end {
+                    let i = next
+                    next &+= 2
                     // Cheap test first (looser than the full one): the centre run and its two neighbours within 3× of each other.
                     let w = runs[i].length
-                    guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w, 3 * runs[i + 1].length >= w, runs[i + 1].length <= 3 * w,
-                          let module = bullsEyeRuns({ runs[i - 4 + $0].length }) else { continue }
+                    guard 3 &* runs[i &- 1].length >= w, runs[i &- 1].length <= 3 &* w, 3 &* runs[i &+ 1].length >= w, runs[i &+ 1].length <= 3 &* w,
+                          let module = bullsEyeRuns({ runs[i &- 4 &+ $0].length }) else { continue }
                     let cx = Double(runs[i].start) + Double(runs[i].length) / 2
                     guard let vertical = confirm(binary, x: Int(cx), y: y, vertical: true),
                           let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false),

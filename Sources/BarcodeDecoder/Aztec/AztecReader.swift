@@ -6,9 +6,8 @@ public struct AztecReader: SymbologyReader {
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.aztec) else { return [] }
-        let step = options.effort >= 3 ? 1 : options.effort == 2 ? 2 : 3
         var symbols: [DecodedSymbol] = []
-        for candidate in AztecBullsEye.candidates(frame, step: step).prefix(40) {
+        for candidate in AztecBullsEye.candidates(frame, step: Self.rowStep(effort: options.effort)).prefix(40) {
             guard !frame.isKnown(candidate.center, among: [.aztec]),
                   !symbols.contains(where: { LinearReader.contains($0.corners, candidate.center) }),
                   let ring = AztecBullsEye.ringCorners(frame, candidate),
@@ -17,6 +16,9 @@ public struct AztecReader: SymbologyReader {
         }
         return symbols
     }
+
+    /// The bull's-eye search reads every `rowStep`th row of the binary image.
+    static func rowStep(effort: Int) -> Int { effort >= 3 ? 1 : effort == 2 ? 2 : 3 }
 
     /// The symbol around a bull's-eye whose ring-3 corners (clockwise on screen) are `ring`.
     static func decode(_ frame: PreparedFrame, ring: [Point]) -> DecodedSymbol? {

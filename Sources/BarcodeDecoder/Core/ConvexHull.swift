@@ -36,14 +36,15 @@ enum ConvexHull {
         // removeLast cost a uniqueness and a capacity test per point.
         let chain = UnsafeMutablePointer<Point>.allocate(capacity: 2 * p.count)
         defer { chain.deallocate() }
-        var count = 0
-        p.withUnsafeBufferPointer { p in
+        // The chain's length, local to the sweeps (a variable captured from outside them was stored to memory at every
+        // push and pop); it stays within the buffer, so it is counted without overflow tests.
+        var count = p.withUnsafeBufferPointer { p -> Int in
             let n = p.count
-            var floor = 0
+            var count = 0, floor = 0
             func push(_ q: Point) {
-                while count >= floor + 2 && cross(chain[count - 2], chain[count - 1], q) <= 0 { count -= 1 }
+                while count >= floor &+ 2 && cross(chain[count &- 2], chain[count &- 1], q) <= 0 { count &-= 1 }
                 chain[count] = q
-                count += 1
+                count &+= 1
             }
             // Down the rows: the top row's two points, each middle row's rightmost point, the bottom row's two points.
             push(p[0]); push(p[1])
@@ -55,6 +56,7 @@ enum ConvexHull {
             push(p[n - 2])
             for i in stride(from: n - 4, to: 1, by: -2) { push(p[i]) }
             push(p[1]); push(p[0])
+            return count
         }
         // The chain ends where it began; fewer than three vertices (all points on one line) go the sorting way, whose
         // degenerate answer is its own.
@@ -64,8 +66,13 @@ enum ConvexHull {
         for i in 0..<count where chain[i].x < chain[start].x || (chain[i].x == chain[start].x && chain[i].y < chain[start].y) {
             start = i
         }
-        return Array(UnsafeBufferPointer(start: chain + start, count: count - start))
-            + UnsafeBufferPointer(start: chain, count: start)
+        // The chain turned to begin there, written into the result in place (joining two arrays made and copied three).
+        return [Point](unsafeUninitializedCapacity: count) { result, initialized in
+            let head = count - start
+            result.baseAddress!.initialize(from: chain + start, count: head)
+            (result.baseAddress! + head).initialize(from: chain, count: start)
+            initialized = count
+        }
     }
 
     /// The index of the first of `points` nearest `target` (what `points.indices.min` by distance gives), each distance
@@ -110,32 +117,39 @@ enum ConvexHull {
     ///
     /// A symbol seen in perspective is a general quadrilateral, not a rectangle: its corners are the hull's vertices that
     /// span the most area, where the corners of the enclosing rectangle may lie well off the symbol.
+    ///
+    /// The four vertices are indices in a vector and the hull is read through a buffer: the arrays of indices, offsets
+    /// and the modulo at every step cost more than the search itself on a candidate's hull of a few tens of vertices.
     static func largestQuadrilateral(_ hull: [Point], startingFrom corners: [Point]) -> [Point]? {
         let n = hull.count
         guard n >= 4, corners.count == 4 else { return nil }
-        var index = corners.map { nearestIndex(hull, to: $0)! }
+        var index = SIMD4(nearestIndex(hull, to: corners[0])!, nearestIndex(hull, to: corners[1])!,
+                          nearestIndex(hull, to: corners[2])!, nearestIndex(hull, to: corners[3])!)
         guard index[0] != index[1], index[0] != index[2], index[0] != index[3], index[1] != index[2], index[1] != index[3],
               index[2] != index[3] else { return nil }
         // Keep the vertices in hull order so each corner moves only between its neighbours.
         let start = index[0]
-        let offsets = index.map { ($0 - start + n) % n }
-        guard offsets[0] <= offsets[1], offsets[1] <= offsets[2], offsets[2] <= offsets[3] else { return nil }
+        @inline(__always) func offset(_ k: Int) -> Int { (index[k] - start + n) % n }
+        guard offset(0) <= offset(1), offset(1) <= offset(2), offset(2) <= offset(3) else { return nil }
         func twiceArea(_ a: Point, _ b: Point, _ c: Point) -> Double { abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) }
-        for _ in 0..<8 {
-            var moved = false
-            for k in 0..<4 {
-                let prev = index[(k + 3) % 4], next = index[(k + 1) % 4]
-                var best = index[k], bestArea = twiceArea(hull[prev], hull[index[k]], hull[next])
-                var v = (prev + 1) % n
-                while v != next {
-                    let area = twiceArea(hull[prev], hull[v], hull[next])
-                    if area > bestArea + 1e-9 { best = v; bestArea = area }
-                    v = (v + 1) % n
+        hull.withUnsafeBufferPointer { hull in
+            for _ in 0..<8 {
+                var moved = false
+                for k in 0..<4 {
+                    let prev = index[(k + 3) & 3], next = index[(k + 1) & 3]
+                    var best = index[k], bestArea = twiceArea(hull[prev], hull[index[k]], hull[next])
+                    // Indices are hull indices (below n): stepped round without a division.
+                    var v = prev + 1 == n ? 0 : prev + 1
+                    while v != next {
+                        let area = twiceArea(hull[prev], hull[v], hull[next])
+                        if area > bestArea + 1e-9 { best = v; bestArea = area }
+                        v = v + 1 == n ? 0 : v + 1
+                    }
+                    if best != index[k] { index[k] = best; moved = true }
                 }
-                if best != index[k] { index[k] = best; moved = true }
+                if !moved { break }
             }
-            if !moved { break }
         }
-        return index.map { hull[$0] }
+        return [hull[index[0]], hull[index[1]], hull[index[2]], hull[index[3]]]
     }
 }

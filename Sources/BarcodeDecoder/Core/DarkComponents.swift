@@ -43,7 +43,12 @@ enum DarkComponents {
         return x
     }
 
-    static func find(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int = 400) -> [DarkComponent] {
+    /// Of those, only the ones `isKept` accepts (given each with its box and area, its outline not yet made) are returned,
+    /// with their outlines; the others still count towards `maximumCount`. A caller that drops components by their box and
+    /// area (the Data Matrix detector's shape test) so gets what it would from filtering all of them, without their
+    /// outlines being made (a row's ends gathered and an array built for each).
+    static func find(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int = 400,
+                     keeping isKept: (DarkComponent) -> Bool = { _ in true }) -> [DarkComponent] {
         let w = bits.width, h = bits.height
         guard w > 0, h > 0 else { return [] }
         // Runs in raster order: row, first and last cell. In buffers of their own, doubled when full: a busy frame has
@@ -162,17 +167,23 @@ enum DarkComponents {
         // The first run of the first component kept: no earlier run belongs to a kept component (a component's root is
         // its first run).
         var firstKept = count
+        // The components of at least `minimumSide` met so far, kept or not.
+        var counted = 0
         for root in UnsafeBufferPointer(start: roots, count: rootCount) {
             let r = Int(root)
             // A root's own row is its component's top row.
             guard maxX[r] - minX[r] + 1 >= minimumSide && maxY[r] - runY[r] + 1 >= minimumSide else { continue }
-            slot[r] = Int32(components.count)
-            firstKept = Swift.min(firstKept, r)
-            components.append(DarkComponent(minX: Int(minX[r]), minY: Int(runY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
-                                            area: area[r], outline: []))
-            base.append(rowCount - Int(runY[r]))
-            rowCount += Int(maxY[r] - runY[r]) + 1
-            if components.count >= maximumCount { break }
+            counted += 1
+            let component = DarkComponent(minX: Int(minX[r]), minY: Int(runY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
+                                          area: area[r], outline: [])
+            if isKept(component) {
+                slot[r] = Int32(components.count)
+                firstKept = Swift.min(firstKept, r)
+                components.append(component)
+                base.append(rowCount - Int(runY[r]))
+                rowCount += Int(maxY[r] - runY[r]) + 1
+            }
+            if counted >= maximumCount { break }
         }
         guard !components.isEmpty else { return [] }
         let rowMin = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount), rowMax = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount)

@@ -21,8 +21,8 @@ public struct PreparedFrame: Sendable {
     public var isReducedCopy = false
     /// The scan lines the row readers share: working buffers and the pixel rows read so far (`pixelRow`, `scanLine`).
     let scanLines = FrameScanLines()
-    /// The binary image's row runs the bull's-eye searches share (`binaryRow`).
-    let binaryRows = BinaryRowRuns()
+    /// The binary image's row runs the QR finder and bull's-eye searches share (`binaryRows`).
+    let binaryRowRuns = BinaryRowRuns()
     /// The striped regions the linear and stacked DataBar readers share (`barRegions`).
     let stripedRegions = FrameBarRegions()
 
@@ -35,8 +35,9 @@ public struct PreparedFrame: Sendable {
         stripedRegions.regions(of: self, blockSize: BarRegionFinder.blockSize(effort: effort), minimumBlocks: effort == 1 ? 3 : 2)
     }
 
-    /// The runs of row `y` of the binary image (`BitMatrix.runs(ofRow:into:)`), made once per frame.
-    func binaryRow(_ y: Int) -> BinaryRowRuns.Runs { binaryRows.row(y, of: binary) }
+    /// The runs of every `step`th row of the binary image from row `step / 2` (`BitMatrix.runs(ofRow:into:)`'s), made once
+    /// per frame.
+    func binaryRows(step: Int) -> BinaryRowRunTable { binaryRowRuns.rows(step: step, of: binary) }
 
     /// The runs along a line (`LinearReader.sample`) in the frame's shared buffers; a line that cannot give
     /// `FrameScanLines.fewestRuns` runs is one run.

@@ -11,12 +11,19 @@ enum DataMatrixDetector {
 
     /// Dark components shaped like a symbol (neither a thin line nor a solid blob), in raster order; each is made a
     /// candidate by `candidate(_:)` only when the reader gets to it (most of a symbol's own components are skipped).
+    ///
+    /// The shape is tested inside the search (`DarkComponents.find`'s `keeping`), on each component's box and area, so
+    /// the outlines of lines and blobs are never made; they still count towards the search's cap, as when the
+    /// components were filtered after it.
     static func components(_ frame: PreparedFrame, effort: Int) -> [DarkComponent] {
         let minimumSide = effort >= 3 ? 8 : 12
-        return DarkComponents.find(frame.binary, minimumSide: minimumSide).filter { c in
-            let w = Double(c.maxX - c.minX + 1), h = Double(c.maxY - c.minY + 1)
-            return Double(c.area) > (w + h) * 1.2 && Double(c.area) < w * h * 0.85
-        }
+        return DarkComponents.find(frame.binary, minimumSide: minimumSide, keeping: isShapedLikeASymbol)
+    }
+
+    /// Neither a thin line (an area under 1.2 times its box's half-perimeter) nor a solid blob (0.85 of its box or more).
+    static func isShapedLikeASymbol(_ c: DarkComponent) -> Bool {
+        let w = Double(c.maxX - c.minX + 1), h = Double(c.maxY - c.minY + 1)
+        return Double(c.area) > (w + h) * 1.2 && Double(c.area) < w * h * 0.85
     }
 
     /// A component's convex hull and minimum-area rectangle, where the reader looks for a symbol.

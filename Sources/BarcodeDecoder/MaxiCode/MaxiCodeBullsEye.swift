@@ -17,15 +17,22 @@ enum MaxiCodeBullsEye {
     static func candidates(_ frame: PreparedFrame, step: Int) -> [Candidate] {
         let binary = frame.binary
         var found: [Candidate] = []
+        let rows = frame.binaryRows(step: step)
         for y in stride(from: step / 2, to: binary.height, by: step) {
             let firstLight = binary[0, y] ? 1 : 0
             // The row's runs read through a buffer: every light run of every second row is tested, and the array's bounds
             // tests were half of each test.
-            frame.binaryRow(y).withUnsafeBufferPointer { runs in
-                for i in stride(from: firstLight == 1 ? 5 : 6, to: runs.count - 5, by: 2) {
+            rows.withRow(y) { runs in
+                // Run indices and widths are within the row (its count and width): their arithmetic is done without
+                // overflow tests, which were a third of this loop's instructions.
+                var next = firstLight == 1 ? 5 : 6
+                let end = runs.count &- 5
+                while next < end {
+                    let i = next
+                    next &+= 2
                     let w = runs[i].length
-                    guard 3 * runs[i - 1].length >= w, runs[i - 1].length <= 3 * w,
-                          let unit = pattern({ runs[i - 5 + $0].length }) else { continue }
+                    guard 3 &* runs[i &- 1].length >= w, runs[i &- 1].length <= 3 &* w,
+                          let unit = pattern({ runs[i &- 5 &+ $0].length }) else { continue }
                     let cx = Double(runs[i].start) + Double(w) / 2
                     guard let vertical = confirm(binary, x: Int(cx), y: y, dx: 0, dy: 1),
                           let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), dx: 1, dy: 0),

@@ -34,10 +34,13 @@ public struct MaxiCodeReader: SymbologyReader {
         }
     }
 
+    /// The bull's-eye search reads every `rowStep`th row of the binary image.
+    static func rowStep(effort: Int) -> Int { effort >= 3 ? 1 : 2 }
+
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.maxiCode) else { return [] }
         var symbols: [DecodedSymbol] = []
-        for candidate in MaxiCodeBullsEye.candidates(frame, step: options.effort >= 3 ? 1 : 2).prefix(20) {
+        for candidate in MaxiCodeBullsEye.candidates(frame, step: Self.rowStep(effort: options.effort)).prefix(20) {
             guard !frame.isKnown(candidate.center, among: [.maxiCode]),
                   !symbols.contains(where: { LinearReader.contains($0.corners, candidate.center) }),
                   let m = MaxiCodeBullsEye.shape(frame, candidate),

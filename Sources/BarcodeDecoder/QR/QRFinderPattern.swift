@@ -7,15 +7,46 @@ struct QRFinderPattern: Sendable {
 
 /// Finds the 1:1:3:1:1 finder patterns of QR symbols in a binarized image.
 enum QRFinderPatternFinder {
-    static func find(_ bits: BitMatrix, effort: Int) -> [QRFinderPattern] {
-        let rowStep = effort >= 3 ? 1 : effort == 2 ? 2 : 3
+    /// The search reads every `rowStep`th row of the binary image, from row `rowStep / 2`.
+    static func rowStep(effort: Int) -> Int { effort >= 3 ? 1 : effort == 2 ? 2 : 3 }
+
+    /// The finder patterns in `bits`; `rows`, when given, holds the runs of the rows searched (`rowStep(effort:)`'s), made
+    /// once for the frame's other searches of the same rows (the Aztec and MaxiCode bull's-eyes), else each row's runs are
+    /// found here into one pair of buffers (cheaper than a table of every row, when nothing else reads them).
+    static func find(_ bits: BitMatrix, effort: Int, rows: BinaryRowRunTable? = nil) -> [QRFinderPattern] {
+        let rowStep = rowStep(effort: effort)
         var found: [QRFinderPattern] = []
-        var y = rowStep / 2
+        /// The five runs from each dark run of row `y` checked in place, with no array per dark run of every scanned row
+        /// (that made this loop a third of the finder search); `length(i)` and `start(i)` are the row's `i`th run's.
+        @inline(__always)
+        /// Run indices and widths are within the row (its count and width): their arithmetic is done without overflow tests.
+        func search(row y: Int, count: Int, length: (Int) -> Int, start: (Int) -> Int) {
+            var i = bits[0, y] ? 0 : 1
+            while i &+ 4 < count {
+                if ratiosMatch(length(i), length(i &+ 1), length(i &+ 2), length(i &+ 3), length(i &+ 4)) {
+                    let total = length(i) &+ length(i &+ 1) &+ length(i &+ 2) &+ length(i &+ 3) &+ length(i &+ 4)
+                    if let p = confirm(bits, centerX: Double(start(i &+ 2)) + Double(length(i &+ 2)) / 2, y: y, total: total) {
+                        add(p, to: &found)
+                    }
+                }
+                i &+= 2
+            }
+        }
+        if let rows {
+            // The table's rows are read through pointers into it, so it is kept alive while they are.
+            withExtendedLifetime(rows) {
+                for y in stride(from: rowStep / 2, to: bits.height, by: rowStep) {
+                    let runs = rows.row(y)
+                    search(row: y, count: runs.count, length: { runs[$0].length }, start: { runs[$0].start })
+                }
+            }
+            return found
+        }
         // Each run's length and start, in room for the most runs a row can have (one a cell), allocated once.
         let room = max(1, bits.width)
         let runs = UnsafeMutablePointer<Int>.allocate(capacity: room), starts = UnsafeMutablePointer<Int>.allocate(capacity: room)
         defer { runs.deallocate(); starts.deallocate() }
-        while y < bits.height {
+        for y in stride(from: rowStep / 2, to: bits.height, by: rowStep) {
             var count = 0
             func append(_ start: Int, _ length: Int) {
                 runs[count] = length
@@ -32,20 +63,7 @@ enum QRFinderPatternFinder {
                 }
                 append(start, bits.width - start)
             }
-            let firstDark = bits[0, y] ? 0 : 1
-            var i = firstDark
-            // The five runs are checked in place, with no array per dark run of every scanned row (that made this loop a
-            // third of the finder search).
-            while i + 4 < count {
-                if ratiosMatch(runs[i], runs[i + 1], runs[i + 2], runs[i + 3], runs[i + 4]) {
-                    let total = runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4]
-                    if let p = confirm(bits, centerX: Double(starts[i + 2]) + Double(runs[i + 2]) / 2, y: y, total: total) {
-                        add(p, to: &found)
-                    }
-                }
-                i += 2
-            }
-            y += rowStep
+            search(row: y, count: count, length: { runs[$0] }, start: { starts[$0] })
         }
         return found
     }

@@ -5,7 +5,13 @@ public struct QRReader: SymbologyReader {
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
         guard options.symbologies.contains(.qr) else { return [] }
-        var finders = QRFinderPatternFinder.find(frame.binary, effort: options.effort).filter { !frame.isKnown($0.center, among: [.qr]) }
+        let step = QRFinderPatternFinder.rowStep(effort: options.effort)
+        // The frame's shared row runs only when a later search reads the same rows: made for the QR search alone, the
+        // table would cost more than the finder search's own scan of each row (one row's buffer, reused).
+        let sharesRows = (options.symbologies.contains(.aztec) && AztecReader.rowStep(effort: options.effort) == step)
+            || (options.symbologies.contains(.maxiCode) && MaxiCodeReader.rowStep(effort: options.effort) == step)
+        var finders = QRFinderPatternFinder.find(frame.binary, effort: options.effort, rows: sharesRows ? frame.binaryRows(step: step) : nil)
+            .filter { !frame.isKnown($0.center, among: [.qr]) }
         if finders.count > 40 { finders = Array(finders.sorted { $0.count > $1.count }.prefix(40)) }
         var used = Set<Int>()
         var symbols: [DecodedSymbol] = []

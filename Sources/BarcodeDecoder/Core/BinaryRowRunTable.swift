@@ -1,0 +1,85 @@
+/// The runs of every `step`th row of a binary image, from row `step / 2` (the rows the QR finder search and the Aztec and
+/// MaxiCode bull's-eye searches read), made in one pass into one flat buffer.
+///
+/// Each row's runs are `BitMatrix.runs(ofRow:into:)`'s, (start, length) alternating colours from the row's first cell. One
+/// buffer for all the rows, not an array (and a dictionary entry) a row: handing out a row is two loads, where the
+/// per-row cache cost a hash lookup, a lock, an array's allocation and its reference counting for each of the two
+/// searches' rows.
+///
+/// Immutable once made, so shared between tasks as it is (its buffers are written only by `init`).
+final class BinaryRowRunTable: @unchecked Sendable {
+    typealias Run = (start: Int, length: Int)
+
+    /// The distance between the rows held; the first is row `step / 2`.
+    let step: Int
+    /// How many rows are held.
+    let rowCount: Int
+    private let runs: UnsafeMutablePointer<Run>
+    /// Where each row's runs begin in `runs`, and one past the last row's end.
+    private let offsets: UnsafeMutablePointer<Int>
+
+    init(_ binary: BitMatrix, step: Int) {
+        precondition(step >= 1, "a row step of \(step)")
+        self.step = step
+        let first = step / 2, width = binary.width
+        let rows = binary.height > first ? (binary.height - first + step - 1) / step : 0
+        rowCount = rows
+        offsets = .allocate(capacity: rows + 1)
+        // Room for 32 runs a row at first, doubled when a row might not fit (a row holds at most `width` runs): a busy
+        // 640-pixel row has 30–60.
+        var capacity = Swift.max(64, rows * 32, width)
+        var buffer = UnsafeMutablePointer<Run>.allocate(capacity: capacity)
+        var count = 0
+        offsets[0] = 0
+        for r in 0..<rows {
+            if count + width > capacity {
+                var grown = capacity * 2
+                while count + width > grown { grown *= 2 }
+                let new = UnsafeMutablePointer<Run>.allocate(capacity: grown)
+                new.moveInitialize(from: buffer, count: count)
+                buffer.deallocate()
+                (buffer, capacity) = (new, grown)
+            }
+            count += Self.fill(binary, row: first + r * step, into: buffer + count)
+            offsets[r + 1] = count
+        }
+        runs = buffer
+    }
+
+    deinit {
+        runs.deallocate()
+        offsets.deallocate()
+    }
+
+    /// Writes the runs of row `y` of `binary` (`BitMatrix.runs(ofRow:into:)`'s) to `runs`, which has room for `binary.width`
+    /// of them, and returns how many there are.
+    @inline(__always)
+    static func fill(_ binary: BitMatrix, row y: Int, into runs: UnsafeMutablePointer<Run>) -> Int {
+        let width = binary.width
+        guard width > 0 else { return 0 }
+        var count = 0, start = 0
+        binary.forEachColourChange(ofRow: y) { edge in
+            runs[count] = (start, edge &- start)
+            count &+= 1
+            start = edge
+        }
+        runs[count] = (start, width &- start)
+        return count &+ 1
+    }
+
+    /// The runs of row `y`, one of the rows held (`step / 2` plus a multiple of `step`, inside the image): a view of the
+    /// table's buffer, valid while the table is alive (its reader keeps it so, `withExtendedLifetime`).
+    @inline(__always)
+    func row(_ y: Int) -> UnsafeBufferPointer<Run> {
+        let r = (y - step / 2) / step
+        precondition(y >= step / 2 && (y - step / 2) % step == 0 && r < rowCount, "row \(y) is not held at step \(step)")
+        let begin = offsets[r]
+        return UnsafeBufferPointer(start: runs + begin, count: offsets[r + 1] - begin)
+    }
+
+    /// `body` given the runs of row `y`, one of the rows held (`step / 2` plus a multiple of `step`, inside the image).
+    @inline(__always)
+    func withRow<R>(_ y: Int, _ body: (UnsafeBufferPointer<Run>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(self) { try body(row(y)) }
+    }
+}
