@@ -24,8 +24,8 @@ import Testing
         let values: [Double] = [0, 0.5, 1, 2.5, 3, 3.000_000_000_000_000_4, 7.5, 1e6, .infinity]
         for x in values {
             for y in values where !(x.isInfinite && y.isInfinite) {
-                #expect(RunCandidates.greater(x, y) == (x > y ? 1 : 0), "\(x) > \(y)")
-                #expect(RunCandidates.atLeast(x, y) == (x >= y ? 1 : 0), "\(x) >= \(y)")
+                #expect(SignBit.greater(x, y) == (x > y ? 1 : 0), "\(x) > \(y)")
+                #expect(SignBit.atLeast(x, y) == (x >= y ? 1 : 0), "\(x) >= \(y)")
             }
         }
     }

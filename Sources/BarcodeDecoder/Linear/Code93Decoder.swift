@@ -49,7 +49,7 @@ struct Code93Decoder: RowDecoder {
         runs.withUnsafeBufferPointer { widths in
             RunCandidates.visit(from: 1, below: widths.count &- 12, test: { i in
                 let fifth = widths[i &+ 4]
-                return RunCandidates.greater(fifth, 2.5 * widths[i]) & RunCandidates.greater(fifth, 2.5 * widths[i &+ 2])
+                return SignBit.greater(fifth, 2.5 * widths[i]) & SignBit.greater(fifth, 2.5 * widths[i &+ 2])
             }) { i in
                 guard Self.isStartStop(runs, i) else { return i + 2 }
                 let width = runs[i..<i + 6].reduce(0, +)

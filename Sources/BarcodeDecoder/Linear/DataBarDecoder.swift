@@ -14,7 +14,7 @@ struct DataBarDecoder: RowDecoder {
         // without a code about a third of the lines the linear reader decodes).
         guard runs.count >= fewestRuns(options: options) else { return hits }
         RunSpanSums.with(runs) { sums in
-            // The first guards at every bar before any is visited, without a branch (`RunCandidates`).
+            // The first guards at every bar before any is visited, without a branch (`RunCandidates`, `SignBit`).
             RunCandidates.visit(from: 1, below: runs.count &- 45, test: { s in Self.startTest(runs, guardBar: s, sums: sums) }) { s in
                 guard let hit = decode(runs, guardBar: s) else { return s &+ 2 }
                 hits.append(hit)
@@ -25,18 +25,19 @@ struct DataBarDecoder: RowDecoder {
     }
 
     /// Whether `decode(_:guardBar:)`'s first guards (the guard bar under 2.2 modules, a quiet zone of 4) can pass at `s`
-    /// for some sum of the 45 elements within `sums`' bounds: where they cannot, they fail on its in-order sum too.
+    /// for some sum of the 45 elements within `sums`' bounds: where they cannot, they fail on its in-order sum too. The
+    /// definition `startTest`, which the search uses, is tested against.
     static func mayStart(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
         let (lower, upper) = sums.bounds(from: s, count: 45)
         return runs[s] < 2.2 * (upper / 95) && (s == 1 || runs[s &- 1] >= 4 * (lower / 95))
     }
 
-    /// `mayStart` as 1 or 0, without a branch (`RunCandidates`).
+    /// `mayStart` as 1 or 0, without a branch (`SignBit`).
     @inline(__always)
     static func startTest(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> UInt64 {
         let (lower, upper) = sums.bounds(from: s, count: 45)
         let first: UInt64 = s == 1 ? 1 : 0
-        return RunCandidates.greater(2.2 * (upper / 95), runs[s]) & (first | RunCandidates.atLeast(runs[s &- 1], 4 * (lower / 95)))
+        return SignBit.greater(2.2 * (upper / 95), runs[s]) & (first | SignBit.atLeast(runs[s &- 1], 4 * (lower / 95)))
     }
 
     /// A quiet zone, the 46 elements and the run after them (`decode` starts at run 1 and reads to run 46).

@@ -15,7 +15,7 @@ struct DataBarExpandedDecoder: RowDecoder {
         // without a code nearly every place fails them, and the call cost more than the tests (`falsepositives-1/11`:
         // 38,000 places a decode, 6 in 7 failing here). They read the widths without a bounds test each (the loop's
         // condition keeps them inside).
-        // Both made at every bar before any place is visited, without a branch (`RunCandidates`).
+        // Both made at every bar before any place is visited, without a branch (`RunCandidates`, `SignBit`).
         runs.withUnsafeBufferPointer { widths in
             RunCandidates.visit(from: 1, below: widths.count &- 24, test: { g in
                 Self.guardBarTest(widths, at: g) & Self.finderEndsTest(widths, at: g &+ 9)
@@ -40,33 +40,32 @@ struct DataBarExpandedDecoder: RowDecoder {
         return g >= 3 && 2 * space > bar && runs[g &- 2] >= 2 * bar
     }
 
-    /// `mayBeGuardBar(runs, at: g)` as 1 or 0, without a branch (`RunCandidates`), for g ≥ 1.
+    /// `mayBeGuardBar(runs, at: g)` as 1 or 0, without a branch (`SignBit`), for g ≥ 1.
     @inline(__always)
     static func guardBarTest(_ runs: UnsafeBufferPointer<Double>, at g: Int) -> UInt64 {
         let bar = runs[g], space = runs[g &- 1], twice = 2 * bar
         let first: UInt64 = g == 1 ? 1 : 0, third: UInt64 = g >= 3 ? 1 : 0
         // Run g − 2 is read at every place; at the first bar it is not there, and its term is 0 all the same.
         let before = runs[Swift.max(0, g &- 2)]
-        return RunCandidates.atLeast(space, twice) | first
-            | (third & RunCandidates.greater(2 * space, bar) & RunCandidates.atLeast(before, twice))
+        return SignBit.atLeast(space, twice) | first
+            | (third & SignBit.greater(2 * space, bar) & SignBit.atLeast(before, twice))
     }
 
-    /// `finderEndsMayFit(runs, at: start)` as 1 or 0, without a branch (`RunCandidates`): where the total is 0 the
+    /// `finderEndsMayFit(runs, at: start)` as 1 or 0, without a branch (`SignBit`): where the total is 0 the
     /// quotients are not numbers, and the total's own test clears what their signs give.
     @inline(__always)
     static func finderEndsTest(_ runs: UnsafeBufferPointer<Double>, at start: Int) -> UInt64 {
         let total = runs[start] + runs[start + 1] + runs[start + 2] + runs[start + 3] + runs[start + 4]
         let unit = total / 15
-        return RunCandidates.greater(total, 0) & RunCandidates.greater(0.6, abs(runs[start + 3] / unit - 1))
-            & RunCandidates.greater(0.6, abs(runs[start + 4] / unit - 1))
+        return SignBit.greater(total, 0) & SignBit.greater(0.6, abs(runs[start + 3] / unit - 1))
+            & SignBit.greater(0.6, abs(runs[start + 4] / unit - 1))
     }
 
     /// The finder patterns' module widths, one after the other (`DataBarExpandedCharacters.finders`), as Doubles.
     private static let finderModules: [Double] = DataBarExpandedCharacters.finders.flatMap { $0.map(Double.init) }
 
     /// Whether `finder(runs, at: start, reversed: false)` may find a finder: its test of the last two widths, with the
-    /// same arithmetic.
-    @inline(__always)
+    /// same arithmetic. The definition `finderEndsTest`, which the search uses, is tested against.
     static func finderEndsMayFit(_ runs: UnsafeBufferPointer<Double>, at start: Int) -> Bool {
         let total = runs[start] + runs[start + 1] + runs[start + 2] + runs[start + 3] + runs[start + 4]
         guard total > 0 else { return false }

@@ -13,7 +13,7 @@ struct DataBarLimitedDecoder: RowDecoder {
         // which lines the linear reader counts as holding runs, and so which angles it tries.)
         guard runs.count >= 46 else { return hits }
         RunSpanSums.with(runs) { sums in
-            // The first guards at every bar before any is visited, without a branch (`RunCandidates`).
+            // The first guards at every bar before any is visited, without a branch (`RunCandidates`, `SignBit`).
             RunCandidates.visit(from: 1, below: runs.count &- 44, test: { s in Self.startTest(runs, guardBar: s, sums: sums) }) { s in
                 guard let hit = decode(runs, guardBar: s) else { return s &+ 2 }
                 hits.append(hit)
@@ -24,21 +24,22 @@ struct DataBarLimitedDecoder: RowDecoder {
     }
 
     /// Whether `decode(_:guardBar:)`'s first guards (both guard bars under 2 modules, a quiet zone of 2) can pass at `s`
-    /// for some sum of the 44 elements within `sums`' bounds: where they cannot, they fail on its in-order sum too.
+    /// for some sum of the 44 elements within `sums`' bounds: where they cannot, they fail on its in-order sum too. The
+    /// definition `startTest`, which the search uses, is tested against.
     static func mayStart(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
         let (lower, upper) = sums.bounds(from: s, count: 44)
         let twoModules = 2 * (upper / 73)
         return runs[s] < twoModules && runs[s + 43] < twoModules && (s == 1 || runs[s &- 1] >= 2 * (lower / 73))
     }
 
-    /// `mayStart` as 1 or 0, without a branch (`RunCandidates`).
+    /// `mayStart` as 1 or 0, without a branch (`SignBit`).
     @inline(__always)
     static func startTest(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> UInt64 {
         let (lower, upper) = sums.bounds(from: s, count: 44)
         let twoModules = 2 * (upper / 73)
         let first: UInt64 = s == 1 ? 1 : 0
-        return RunCandidates.greater(twoModules, runs[s]) & RunCandidates.greater(twoModules, runs[s + 43])
-            & (first | RunCandidates.atLeast(runs[s &- 1], 2 * (lower / 73)))
+        return SignBit.greater(twoModules, runs[s]) & SignBit.greater(twoModules, runs[s + 43])
+            & (first | SignBit.atLeast(runs[s &- 1], 2 * (lower / 73)))
     }
 
     /// Whether a data character's 14 module counts (26 in all, space first) have odd elements that sum to one of the

@@ -153,9 +153,9 @@ extension LinearReader {
     }
 
     /// 1 where `b` is a peak of the gradient strength between its neighbours `a` and `c` (`b >= a`, `b > c`) of at least
-    /// `floor` and `near`, else 0, without a branch: strengths are magnitudes (never negative, never NaN, never −0), so
-    /// `x >= y` holds exactly when `x − y` has a clear sign bit (the difference of two different values is never zero) and
-    /// `x > y` when `y − x` has it set.
+    /// `floor` and `near`, else 0, without a branch: `SignBit.atLeast(b, a) & SignBit.greater(b, c) & SignBit.atLeast(b,
+    /// floor) & SignBit.atLeast(b, near)` (strengths are magnitudes, never NaN or −0), its four sign bits combined before
+    /// the one shift (written as the four calls, the compiler kept four shifts: 0.2 M instructions more a no-code frame).
     @inline(__always)
     static func isPeak(_ a: Double, _ b: Double, _ c: Double, floor: Double, near: Double) -> UInt64 {
         ((c - b).bitPattern & ~((b - a).bitPattern | (b - floor).bitPattern | (b - near).bitPattern)) >> 63

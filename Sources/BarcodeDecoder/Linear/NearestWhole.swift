@@ -12,12 +12,8 @@ enum NearestWhole {
     static func of(_ x: Double) -> Int {
         guard x >= 0 else { return Int(x.rounded()) }
         let whole = Int(x)
-        return whole &+ Int(truncatingIfNeeded: Self.isHalfOrMore(x - Double(whole)))
+        // Whether the fraction is at least one half, without a branch (`SignBit`): a branch there went either way at
+        // random over a line's elements, and was mispredicted about every other time.
+        return whole &+ Int(truncatingIfNeeded: SignBit.atLeast(x - Double(whole), 0.5))
     }
-
-    /// 1 where the fraction `f` (0 ≤ f < 1) is at least one half, else 0, without a branch: the sign bit of `f − 0.5`,
-    /// which is clear exactly then (the difference is +0 at one half and never rounds across zero). A branch there went
-    /// either way at random over a line's elements, and was mispredicted about every other time.
-    @inline(__always)
-    static func isHalfOrMore(_ f: Double) -> UInt64 { 1 ^ ((f - 0.5).bitPattern >> 63) }
 }

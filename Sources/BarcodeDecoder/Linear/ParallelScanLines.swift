@@ -106,17 +106,19 @@ struct ParallelScanLines {
             }
         }
         if let kept = sampledGrays?[i], kept.count == count {
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { bytes in
-                for k in 0..<count { bytes[k] = Self.byte(kept[k]) }
-                return histogram.runs(bytes.baseAddress!, count: count, step: 1, minimumRuns: fewestRuns)
-            }
+            return kept.withUnsafeBufferPointer { histogramRuns(of: $0, histogram: histogram) }
         }
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { gray in
             let sampled = LinearReader.grays(frame, origin: origin, direction: direction, length: length, into: gray.baseAddress!)
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: sampled) { bytes in
-                for k in 0..<sampled { bytes[k] = Self.byte(gray[k]) }
-                return histogram.runs(bytes.baseAddress!, count: count, step: 1, minimumRuns: fewestRuns)
-            }
+            return histogramRuns(of: UnsafeBufferPointer(rebasing: gray[0..<sampled]), histogram: histogram)
+        }
+    }
+
+    /// The runs of a sampled line's gray values at `histogram`'s threshold, each value rounded to a byte first.
+    private func histogramRuns(of grays: UnsafeBufferPointer<Double>, histogram: HistogramLineThreshold) -> RunRow? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: grays.count) { bytes in
+            for k in 0..<grays.count { bytes[k] = Self.byte(grays[k]) }
+            return histogram.runs(bytes.baseAddress!, count: grays.count, step: 1, minimumRuns: fewestRuns)
         }
     }
 

@@ -2,18 +2,10 @@
 ///
 /// A row decoder tries its character at every other run (every bar) and first takes a cheap test of a few widths, which
 /// nearly every place of a line without its symbol fails. Taken place by place, that test is a branch that a textured
-/// line mispredicts at random. Here the test is made for every place first, with no branch (`greater`, `atLeast`: sign
-/// bits, combined with `&`), a byte each, in a plain loop; then the places that passed are visited in order, found eight
-/// at a time. The decoder visits the same places in the same order as its loop did.
+/// line mispredicts at random. Here the test is made for every place first, with no branch (`SignBit`), a byte each, in
+/// a plain loop; then the places that passed are visited in order, found eight at a time. The decoder visits the same
+/// places in the same order as its loop did.
 enum RunCandidates {
-    /// 1 where `x > y`, else 0, without a branch: the sign bit of `y − x`. Exact for values that are never NaN, never −0
-    /// and not both infinite (run widths, their multiples and sums): the difference of two different doubles is never
-    /// zero, and that of two equal ones is +0.
-    @inline(__always) static func greater(_ x: Double, _ y: Double) -> UInt64 { (y - x).bitPattern >> 63 }
-
-    /// 1 where `x >= y`, else 0, without a branch (as `greater`).
-    @inline(__always) static func atLeast(_ x: Double, _ y: Double) -> UInt64 { 1 ^ ((x - y).bitPattern >> 63) }
-
     /// Visits in order the places `first`, `first + 2`, … below `end` whose `test` is 1, as the loop
     /// `var i = first; while i < end { i = test(i) == 1 ? visit(i) : i + 2 }` does: `visit` returns the next place to look
     /// at (after its own). A place of the other parity (after a symbol of an even number of runs) is looked at by that
