@@ -24,22 +24,23 @@ enum AztecBullsEye {
             let firstDark = binary[0, y] ? 0 : 1
             // The row's runs read through a buffer: every dark run of every second row is tested, and the array's bounds
             // tests were half of each test.
-            rows.withRow(y) { runs in
+            rows.withRow(y) { runs, nearNext in
                 // Run indices and widths are within the row (its count and width): their arithmetic is done without
                 // overflow tests.
-                var next = firstDark &+ 4
-                let end = runs.count &- 4
-                while next < end {
-                    let i = next
-                    next &+= 2
+                // Only the places whose middle seven runs are each within three times the next (`NeighbourRuns`: the
+                // six pairs from i − 3 to i + 3, which `bullsEyeRuns` needs); the others fail the tests below.
+                NeighbourRuns.visit(from: firstDark &+ 4, below: runs.count &- 4, bytes: nearNext, marks: { p in
+                    NeighbourRuns.word(p, -3) & NeighbourRuns.word(p, -2) & NeighbourRuns.word(p, -1) & NeighbourRuns.word(p, 0)
+                        & NeighbourRuns.word(p, 1) & NeighbourRuns.word(p, 2)
+                }) { i in
                     // Cheap test first (looser than the full one): the centre run and its two neighbours within 3× of each other.
                     let w = runs[i].length
                     guard 3 &* runs[i &- 1].length >= w, runs[i &- 1].length <= 3 &* w, 3 &* runs[i &+ 1].length >= w, runs[i &+ 1].length <= 3 &* w,
-                          let module = bullsEyeRuns({ runs[i &- 4 &+ $0].length }) else { continue }
+                          let module = bullsEyeRuns({ runs[i &- 4 &+ $0].length }) else { return }
                     let cx = Double(runs[i].start) + Double(runs[i].length) / 2
                     guard let vertical = confirm(binary, x: Int(cx), y: y, vertical: true),
                           let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false),
-                          confirmDiagonals(binary, x: Int(horizontal.center), y: Int(vertical.center)) else { continue }
+                          confirmDiagonals(binary, x: Int(horizontal.center), y: Int(vertical.center)) else { return }
                     let center = Point(horizontal.center + 0.5, vertical.center + 0.5)
                     let size = (module + vertical.module + horizontal.module) / 3
                     if !found.contains(where: { $0.center.distance(to: center) < 2 * max(size, $0.moduleSize) }) {

@@ -17,6 +17,10 @@ final class BinaryRowRunTable: @unchecked Sendable {
     private let runs: UnsafeMutablePointer<Run>
     /// Where each row's runs begin in `runs`, and one past the last row's end.
     private let offsets: UnsafeMutablePointer<Int>
+    /// For each run, 1 where the next run of the buffer is within three times its length and it within three times the
+    /// next one's, else 0 (`NeighbourRuns`), followed by `NeighbourRuns.padding` zeros. The byte of a row's last run
+    /// compares it with the next row's first run: no search reads it as a neighbour (`NeighbourRuns.visit`).
+    private let nearNext: UnsafeMutablePointer<UInt8>
 
     init(_ binary: BitMatrix, step: Int) {
         precondition(step >= 1, "a row step of \(step)")
@@ -44,11 +48,14 @@ final class BinaryRowRunTable: @unchecked Sendable {
             offsets[r + 1] = count
         }
         runs = buffer
+        nearNext = .allocate(capacity: count + NeighbourRuns.padding)
+        NeighbourRuns.markNearNext(buffer, count: count, into: nearNext)
     }
 
     deinit {
         runs.deallocate()
         offsets.deallocate()
+        nearNext.deallocate()
     }
 
     /// Writes the runs of row `y` of `binary` (`BitMatrix.runs(ofRow:into:)`'s) to `runs`, which has room for `binary.width`
@@ -71,15 +78,32 @@ final class BinaryRowRunTable: @unchecked Sendable {
     /// table's buffer, valid while the table is alive (its reader keeps it so, `withExtendedLifetime`).
     @inline(__always)
     func row(_ y: Int) -> UnsafeBufferPointer<Run> {
+        let (begin, end) = bounds(ofRow: y)
+        return UnsafeBufferPointer(start: runs + begin, count: end - begin)
+    }
+
+    /// Where row `y`'s runs begin and end in the buffer.
+    @inline(__always)
+    private func bounds(ofRow y: Int) -> (begin: Int, end: Int) {
         let r = (y - step / 2) / step
         precondition(y >= step / 2 && (y - step / 2) % step == 0 && r < rowCount, "row \(y) is not held at step \(step)")
-        let begin = offsets[r]
-        return UnsafeBufferPointer(start: runs + begin, count: offsets[r + 1] - begin)
+        return (offsets[r], offsets[r + 1])
     }
 
     /// `body` given the runs of row `y`, one of the rows held (`step / 2` plus a multiple of `step`, inside the image).
     @inline(__always)
     func withRow<R>(_ y: Int, _ body: (UnsafeBufferPointer<Run>) throws -> R) rethrows -> R {
         try withExtendedLifetime(self) { try body(row(y)) }
+    }
+
+    /// `body` given the runs of row `y` (as `withRow`) and their bytes of near neighbours (`NeighbourRuns`): byte `k` is
+    /// 1 where run `k` and run `k + 1` are within three times each other's length. The bytes may be read up to
+    /// `NeighbourRuns.padding` past the row's last run.
+    @inline(__always)
+    func withRow<R>(_ y: Int, _ body: (UnsafeBufferPointer<Run>, UnsafePointer<UInt8>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(self) {
+            let (begin, end) = bounds(ofRow: y)
+            return try body(UnsafeBufferPointer(start: runs + begin, count: end - begin), UnsafePointer(nearNext + begin))
+        }
     }
 }

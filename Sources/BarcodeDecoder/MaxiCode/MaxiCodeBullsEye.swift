@@ -22,22 +22,24 @@ enum MaxiCodeBullsEye {
             let firstLight = binary[0, y] ? 1 : 0
             // The row's runs read through a buffer: every light run of every second row is tested, and the array's bounds
             // tests were half of each test.
-            rows.withRow(y) { runs in
+            rows.withRow(y) { runs, nearNext in
                 // Run indices and widths are within the row (its count and width): their arithmetic is done without
                 // overflow tests, which were a third of this loop's instructions.
-                var next = firstLight == 1 ? 5 : 6
-                let end = runs.count &- 5
-                while next < end {
-                    let i = next
-                    next &+= 2
+                // Only the places whose ring runs on either side are each within three times the next, and whose centre
+                // run's left neighbour is within three times of it (`NeighbourRuns`: the pairs from i − 4 to i − 1 and
+                // from i + 1 to i + 4, which `pattern` needs, and the first test's pair); the others fail the tests below.
+                NeighbourRuns.visit(from: firstLight == 1 ? 5 : 6, below: runs.count &- 5, bytes: nearNext, marks: { p in
+                    NeighbourRuns.word(p, -4) & NeighbourRuns.word(p, -3) & NeighbourRuns.word(p, -2) & NeighbourRuns.word(p, -1)
+                        & NeighbourRuns.word(p, 1) & NeighbourRuns.word(p, 2) & NeighbourRuns.word(p, 3)
+                }) { i in
                     let w = runs[i].length
                     guard 3 &* runs[i &- 1].length >= w, runs[i &- 1].length <= 3 &* w,
-                          let unit = pattern({ runs[i &- 5 &+ $0].length }) else { continue }
+                          let unit = pattern({ runs[i &- 5 &+ $0].length }) else { return }
                     let cx = Double(runs[i].start) + Double(w) / 2
                     guard let vertical = confirm(binary, x: Int(cx), y: y, dx: 0, dy: 1),
                           let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), dx: 1, dy: 0),
                           confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: 1) != nil,
-                          confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: -1) != nil else { continue }
+                          confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: -1) != nil else { return }
                     let center = Point(horizontal.center + 0.5, vertical.center + 0.5)
                     if !found.contains(where: { $0.center.distance(to: center) < 6 * $0.ringWidth }) {
                         found.append(Candidate(center: center, ringWidth: (unit + horizontal.unit + vertical.unit) / 3))
