@@ -29,9 +29,10 @@ final class BinaryRowRunTable: @unchecked Sendable {
         let rows = binary.height > first ? (binary.height - first + step - 1) / step : 0
         rowCount = rows
         offsets = .allocate(capacity: rows + 1)
-        // Room for 32 runs a row at first, doubled when a row might not fit (a row holds at most `width` runs): a busy
-        // 640-pixel row has 30–60.
-        var capacity = Swift.max(64, rows * 32, width)
+        // Room for 64 runs a row at first, doubled when a row might not fit (a row holds at most `width` runs): a busy
+        // 640-pixel row has 30–60. (From 32 a row, the tables of a frame without a code grew and copied their runs
+        // twelve times a decode of `falsepositives-1/15`, 1.4 M instructions.)
+        var capacity = Swift.max(64, rows * 64, width)
         var buffer = UnsafeMutablePointer<Run>.allocate(capacity: capacity)
         var count = 0
         offsets[0] = 0
