@@ -35,7 +35,10 @@ enum ConvexHull {
         // The chain in a buffer of its own (it never holds more than every point twice): an array's append and
         // removeLast cost a uniqueness and a capacity test per point.
         let chain = UnsafeMutablePointer<Point>.allocate(capacity: 2 * p.count)
-        defer { chain.deallocate() }
+        // The indices of the points each sweep keeps (`sweepPoints`), at most one a middle row.
+        let rows = p.count / 2
+        let kept = UnsafeMutablePointer<Int32>.allocate(capacity: rows)
+        defer { chain.deallocate(); kept.deallocate() }
         // The chain's length, local to the sweeps (a variable captured from outside them was stored to memory at every
         // push and pop); it stays within the buffer, so it is counted without overflow tests.
         var count = p.withUnsafeBufferPointer { p -> Int in
@@ -46,15 +49,20 @@ enum ConvexHull {
                 chain[count] = q
                 count &+= 1
             }
-            // Down the rows: the top row's two points, each middle row's rightmost point, the bottom row's two points.
+            // Down the rows: the top row's two points, the middle rows' rightmost points that can be vertices (see
+            // `sweepPoints`), the bottom row's two points.
             push(p[0]); push(p[1])
-            for i in stride(from: 3, to: n - 2, by: 2) { push(p[i]) }
+            var (front, back) = Self.sweepPoints(p, first: 3, last: n - 3, step: 2, beyond: { $0 > $1 }, into: kept, room: rows)
+            for j in 0..<front { push(p[Int(kept[j])]) }
+            for j in rows &- back..<rows { push(p[Int(kept[j])]) }
             push(p[n - 2]); push(p[n - 1])
-            // Back up from the last point (the chain's end, kept): the bottom row's leftmost point, each middle row's
-            // leftmost point, the top row's two points.
+            // Back up from the last point (the chain's end, kept): the bottom row's leftmost point, the middle rows'
+            // leftmost points that can be vertices, the top row's two points.
             floor = count - 1
             push(p[n - 2])
-            for i in stride(from: n - 4, to: 1, by: -2) { push(p[i]) }
+            (front, back) = Self.sweepPoints(p, first: n - 4, last: 2, step: -2, beyond: { $0 < $1 }, into: kept, room: rows)
+            for j in 0..<front { push(p[Int(kept[j])]) }
+            for j in rows &- back..<rows { push(p[Int(kept[j])]) }
             push(p[1]); push(p[0])
             return count
         }
@@ -73,6 +81,59 @@ enum ConvexHull {
             (result.baseAddress! + head).initialize(from: chain, count: start)
             initialized = count
         }
+    }
+
+    /// The indices of those of a sweep's points `p[first]`, `p[first + step]`, … `p[last]` (one side's points of the
+    /// middle rows of a row-ordered outline, `hull(rowOrdered:)`) that can be vertices of that side of the hull, in
+    /// sweep order: the first `front` at the start of `kept`, then the last `back` at the end of its `room` (`room`
+    /// holds one a middle row, so the two never meet). A point is passed over when some row before it in the sweep and
+    /// some row after it, the first and last rows' points of that side included (`p[first − step]` and
+    /// `p[last + step]`), reach at least as far out (`beyond(u, v)`: u lies strictly further out than v; greater x for
+    /// the right side, less for the left).
+    ///
+    /// Why such a point is no vertex: with A the point before and B the point after, the hull holds the segment AB, and
+    /// at the point's row (strictly between theirs: rows are distinct and in order) AB lies at least as far out as the
+    /// point. That side of the hull is, between the first and last rows, the farthest out the hull reaches at each
+    /// row, so the point could be a vertex only by lying on it, AB at its row reaching exactly as far out: then A and B
+    /// reach exactly as far as the point, which lies strictly between them on AB, no vertex either. The chain gives the
+    /// same vertices whichever of the hull's other points it is given (`hull(rowOrdered:)`), so passing such points
+    /// over leaves the hull as it was, to the bit.
+    ///
+    /// The points kept are those reaching strictly further out than every point before them (records counted from the
+    /// first row) and those reaching strictly further out than every point after them (records counted from the last
+    /// row). The first kind are found in one pass forward; the last of them is the first point at the side's farthest
+    /// reach (f). Of the second kind, none lies before f (f itself, after it, reaches at least as far as any point
+    /// before it), so a pass back from the end to f finds them, written from the end of `room` backwards. Each row
+    /// costs a load and a comparison in one pass, where the chain took a cross product and often a pop for every point
+    /// (a frame's large components have outlines of hundreds of rows, most of them no vertex). The indices go back to
+    /// the caller, which pushes them in its own loop: handing each to a closure that pushes made the chain's count a
+    /// captured variable, boxed and checked for exclusive access at every push.
+    @inline(__always)
+    static func sweepPoints(_ p: UnsafeBufferPointer<Point>, first: Int, last: Int, step: Int, beyond: (Double, Double) -> Bool,
+                            into kept: UnsafeMutablePointer<Int32>, room: Int) -> (front: Int, back: Int) {
+        // No middle rows: nothing kept.
+        guard step > 0 ? first <= last : first >= last else { return (0, 0) }
+        var reach = p[first &- step].x
+        // The last point kept in the first pass, or the first row's point (every point lies after it).
+        var farthest = first &- step
+        var front = 0
+        var i = first
+        while true {
+            let x = p[i].x
+            if beyond(x, reach) { reach = x; farthest = i; kept[front] = Int32(truncatingIfNeeded: i); front &+= 1 }
+            if i == last { break }
+            i &+= step
+        }
+        // Back from the last row's point to just after `farthest`.
+        reach = p[last &+ step].x
+        var back = 0
+        i = last
+        while i != farthest {
+            let x = p[i].x
+            if beyond(x, reach) { reach = x; back &+= 1; kept[room &- back] = Int32(truncatingIfNeeded: i) }
+            i &-= step
+        }
+        return (front, back)
     }
 
     /// The index of the first of `points` nearest `target` (what `points.indices.min` by distance gives), each distance
