@@ -52,7 +52,7 @@ enum ConvexHull {
             // Down the rows: the top row's two points, the middle rows' rightmost points that can be vertices (see
             // `sweepPoints`), the bottom row's two points.
             push(p[0]); push(p[1])
-            var (front, back) = Self.sweepPoints(p, first: 3, last: n - 3, step: 2, beyond: { $0 > $1 }, into: kept, room: rows)
+            var (front, back) = Self.sweepPoints(p, first: 3, last: n - 3, step: 2, outward: 1, into: kept, room: rows)
             for j in 0..<front { push(p[Int(kept[j])]) }
             for j in rows &- back..<rows { push(p[Int(kept[j])]) }
             push(p[n - 2]); push(p[n - 1])
@@ -60,7 +60,7 @@ enum ConvexHull {
             // leftmost points that can be vertices, the top row's two points.
             floor = count - 1
             push(p[n - 2])
-            (front, back) = Self.sweepPoints(p, first: n - 4, last: 2, step: -2, beyond: { $0 < $1 }, into: kept, room: rows)
+            (front, back) = Self.sweepPoints(p, first: n - 4, last: 2, step: -2, outward: -1, into: kept, room: rows)
             for j in 0..<front { push(p[Int(kept[j])]) }
             for j in rows &- back..<rows { push(p[Int(kept[j])]) }
             push(p[1]); push(p[0])
@@ -86,10 +86,10 @@ enum ConvexHull {
     /// The indices of those of a sweep's points `p[first]`, `p[first + step]`, … `p[last]` (one side's points of the
     /// middle rows of a row-ordered outline, `hull(rowOrdered:)`) that can be vertices of that side of the hull, in
     /// sweep order: the first `front` at the start of `kept`, then the last `back` at the end of its `room` (`room`
-    /// holds one a middle row, so the two never meet). A point is passed over when some row before it in the sweep and
-    /// some row after it, the first and last rows' points of that side included (`p[first − step]` and
-    /// `p[last + step]`), reach at least as far out (`beyond(u, v)`: u lies strictly further out than v; greater x for
-    /// the right side, less for the left).
+    /// holds one a middle row and two more). A point is passed over when some row before it in the sweep and some row
+    /// after it, the first and last rows' points of that side included (`p[first − step]` and `p[last + step]`), reach
+    /// at least as far out: as far in the direction of x times `outward` (1 for the right side, −1 for the left; the
+    /// product is exact, a change of sign).
     ///
     /// Why such a point is no vertex: with A the point before and B the point after, the hull holds the segment AB, and
     /// at the point's row (strictly between theirs: rows are distinct and in order) AB lies at least as far out as the
@@ -103,34 +103,44 @@ enum ConvexHull {
     /// first row) and those reaching strictly further out than every point after them (records counted from the last
     /// row). The first kind are found in one pass forward; the last of them is the first point at the side's farthest
     /// reach (f). Of the second kind, none lies before f (f itself, after it, reaches at least as far as any point
-    /// before it), so a pass back from the end to f finds them, written from the end of `room` backwards. Each row
-    /// costs a load and a comparison in one pass, where the chain took a cross product and often a pop for every point
-    /// (a frame's large components have outlines of hundreds of rows, most of them no vertex). The indices go back to
-    /// the caller, which pushes them in its own loop: handing each to a closure that pushes made the chain's count a
-    /// captured variable, boxed and checked for exclusive access at every push.
+    /// before it), so a pass back from the end to f finds them. Each row costs a load, a comparison and a maximum in one
+    /// pass, where the chain took a cross product and often a pop for every point (a frame's large components have
+    /// outlines of hundreds of rows, most of them no vertex).
+    ///
+    /// Without a branch on the test: whether a ragged side's next point is a record is a coin toss, and a branch on it
+    /// mispredicted 10–25 thousand times a frame. Every point's index is written where the next record's goes and
+    /// counted only when it is a record, so the last record's index is the last one counted. The indices go back to the
+    /// caller, which pushes them in its own loop (handing each to a closure that pushes made the chain's count a
+    /// captured variable, boxed and checked for exclusive access at every push).
     @inline(__always)
-    static func sweepPoints(_ p: UnsafeBufferPointer<Point>, first: Int, last: Int, step: Int, beyond: (Double, Double) -> Bool,
+    static func sweepPoints(_ p: UnsafeBufferPointer<Point>, first: Int, last: Int, step: Int, outward: Double,
                             into kept: UnsafeMutablePointer<Int32>, room: Int) -> (front: Int, back: Int) {
         // No middle rows: nothing kept.
         guard step > 0 ? first <= last : first >= last else { return (0, 0) }
-        var reach = p[first &- step].x
-        // The last point kept in the first pass, or the first row's point (every point lies after it).
-        var farthest = first &- step
+        let middle = (last &- first) / step &+ 1
+        var reach = outward * p[first &- step].x
         var front = 0
         var i = first
-        while true {
-            let x = p[i].x
-            if beyond(x, reach) { reach = x; farthest = i; kept[front] = Int32(truncatingIfNeeded: i); front &+= 1 }
-            if i == last { break }
+        // `front` is at most the points seen before this one, fewer than `room`.
+        for _ in 0..<middle {
+            let x = outward * p[i].x
+            kept[front] = Int32(truncatingIfNeeded: i)
+            front &+= x > reach ? 1 : 0
+            reach = x > reach ? x : reach
             i &+= step
         }
-        // Back from the last row's point to just after `farthest`.
-        reach = p[last &+ step].x
+        // Back from the last row's point to just after f (the first row's point when no middle point was a record: every
+        // point lies after it). Written below the records so far: the slot lies above the first pass's records, since
+        // those and the points of this pass number at most the middle rows.
+        let after = front > 0 ? (Int(kept[front &- 1]) &- first) / step &+ 1 : 0
+        reach = outward * p[last &+ step].x
         var back = 0
         i = last
-        while i != farthest {
-            let x = p[i].x
-            if beyond(x, reach) { reach = x; back &+= 1; kept[room &- back] = Int32(truncatingIfNeeded: i) }
+        for _ in after..<middle {
+            let x = outward * p[i].x
+            kept[room &- back &- 1] = Int32(truncatingIfNeeded: i)
+            back &+= x > reach ? 1 : 0
+            reach = x > reach ? x : reach
             i &-= step
         }
         return (front, back)
