@@ -192,10 +192,17 @@ enum ConvexHull {
     /// The four vertices are indices in a vector and the hull is read through a buffer: the arrays of indices, offsets
     /// and the modulo at every step cost more than the search itself on a candidate's hull of a few tens of vertices.
     static func largestQuadrilateral(_ hull: [Point], startingFrom corners: [Point]) -> [Point]? {
+        guard hull.count >= 4, corners.count == 4 else { return nil }
+        return largestQuadrilateral(hull, startingAt: SIMD4(nearestIndex(hull, to: corners[0])!, nearestIndex(hull, to: corners[1])!,
+                                                            nearestIndex(hull, to: corners[2])!, nearestIndex(hull, to: corners[3])!))
+    }
+
+    /// `largestQuadrilateral(hull, startingFrom: corners)` given the vertices nearest `corners` (`nearestIndex`), for a
+    /// caller that has them already (the Data Matrix detector snaps a candidate's rectangle to them first).
+    static func largestQuadrilateral(_ hull: [Point], startingAt nearest: SIMD4<Int>) -> [Point]? {
         let n = hull.count
-        guard n >= 4, corners.count == 4 else { return nil }
-        var index = SIMD4(nearestIndex(hull, to: corners[0])!, nearestIndex(hull, to: corners[1])!,
-                          nearestIndex(hull, to: corners[2])!, nearestIndex(hull, to: corners[3])!)
+        guard n >= 4 else { return nil }
+        var index = nearest
         guard index[0] != index[1], index[0] != index[2], index[0] != index[3], index[1] != index[2], index[1] != index[3],
               index[2] != index[3] else { return nil }
         // Keep the vertices in hull order so each corner moves only between its neighbours.

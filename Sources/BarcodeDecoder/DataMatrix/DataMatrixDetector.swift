@@ -112,13 +112,19 @@ enum DataMatrixDetector {
         let raw = Quad(rect) { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
         var found = 0
         if locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit) { return }
-        let snapped = Quad(rect) { corner in
-            let nearest = ConvexHull.nearestIndex(hull, to: corner).map { hull[$0] } ?? corner
+        // The hull vertices nearest the rectangle's corners, found once: the snapped quad and the spanning search both
+        // start from them (each looked for them over the whole hull, a square root a vertex).
+        let nearest = (ConvexHull.nearestIndex(hull, to: rect[0]), ConvexHull.nearestIndex(hull, to: rect[1]),
+                       ConvexHull.nearestIndex(hull, to: rect[2]), ConvexHull.nearestIndex(hull, to: rect[3]))
+        @inline(__always) func snap(_ index: Int?, _ corner: Point) -> Point {
+            let nearest = index.map { hull[$0] } ?? corner
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
+        let snapped = Quad(snap(nearest.0, rect[0]), snap(nearest.1, rect[1]), snap(nearest.2, rect[2]), snap(nearest.3, rect[3]))
         if locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit) { return }
         // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area.
-        if found == 0, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
+        if found == 0, let n0 = nearest.0, let n1 = nearest.1, let n2 = nearest.2, let n3 = nearest.3,
+           let spanning = ConvexHull.largestQuadrilateral(hull, startingAt: SIMD4(n0, n1, n2, n3)) {
             let quad = Quad(spanning) { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
             if (0..<4).contains(where: { quad[$0].distance(to: snapped[$0]) > 1 }) {
                 _ = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit)
@@ -137,7 +143,11 @@ enum DataMatrixDetector {
         @inline(__always)
         init(_ corners: [Point], _ transform: (Point) -> Point) {
             precondition(corners.count == 4, "a quad of \(corners.count) corners")
-            let (p0, p1, p2, p3) = (transform(corners[0]), transform(corners[1]), transform(corners[2]), transform(corners[3]))
+            self.init(transform(corners[0]), transform(corners[1]), transform(corners[2]), transform(corners[3]))
+        }
+
+        @inline(__always)
+        init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
             xy = SIMD8(p0.x, p0.y, p1.x, p1.y, p2.x, p2.y, p3.x, p3.y)
         }
 
