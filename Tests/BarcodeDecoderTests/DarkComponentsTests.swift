@@ -1,4 +1,5 @@
 @testable import BarcodeDecoder
+import Foundation
 import RigCore
 import Testing
 
@@ -157,5 +158,43 @@ extension DarkComponentsTests {
             #expect(ConvexHull.hull(rowOrdered: outline) == ConvexHull.hull(outline))
         }
         #expect(compared > 100)
+    }
+
+    /// Solid shapes (ellipses, turned rectangles and triangles, with flat sides, several rows at the farthest reach
+    /// and notches), whose outlines of many rows have most of their middle points passed over by the sweeps
+    /// (`ConvexHull.sweepPoints`): the row-ordered hull is still the sorting hull, vertex for vertex.
+    @Test func theRowOrderedHullOfSolidShapesIsTheSortingHull() {
+        var random = SeededGenerator(seed: 4242)
+        var compared = 0
+        for trial in 0..<300 {
+            let w = 8 + trial * 17 % 90, h = 8 + trial * 11 % 80
+            var bits = BitMatrix(width: w, height: h)
+            let cx = Double.random(in: 0..<Double(w), using: &random), cy = Double.random(in: 0..<Double(h), using: &random)
+            let rx = Double.random(in: 1..<Double(w), using: &random), ry = Double.random(in: 1..<Double(h), using: &random)
+            let angle = Double.random(in: 0..<Double.pi, using: &random)
+            let (c, s) = (cos(angle), sin(angle))
+            let kind = trial % 4
+            for y in 0..<h {
+                for x in 0..<w {
+                    let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                    let u = (dx * c + dy * s) / rx, v = (-dx * s + dy * c) / ry
+                    let inside: Bool
+                    switch kind {
+                    case 0: inside = u * u + v * v <= 1
+                    case 1: inside = abs(u) <= 1 && abs(v) <= 1
+                    case 2: inside = v >= -1 && abs(u) <= (1 - v) / 2
+                    default: inside = abs(dx) <= rx / 2 && abs(dy) <= ry / 2
+                    }
+                    // A few notches and specks, so some rows fall short of the side and others stick out.
+                    let notch = Double.random(in: 0..<1, using: &random) < 0.02
+                    if inside != notch { bits[x, y] = true }
+                }
+            }
+            for component in DarkComponents.find(bits, minimumSide: 1) {
+                #expect(ConvexHull.hull(rowOrdered: component.outline) == ConvexHull.hull(component.outline))
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
     }
 }

@@ -35,7 +35,10 @@ enum ConvexHull {
         // The chain in a buffer of its own (it never holds more than every point twice): an array's append and
         // removeLast cost a uniqueness and a capacity test per point.
         let chain = UnsafeMutablePointer<Point>.allocate(capacity: 2 * p.count)
-        defer { chain.deallocate() }
+        // The indices of the points each sweep keeps (`sweepPoints`), at most one a middle row.
+        let rows = p.count / 2
+        let kept = UnsafeMutablePointer<Int32>.allocate(capacity: rows)
+        defer { chain.deallocate(); kept.deallocate() }
         // The chain's length, local to the sweeps (a variable captured from outside them was stored to memory at every
         // push and pop); it stays within the buffer, so it is counted without overflow tests.
         var count = p.withUnsafeBufferPointer { p -> Int in
@@ -46,15 +49,20 @@ enum ConvexHull {
                 chain[count] = q
                 count &+= 1
             }
-            // Down the rows: the top row's two points, each middle row's rightmost point, the bottom row's two points.
+            // Down the rows: the top row's two points, the middle rows' rightmost points that can be vertices (see
+            // `sweepPoints`), the bottom row's two points.
             push(p[0]); push(p[1])
-            for i in stride(from: 3, to: n - 2, by: 2) { push(p[i]) }
+            var (front, back) = Self.sweepPoints(p, first: 3, last: n - 3, step: 2, outward: 1, into: kept, room: rows)
+            for j in 0..<front { push(p[Int(kept[j])]) }
+            for j in rows &- back..<rows { push(p[Int(kept[j])]) }
             push(p[n - 2]); push(p[n - 1])
-            // Back up from the last point (the chain's end, kept): the bottom row's leftmost point, each middle row's
-            // leftmost point, the top row's two points.
+            // Back up from the last point (the chain's end, kept): the bottom row's leftmost point, the middle rows'
+            // leftmost points that can be vertices, the top row's two points.
             floor = count - 1
             push(p[n - 2])
-            for i in stride(from: n - 4, to: 1, by: -2) { push(p[i]) }
+            (front, back) = Self.sweepPoints(p, first: n - 4, last: 2, step: -2, outward: -1, into: kept, room: rows)
+            for j in 0..<front { push(p[Int(kept[j])]) }
+            for j in rows &- back..<rows { push(p[Int(kept[j])]) }
             push(p[1]); push(p[0])
             return count
         }
@@ -73,6 +81,69 @@ enum ConvexHull {
             (result.baseAddress! + head).initialize(from: chain, count: start)
             initialized = count
         }
+    }
+
+    /// The indices of those of a sweep's points `p[first]`, `p[first + step]`, … `p[last]` (one side's points of the
+    /// middle rows of a row-ordered outline, `hull(rowOrdered:)`) that can be vertices of that side of the hull, in
+    /// sweep order: the first `front` at the start of `kept`, then the last `back` at the end of its `room` (`room`
+    /// holds one a middle row and two more). A point is passed over when some row before it in the sweep and some row
+    /// after it, the first and last rows' points of that side included (`p[first − step]` and `p[last + step]`), reach
+    /// at least as far out: as far in the direction of x times `outward` (1 for the right side, −1 for the left; the
+    /// product is exact, a change of sign).
+    ///
+    /// Why such a point is no vertex: with A the point before and B the point after, the hull holds the segment AB, and
+    /// at the point's row (strictly between theirs: rows are distinct and in order) AB lies at least as far out as the
+    /// point. That side of the hull is, between the first and last rows, the farthest out the hull reaches at each
+    /// row, so the point could be a vertex only by lying on it, AB at its row reaching exactly as far out: then A and B
+    /// reach exactly as far as the point, which lies strictly between them on AB, no vertex either. The chain gives the
+    /// same vertices whichever of the hull's other points it is given (`hull(rowOrdered:)`), so passing such points
+    /// over leaves the hull as it was, to the bit.
+    ///
+    /// The points kept are those reaching strictly further out than every point before them (records counted from the
+    /// first row) and those reaching strictly further out than every point after them (records counted from the last
+    /// row). The first kind are found in one pass forward; the last of them is the first point at the side's farthest
+    /// reach (f). Of the second kind, none lies before f (f itself, after it, reaches at least as far as any point
+    /// before it), so a pass back from the end to f finds them. Each row costs a load, a comparison and a maximum in one
+    /// pass, where the chain took a cross product and often a pop for every point (a frame's large components have
+    /// outlines of hundreds of rows, most of them no vertex).
+    ///
+    /// Without a branch on the test: whether a ragged side's next point is a record is a coin toss, and a branch on it
+    /// mispredicted 10–25 thousand times a frame. Every point's index is written where the next record's goes and
+    /// counted only when it is a record, so the last record's index is the last one counted. The indices go back to the
+    /// caller, which pushes them in its own loop (handing each to a closure that pushes made the chain's count a
+    /// captured variable, boxed and checked for exclusive access at every push).
+    @inline(__always)
+    static func sweepPoints(_ p: UnsafeBufferPointer<Point>, first: Int, last: Int, step: Int, outward: Double,
+                            into kept: UnsafeMutablePointer<Int32>, room: Int) -> (front: Int, back: Int) {
+        // No middle rows: nothing kept.
+        guard step > 0 ? first <= last : first >= last else { return (0, 0) }
+        let middle = (last &- first) / step &+ 1
+        var reach = outward * p[first &- step].x
+        var front = 0
+        var i = first
+        // `front` is at most the points seen before this one, fewer than `room`.
+        for _ in 0..<middle {
+            let x = outward * p[i].x
+            kept[front] = Int32(truncatingIfNeeded: i)
+            front &+= x > reach ? 1 : 0
+            reach = x > reach ? x : reach
+            i &+= step
+        }
+        // Back from the last row's point to just after f (the first row's point when no middle point was a record: every
+        // point lies after it). Written below the records so far: the slot lies above the first pass's records, since
+        // those and the points of this pass number at most the middle rows.
+        let after = front > 0 ? (Int(kept[front &- 1]) &- first) / step &+ 1 : 0
+        reach = outward * p[last &+ step].x
+        var back = 0
+        i = last
+        for _ in after..<middle {
+            let x = outward * p[i].x
+            kept[room &- back &- 1] = Int32(truncatingIfNeeded: i)
+            back &+= x > reach ? 1 : 0
+            reach = x > reach ? x : reach
+            i &-= step
+        }
+        return (front, back)
     }
 
     /// The index of the first of `points` nearest `target` (what `points.indices.min` by distance gives), each distance
@@ -121,10 +192,17 @@ enum ConvexHull {
     /// The four vertices are indices in a vector and the hull is read through a buffer: the arrays of indices, offsets
     /// and the modulo at every step cost more than the search itself on a candidate's hull of a few tens of vertices.
     static func largestQuadrilateral(_ hull: [Point], startingFrom corners: [Point]) -> [Point]? {
+        guard hull.count >= 4, corners.count == 4 else { return nil }
+        return largestQuadrilateral(hull, startingAt: SIMD4(nearestIndex(hull, to: corners[0])!, nearestIndex(hull, to: corners[1])!,
+                                                            nearestIndex(hull, to: corners[2])!, nearestIndex(hull, to: corners[3])!))
+    }
+
+    /// `largestQuadrilateral(hull, startingFrom: corners)` given the vertices nearest `corners` (`nearestIndex`), for a
+    /// caller that has them already (the Data Matrix detector snaps a candidate's rectangle to them first).
+    static func largestQuadrilateral(_ hull: [Point], startingAt nearest: SIMD4<Int>) -> [Point]? {
         let n = hull.count
-        guard n >= 4, corners.count == 4 else { return nil }
-        var index = SIMD4(nearestIndex(hull, to: corners[0])!, nearestIndex(hull, to: corners[1])!,
-                          nearestIndex(hull, to: corners[2])!, nearestIndex(hull, to: corners[3])!)
+        guard n >= 4 else { return nil }
+        var index = nearest
         guard index[0] != index[1], index[0] != index[2], index[0] != index[3], index[1] != index[2], index[1] != index[3],
               index[2] != index[3] else { return nil }
         // Keep the vertices in hull order so each corner moves only between its neighbours.

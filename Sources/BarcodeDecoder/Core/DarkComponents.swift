@@ -54,9 +54,11 @@ enum DarkComponents {
         // Runs in raster order: row, first and last cell. In buffers of their own, doubled when full: a busy frame has
         // tens of thousands of runs, and appending to arrays cost a uniqueness test and a capacity test for each (a fifth
         // of the labelling).
-        // Room for 32 runs a row at first: busy 640×480 frames have 20–30 thousand runs, and starting at 8 a row they
-        // grew the buffers three times a labelling (2.6 M instructions over 16 labellings of copying).
-        var capacity = Swift.max(1024, h * 32)
+        // Room for 64 runs a row at first: busy 640×480 frames have 20–30 thousand runs, and starting at 8 a row they
+        // grew the buffers three times a labelling (2.6 M instructions over 16 labellings of copying); at 32 a row
+        // most labellings of the no-code frames, the pyramid's smaller layer too, still grew them once (1 M
+        // instructions of copying on a frame). Only the runs written are touched, so the room costs no more.
+        var capacity = Swift.max(1024, h * 64)
         var runY = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX0 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX1 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
@@ -150,7 +152,8 @@ enum DarkComponents {
             if r == i {
                 minX[r] = runX0[i]; maxX[r] = runX1[i]; maxY[r] = runY[i]
                 area[r] = Int(runX1[i] &- runX0[i] &+ 1)
-                slot[r] = -1
+                // Slot 0: not kept (see `base`).
+                slot[r] = 0
                 roots[rootCount] = Int32(truncatingIfNeeded: r)
                 rootCount &+= 1
             } else {
@@ -159,11 +162,14 @@ enum DarkComponents {
             }
         }
         var components: [DarkComponent] = []
-        // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of component `s` is at
-        // `base[s] + y` (its rows follow those of the components before it; nested arrays cost a bounds and a uniqueness
-        // test at both levels for every run).
-        var base: [Int] = []
-        var rowCount = 0
+        // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of the component in slot `s`
+        // (its index among those kept, plus one) is at `base[s] + y` (its rows follow those of the components before
+        // it; nested arrays cost a bounds and a uniqueness test at both levels for every run). Slot 0, every component
+        // not kept, has rows of its own, one for each row of the image, written and never read: the runs after the
+        // first kept one are all taken in the same way, without a branch on whether their component is kept (kept and
+        // other components' runs interleave at random, and the branch was mispredicted once in six runs).
+        var base: [Int] = [0]
+        var rowCount = h
         // The first run of the first component kept: no earlier run belongs to a kept component (a component's root is
         // its first run).
         var firstKept = count
@@ -177,7 +183,7 @@ enum DarkComponents {
             let component = DarkComponent(minX: Int(minX[r]), minY: Int(runY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
                                           area: area[r], outline: [])
             if isKept(component) {
-                slot[r] = Int32(components.count)
+                slot[r] = Int32(components.count + 1)
                 firstKept = Swift.min(firstKept, r)
                 components.append(component)
                 base.append(rowCount - Int(runY[r]))
@@ -191,19 +197,17 @@ enum DarkComponents {
         rowMin.initialize(repeating: Int32.max, count: rowCount)
         rowMax.initialize(repeating: -1, count: rowCount)
         base.withUnsafeBufferPointer { base in
-            // A row's runs come left to right: the first of a component's runs met in a row is its leftmost, the last
-            // its rightmost.
+            // A row's runs come left to right: the first of a component's runs met in a row is its leftmost (the least
+            // of their starts), the last its rightmost.
             for i in firstKept..<count {
-                let s = Int(slot[Int(parent[i])])
-                guard s >= 0 else { continue }
-                let k = base[s] + Int(runY[i])
-                if rowMin[k] == Int32.max { rowMin[k] = runX0[i] }
+                let k = base[Int(slot[Int(parent[i])])] + Int(runY[i])
+                rowMin[k] = min(rowMin[k], runX0[i])
                 rowMax[k] = runX1[i]
             }
         }
         for s in components.indices {
             let rows = components[s].maxY - components[s].minY + 1
-            let first = base[s] + components[s].minY, top = components[s].minY
+            let first = base[s + 1] + components[s].minY, top = components[s].minY
             // Written in place: appending tested the capacity and uniqueness twice a row.
             components[s].outline = [Point](unsafeUninitializedCapacity: rows * 2) { outline, initialized in
                 var n = 0

@@ -109,26 +109,56 @@ enum DataMatrixDetector {
         let hull = candidate.hull, rect = candidate.rect
         let center = rect.reduce(Point(0, 0), +) * 0.25
         // The rectangle fits a rotated symbol; its corners snapped to the hull fit a tilted one.
-        let raw = rect.map { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
+        let raw = Quad(rect) { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
         var found = 0
         if locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit) { return }
-        let snapped = rect.map { corner in
-            let nearest = ConvexHull.nearestIndex(hull, to: corner).map { hull[$0] } ?? corner
+        // The hull vertices nearest the rectangle's corners, found once: the snapped quad and the spanning search both
+        // start from them (each looked for them over the whole hull, a square root a vertex).
+        let nearest = (ConvexHull.nearestIndex(hull, to: rect[0]), ConvexHull.nearestIndex(hull, to: rect[1]),
+                       ConvexHull.nearestIndex(hull, to: rect[2]), ConvexHull.nearestIndex(hull, to: rect[3]))
+        @inline(__always) func snap(_ index: Int?, _ corner: Point) -> Point {
+            let nearest = index.map { hull[$0] } ?? corner
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
+        let snapped = Quad(snap(nearest.0, rect[0]), snap(nearest.1, rect[1]), snap(nearest.2, rect[2]), snap(nearest.3, rect[3]))
         if locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit) { return }
         // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area.
-        if found == 0, let spanning = ConvexHull.largestQuadrilateral(hull, startingFrom: rect) {
-            let quad = spanning.map { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
-            if zip(quad, snapped).contains(where: { $0.distance(to: $1) > 1 }) {
+        if found == 0, let n0 = nearest.0, let n1 = nearest.1, let n2 = nearest.2, let n3 = nearest.3,
+           let spanning = ConvexHull.largestQuadrilateral(hull, startingAt: SIMD4(n0, n1, n2, n3)) {
+            let quad = Quad(spanning) { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
+            if (0..<4).contains(where: { quad[$0].distance(to: snapped[$0]) > 1 }) {
                 _ = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit)
             }
         }
     }
 
+    /// Four corners in order, held in a vector: a candidate's quads (the rectangle's corners pushed out, snapped to the
+    /// hull, the spanning vertices) were each an array allocated and freed, three allocations a candidate and a fifth
+    /// of `locate`'s own instructions on a frame without a symbol.
+    struct Quad {
+        /// x and y of corner k at 2k and 2k + 1.
+        var xy: SIMD8<Double>
+
+        /// The four `corners` (exactly four), each moved by `transform`.
+        @inline(__always)
+        init(_ corners: [Point], _ transform: (Point) -> Point) {
+            precondition(corners.count == 4, "a quad of \(corners.count) corners")
+            self.init(transform(corners[0]), transform(corners[1]), transform(corners[2]), transform(corners[3]))
+        }
+
+        @inline(__always)
+        init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
+            xy = SIMD8(p0.x, p0.y, p1.x, p1.y, p2.x, p2.y, p3.x, p3.y)
+        }
+
+        /// Corner `k`, 0 to 3.
+        @inline(__always)
+        subscript(_ k: Int) -> Point { Point(xy[2 &* k], xy[2 &* k &+ 1]) }
+    }
+
     /// The symbols fitted at the corners of `rect` that show an L, handed to `visit` in corner order and counted in
     /// `found`; true once `visit` returned true.
-    static func locate(_ frame: borrowing PreparedFrame, quad rect: [Point], center: Point, mirrored: Bool, sawL: inout Bool,
+    static func locate(_ frame: borrowing PreparedFrame, quad rect: Quad, center: Point, mirrored: Bool, sawL: inout Bool,
                        found: inout Int, searches: DataMatrixCornerSearches?, visit: (borrowing PreparedFrame, Located) -> Bool) -> Bool {
         let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
