@@ -604,10 +604,7 @@ public struct LinearReader: SymbologyReader {
         if fewest > 2 && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: Self.leastContrast, times: fewest - 2) {
             return tooFew()
         }
-        let noise = SlidingExtremes.median(count: max(0, count - 1)) { k in abs(g[k + 1] - g[k]) }
-        // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
-        // is capped at a quarter of the line's range.
-        let minimumContrast = max(Self.leastContrast, min(noise * 6, range * 0.25))
+        let minimumContrast = Self.minimumContrast(g, range: range)
         if fewest > 2 && minimumContrast > Self.leastContrast
             && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: minimumContrast, times: fewest - 2) {
             return tooFew()
@@ -637,6 +634,54 @@ public struct LinearReader: SymbologyReader {
             for i in 0..<startCount { starts[i] *= step }
         }
         return RunRow(widths: Array(UnsafeBufferPointer(start: widths, count: runs)), starts: Array(UnsafeBufferPointer(start: starts, count: startCount)))
+    }
+
+    /// The least local contrast at which `thresholdRuns` lets the colour of `g` change (`range` is `range(g)`): six times
+    /// the line's noise level (the median of its steps, `SlidingExtremes.median(count:_:)`), but at least `leastContrast`.
+    /// On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin is
+    /// capped at a quarter of the line's range.
+    ///
+    /// That is `max(leastContrast, min(6 · noise, range / 4))`, and the median is found only where it decides it (six
+    /// times the noise grows with the median):
+    /// - where a quarter of the range is no more than `leastContrast`, that is the answer whatever the noise;
+    /// - where the median is at least the fewest quarters whose six times reach a quarter of the range
+    ///   (`quartersReaching`), the answer is that quarter of the range;
+    /// - where it is below the fewest quarters whose six times reach `leastContrast`, the answer is `leastContrast`.
+    /// One count of the steps below each bound tells both (`SlidingExtremes.median(count:isAtLeastQuarters:_:_:)`), at
+    /// about a quarter of the histogram's instructions. On the frames without a code nearly every line is of the second
+    /// kind (textured lines step by more than their range's 24th at the median: `falsepositives-1/15`, 727 of 734 lines;
+    /// `/10`, 613 of 689); only the others find the median, and count their steps twice.
+    @inline(__always)
+    static func minimumContrast(_ g: UnsafeBufferPointer<Double>, range: Double) -> Double {
+        let capped = range * 0.25
+        if capped <= Self.leastContrast { return Self.leastContrast }
+        // The histogram's bins go up to 1,020 quarters (255): no median reaches 1,021.
+        let reaching = min(Self.quartersReaching(capped) ?? 1021, 1021)
+        let steps = max(0, g.count - 1)
+        let atLeast = SlidingExtremes.median(count: steps, isAtLeastQuarters: Self.quietNoiseQuarters, reaching) { k in abs(g[k + 1] - g[k]) }
+        // min(6 · noise, capped) is `capped` (or, where the two are equal, the same value).
+        if atLeast.high { return max(Self.leastContrast, capped) }
+        // 6 · noise < leastContrast.
+        if !atLeast.low { return Self.leastContrast }
+        let noise = SlidingExtremes.median(count: steps) { k in abs(g[k + 1] - g[k]) }
+        return max(Self.leastContrast, min(noise * 6, capped))
+    }
+
+    /// The fewest quarters whose noise level, six times, reaches `leastContrast` (14: 3.5 · 6 = 21, where 13 gives 19.5):
+    /// below it, `minimumContrast` is `leastContrast` whatever the range.
+    static let quietNoiseQuarters = quartersReaching(leastContrast)!
+
+    /// The fewest quarters m whose noise level, six times (`Double(m) / 4 * 6`, as `minimumContrast` computes it from the
+    /// median), is at least `capped` (positive); nil where no count of quarters an `Int` holds gets there. The product
+    /// grows with m, so every median of at least m quarters reaches `capped`, and none below it does. Found near the
+    /// quotient and settled by the product itself, so rounding cannot move it.
+    static func quartersReaching(_ capped: Double) -> Int? {
+        guard capped > 0, capped < 1e12 else { return capped <= 0 ? 0 : nil }
+        func reaches(_ m: Int) -> Bool { Double(m) / 4 * 6 >= capped }
+        var m = Int(capped / 6 * 4)
+        while m > 0 && reaches(m - 1) { m -= 1 }
+        while !reaches(m) { m += 1 }
+        return m
     }
 
     /// Whether midpoint thresholding of `g` (window extremes `low`, `high`) may change colour `times` times: a change to
