@@ -35,8 +35,9 @@ import Testing
 
     @Test func aPixelRowIsItsLineAloneOrOneRunWhenThatHoldsTooFew() {
         let frame = Self.frame(width: 300, height: 24, seed: 11)
-        // Each row twice (kept the second time), in an order that makes the shared buffers grow and shrink between lines.
-        for y in [5, 0, 23, 7, 5, 12, 0, 1, 2, 23] {
+        // Each row twice (kept the second time), in an order that makes the shared buffers grow and shrink between lines;
+        // rows outside the frame (white, not kept) among them.
+        for y in [5, 0, 23, 7, 5, -1, 12, 0, 1, 24, 2, 23, 24, -1] {
             let expected = Self.alone(frame, origin: Point(0.5, Double(y) + 0.5), direction: Point(1, 0), length: 299)
             let row = frame.pixelRow(y)
             if expected.widths.count >= FrameScanLines.fewestRuns {

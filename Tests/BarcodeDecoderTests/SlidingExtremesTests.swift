@@ -35,6 +35,89 @@ import Testing
         }
     }
 
+    /// The test of a median against a bound, by counting the values below it, agrees with the median the histograms find:
+    /// for bounds around the values' bins and past the first histogram's, on values at and between the bins' edges.
+    @Test func medianAtLeastABinMatchesTheMedian() {
+        var random = SeededGenerator(seed: 13)
+        for trial in 0..<400 {
+            let count = trial % 50 == 0 ? trial / 50 : Int.random(in: 1...300, using: &random)
+            // Steps of a quiet line, of a busy one, of a sharpened one (past 255), and values on the bins' edges (an
+            // eighth apart: on and halfway between them).
+            let scale = [2.0, 6.0, 40.0, 300.0][trial % 4]
+            let values: [Double] = (0..<count).map { k in
+                k % 3 == 0 ? Double(Int.random(in: 0...2_100, using: &random)) / 8 : Double.random(in: 0...scale, using: &random)
+            }
+            let median = SlidingExtremes.median(count: count) { values[$0] }
+            let bins = [0, 1, 5, 12, 13, 14, 30, 63, 64, 200, 255, 256, 257, 700, 1_020, 1_021]
+            for (low, high) in zip(bins, bins.reversed()) {
+                let atLeast = SlidingExtremes.median(count: count, isAtLeastQuarters: low, high) { values[$0] }
+                #expect(atLeast.low == (median >= Double(low) / 4), "trial \(trial) bin \(low)")
+                #expect(atLeast.high == (median >= Double(high) / 4), "trial \(trial) bin \(high)")
+            }
+        }
+    }
+
+    /// Medians that lie on a bound: most values on a bin's lower edge (`x` is the bin itself, which is not below it), the
+    /// others either side.
+    @Test func medianOnABinsEdgeIsAtLeastThatBin() {
+        for bin in [1, 2, 13, 14, 63, 64, 255, 256, 700, 1_020] {
+            let edge = (Double(bin) - 0.5) / 4
+            for count in [1, 2, 5, 8] {
+                let values = (0..<count).map { k in k < count / 2 + 1 ? edge : k % 2 == 0 ? edge / 2 : edge * 2 }
+                let median = SlidingExtremes.median(count: count) { values[$0] }
+                #expect(median == Double(bin) / 4 || median > 255, "bin \(bin) count \(count)")
+                for other in [bin - 1, bin, bin + 1] {
+                    let atLeast = SlidingExtremes.median(count: count, isAtLeastQuarters: other, bin) { values[$0] }
+                    #expect(atLeast.low == (median >= Double(other) / 4) && atLeast.high, "bin \(bin) count \(count)")
+                }
+            }
+        }
+    }
+
+    /// The thresholding's least contrast, the median found only where it decides it, against its formula with the median
+    /// always found: on lines of every kind of noise, with their own range and with ranges where six times a median
+    /// meets a quarter of the range exactly or just misses it.
+    @Test func minimumContrastMatchesItsFormula() {
+        var random = SeededGenerator(seed: 20)
+        var decidedByTheCount = 0
+        for trial in 0..<1_200 {
+            let count = Int.random(in: 1...200, using: &random)
+            let amplitude = [1.0, 3.0, 5.0, 8.0, 30.0, 120.0][trial % 6]
+            var level = Double.random(in: 0...255, using: &random)
+            let g: [Double] = (0..<count).map { _ in
+                level = max(0, min(255, level + Double.random(in: -amplitude...amplitude, using: &random)))
+                return trial % 2 == 0 ? level.rounded() : level
+            }
+            let noise = SlidingExtremes.median(count: count - 1) { abs(g[$0 + 1] - g[$0]) }
+            let ownRange = g.max()! - g.min()!
+            // Ranges whose quarter is six times the median, a step either side of it, and the line's own.
+            let meeting = noise * 6 * 4
+            for range in [ownRange, meeting, meeting.nextUp, meeting.nextDown, meeting + 1, meeting - 1, 80, 80.5, 0] {
+                let expected = max(LinearReader.leastContrast, min(noise * 6, range * 0.25))
+                let fast = g.withUnsafeBufferPointer { LinearReader.minimumContrast($0, range: range) }
+                #expect(fast == expected, "trial \(trial) range \(range) noise \(noise)")
+                if range * 0.25 > LinearReader.leastContrast && noise * 6 >= range * 0.25 { decidedByTheCount += 1 }
+            }
+        }
+        #expect(decidedByTheCount > 1_000)
+        #expect(LinearReader.quietNoiseQuarters == 14)
+    }
+
+    /// The fewest quarters whose noise level, six times, reaches a bound: reached there and not one quarter below.
+    @Test func quartersReachingIsTheFewest() {
+        var random = SeededGenerator(seed: 24)
+        var bounds: [Double] = (0..<4_000).map { _ in Double.random(in: 0.001...400, using: &random) }
+        for m in 1..<700 {
+            let reached: Double = Double(m) / 4 * 6
+            bounds += [reached, reached.nextUp, reached.nextDown]
+        }
+        for capped in bounds {
+            guard let m = LinearReader.quartersReaching(capped) else { Issue.record("\(capped)"); continue }
+            #expect(Double(m) / 4 * 6 >= capped, "\(capped)")
+            #expect(m == 0 || Double(m - 1) / 4 * 6 < capped, "\(capped)")
+        }
+    }
+
     @Test func anEmptyLineHasNoWindows() {
         #expect(SlidingExtremes.compute([], radius: 8).low.isEmpty)
         #expect(SlidingExtremes.maximum([], radius: 8).isEmpty)

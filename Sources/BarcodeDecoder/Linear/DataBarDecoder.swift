@@ -68,45 +68,50 @@ struct DataBarDecoder: RowDecoder {
     /// of them texture: the scaled widths and counts live on the stack and only a result is allocated (`moduleCountsByDefinition`
     /// is the same arithmetic through arrays, for tests; it made five arrays a call).
     static func moduleCounts(_ widths: [Double], modules: Int) -> [Int]? {
-        let n = widths.count
+        widths.withUnsafeBufferPointer { moduleCounts($0, modules: modules) }
+    }
+
+    /// `moduleCounts` of the widths `w` points to: a caller that reads a character's widths out of a line's runs passes
+    /// them where they lie, without copying them into an array of their own first (an allocation and a release for each
+    /// candidate character, DataBar Limited's three at most of its candidates on a frame without a code).
+    static func moduleCounts(_ w: UnsafeBufferPointer<Double>, modules: Int) -> [Int]? {
+        let n = w.count
         guard n > 0 else { return nil }
-        return widths.withUnsafeBufferPointer { w -> [Int]? in
-            var total = 0.0
-            for k in 0..<n { total += w[k] }
-            guard total > 0 else { return nil }
-            return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { scaled -> [Int]? in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { counts -> [Int]? in
-                    var sum = 0
-                    for k in 0..<n {
-                        let x = w[k] * Double(modules) / total
-                        scaled[k] = x
-                        counts[k] = max(1, NearestWhole.of(x))
-                        sum += counts[k]
-                    }
-                    var nudges = 0
-                    while sum != modules && nudges < 4 {
-                        nudges += 1
-                        let direction = sum > modules ? -1 : 1
-                        // The first element whose rounding went furthest the wrong way, among those that can move.
-                        // Every element weighed, the choice made by selects: a test of whether an element can move
-                        // went either way at random.
-                        var chosen = -1, furthest = 0.0
-                        for k in 0..<n {
-                            let miss = (scaled[k] - Double(counts[k])) * Double(direction)
-                            let canMove = counts[k] &+ direction >= 1 ? 1 : 0
-                            let better = (chosen < 0 ? 1 : 0) | (furthest < miss ? 1 : 0)
-                            let takes = canMove & better != 0
-                            chosen = takes ? k : chosen
-                            furthest = takes ? miss : furthest
-                        }
-                        guard chosen >= 0 else { return nil }
-                        counts[chosen] += direction
-                        sum += direction
-                    }
-                    guard sum == modules else { return nil }
-                    for k in 0..<n where counts[k] > 9 { return nil }
-                    return Array(UnsafeBufferPointer(start: counts.baseAddress!, count: n))
+        var total = 0.0
+        for k in 0..<n { total += w[k] }
+        guard total > 0 else { return nil }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { scaled -> [Int]? in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { counts -> [Int]? in
+                var sum = 0
+                for k in 0..<n {
+                    let x = w[k] * Double(modules) / total
+                    scaled[k] = x
+                    counts[k] = max(1, NearestWhole.of(x))
+                    sum += counts[k]
                 }
+                var nudges = 0
+                while sum != modules && nudges < 4 {
+                    nudges += 1
+                    let direction = sum > modules ? -1 : 1
+                    // The first element whose rounding went furthest the wrong way, among those that can move.
+                    // Every element weighed, the choice made by selects: a test of whether an element can move
+                    // went either way at random.
+                    var chosen = -1, furthest = 0.0
+                    for k in 0..<n {
+                        let miss = (scaled[k] - Double(counts[k])) * Double(direction)
+                        let canMove = counts[k] &+ direction >= 1 ? 1 : 0
+                        let better = (chosen < 0 ? 1 : 0) | (furthest < miss ? 1 : 0)
+                        let takes = canMove & better != 0
+                        chosen = takes ? k : chosen
+                        furthest = takes ? miss : furthest
+                    }
+                    guard chosen >= 0 else { return nil }
+                    counts[chosen] += direction
+                    sum += direction
+                }
+                guard sum == modules else { return nil }
+                for k in 0..<n where counts[k] > 9 { return nil }
+                return Array(UnsafeBufferPointer(start: counts.baseAddress!, count: n))
             }
         }
     }

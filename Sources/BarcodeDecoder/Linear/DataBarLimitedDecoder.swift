@@ -64,10 +64,14 @@ struct DataBarLimitedDecoder: RowDecoder {
         let checkWidth = runs[(s + 15)...(s + 28)].reduce(0, +)
         guard abs(checkWidth / module - 18) < 2 else { return nil }
         // Each data character's odd elements first (`mayBeData`), which fail about half the time on a frame without a
-        // code: the other characters' module counts (about 1,400 instructions each) are then not made.
-        guard let left = DataBarDecoder.moduleCounts(Array(runs[(s + 1)...(s + 14)]), modules: 26), Self.mayBeData(left),
-              let right = DataBarDecoder.moduleCounts(Array(runs[(s + 29)...(s + 42)]), modules: 26), Self.mayBeData(right),
-              let check = DataBarDecoder.moduleCounts(Array(runs[(s + 15)...(s + 28)]), modules: 18),
+        // code: the other characters' module counts (about 1,400 instructions each) are then not made. Each from the 14
+        // widths where they lie in `runs` (runs s + 1 … s + 42, inside it: run s + 43 was read above).
+        func counts(from first: Int, modules: Int) -> [Int]? {
+            runs.withUnsafeBufferPointer { DataBarDecoder.moduleCounts(UnsafeBufferPointer(rebasing: $0[first..<(first + 14)]), modules: modules) }
+        }
+        guard let left = counts(from: s + 1, modules: 26), Self.mayBeData(left),
+              let right = counts(from: s + 29, modules: 26), Self.mayBeData(right),
+              let check = counts(from: s + 15, modules: 18),
               check == DataBarLimitedCharacters.checkPatterns[DataBarLimitedCharacters.check(left: left, right: right)],
               let l = DataBarLimitedCharacters.value(left), let r = DataBarLimitedCharacters.value(right) else { return nil }
         var value = l * 2_013_571 + r

@@ -27,8 +27,8 @@ public struct LinearReader: SymbologyReader {
     }
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
-        let active = decoders.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }
-        guard !active.isEmpty else { return [] }
+        let active = ActiveDecoders(decoders.filter { !$0.symbologies.isDisjoint(with: options.symbologies) }, options)
+        guard !active.all.isEmpty else { return [] }
         var hits: [LineHit] = []
         let buffers = ScanLineBuffers()
         let w = Double(frame.image.width), h = Double(frame.image.height)
@@ -143,7 +143,7 @@ public struct LinearReader: SymbologyReader {
     ///
     /// With `plainReadings`, a pixel row (0°) read without `sharpen` records its plain readings there, and one read with
     /// `sharpen` that is recorded takes them from there (`scan`).
-    private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, sharpen: Bool = false, _ active: [any RowDecoder], _ options: DecoderOptions,
+    private func sweep(_ frame: PreparedFrame, degrees: Double, lines: Int, group: Int, sharpen: Bool = false, _ active: ActiveDecoders, _ options: DecoderOptions,
                        buffers: ScanLineBuffers, plainReadings: PlainRowReadings? = nil, into hits: inout [LineHit]) {
         guard lines > 0 else { return }
         let w = Double(frame.image.width), h = Double(frame.image.height)
@@ -213,7 +213,7 @@ public struct LinearReader: SymbologyReader {
     ///
     /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol.
     private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1, sharpen: Bool = false,
-                             _ active: [any RowDecoder], _ options: DecoderOptions, stopWhenRead vote: (([LineHit]) -> [DecodedSymbol])? = nil,
+                             _ active: ActiveDecoders, _ options: DecoderOptions, stopWhenRead vote: (([LineHit]) -> [DecodedSymbol])? = nil,
                              afterRead: (jitters: [Double], lines: Int)? = nil, buffers: ScanLineBuffers, into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
         var (jitters, lines) = (jitters, lines)
@@ -266,7 +266,7 @@ public struct LinearReader: SymbologyReader {
     @discardableResult
     private func scan(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, group: Int, normal n: Point,
                       step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, faintEdges: Bool = false,
-                      _ active: [any RowDecoder], _ options: DecoderOptions,
+                      _ active: ActiveDecoders, _ options: DecoderOptions,
                       buffers: ScanLineBuffers, plainReadings: PlainRowReadings? = nil, into hits: inout [LineHit]) -> Bool {
         if sharpen, let recorded = plainReadings?.rows[origin.y], recorded.length == length {
             var lineHits = recorded.hits
@@ -291,7 +291,7 @@ public struct LinearReader: SymbologyReader {
         // A line that cannot hold as many runs as the shortest symbology searched needs is not decoded, and its runs are
         // not found where a cheap bound shows it cannot (at whole-pixel steps the thresholded runs also serve the
         // half-pixel look below, from 40 runs).
-        let fewest = Self.fewestRuns(active, options)
+        let fewest = active.fewestRuns
         let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest)
         var heldRuns = thresholded.widths.count >= fewest
         if heldRuns { decode(thresholded, edges: edges, active, options, buffers: buffers, into: &lineHits) }
@@ -336,9 +336,9 @@ public struct LinearReader: SymbologyReader {
 
     /// The sharpened reading of `scan`: `gray` sharpened into `buffers.second`, thresholded and decoded where it holds the
     /// fewest runs. Whether it did.
-    private func sharpenedReading(_ gray: UnsafeBufferPointer<Double>, step: Double, edges: (start: Bool, end: Bool), _ active: [any RowDecoder],
+    private func sharpenedReading(_ gray: UnsafeBufferPointer<Double>, step: Double, edges: (start: Bool, end: Bool), _ active: ActiveDecoders,
                                   _ options: DecoderOptions, buffers: ScanLineBuffers, into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) -> Bool {
-        let fewest = Self.fewestRuns(active, options)
+        let fewest = active.fewestRuns
         Self.sharpened(gray, reach: max(1, Int((1 / step).rounded())), into: buffers.second)
         let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
         let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest)
@@ -377,12 +377,12 @@ public struct LinearReader: SymbologyReader {
     /// one). Its threshold is the mean of a window around each pixel, not the midpoint of the line's local extremes under
     /// gates set by the line's contrast, so narrow elements beside glare or a dark edge, which those gates drop, keep
     /// their runs.
-    private func binaryLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
+    private func binaryLines(_ frame: PreparedFrame, _ active: ActiveDecoders, _ options: DecoderOptions,
                              stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], buffers: ScanLineBuffers,
                              into hits: inout [LineHit]) {
         let binary = frame.localMeanBinary()
         var runs: [(start: Int, length: Int)] = []
-        let fewest = Self.fewestRuns(active, options)
+        let fewest = active.fewestRuns
         // A line's widths are its runs (one more than its colour changes) and at most a light run of no width at either
         // end: one whose changes cannot make the fewest widths is skipped before its runs are made. The changes of every
         // column are counted in one pass down the rows, once the rows have read nothing.
@@ -399,12 +399,12 @@ public struct LinearReader: SymbologyReader {
 
     /// The last second look: pixel rows, then columns, each split into runs at its own histogram threshold after
     /// sharpening (`HistogramLineThreshold`).
-    private func histogramLines(_ frame: PreparedFrame, _ active: [any RowDecoder], _ options: DecoderOptions,
+    private func histogramLines(_ frame: PreparedFrame, _ active: ActiveDecoders, _ options: DecoderOptions,
                                 stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], buffers: ScanLineBuffers,
                                 into hits: inout [LineHit]) {
         let image = frame.image
         let threshold = HistogramLineThreshold(longestLine: max(image.width, image.height))
-        let fewest = Self.fewestRuns(active, options)
+        let fewest = active.fewestRuns
         image.pixels.withUnsafeBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
             pixelLines(frame, groups: (505, 506), active, options, stopWhenRead: vote, buffers: buffers, into: &hits) { rows, y, lineLength in
@@ -416,7 +416,7 @@ public struct LinearReader: SymbologyReader {
     /// Reads pixel rows, then columns (only while the rows read nothing), with the runs `runsOf(rows, index, length)`
     /// gives each line (nil: nothing to read). At most 240 lines each way, spread over the frame; lines across known
     /// symbols are skipped as the sweeps skip them.
-    private func pixelLines(_ frame: PreparedFrame, groups: (rows: Int, columns: Int), _ active: [any RowDecoder], _ options: DecoderOptions,
+    private func pixelLines(_ frame: PreparedFrame, groups: (rows: Int, columns: Int), _ active: ActiveDecoders, _ options: DecoderOptions,
                             stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], buffers: ScanLineBuffers, into hits: inout [LineHit],
                             runsOf: (_ rows: Bool, _ index: Int, _ lineLength: Int) -> RunRow?) {
         let image = frame.image
@@ -442,7 +442,7 @@ public struct LinearReader: SymbologyReader {
 
     /// Runs every active decoder over `row` both ways; positions are along the line from its start. The widths decoded
     /// are filled into `buffers`' arrays.
-    private func decode(_ row: RunRow, edges: (start: Bool, end: Bool), _ active: [any RowDecoder], _ options: DecoderOptions,
+    private func decode(_ row: RunRow, edges: (start: Bool, end: Bool), _ active: ActiveDecoders, _ options: DecoderOptions,
                         buffers: ScanLineBuffers, into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) {
         let widths = row.widths, last = widths.count - 1
         guard last >= 0 else { return }
@@ -457,10 +457,12 @@ public struct LinearReader: SymbologyReader {
         buffers.backwardWidths.append(contentsOf: buffers.forwardWidths.reversed())
         for pass in 0..<2 {
             let runs = pass == 0 ? buffers.forwardWidths : buffers.backwardWidths
-            // By index: `for decoder in active` copied each decoder out of the array (a retain and a release of its
-            // symbology set), ten a pass at every line.
-            for k in active.indices {
-                for hit in active[k].decode(runs, options: options) where options.searched.contains(hit.symbology) {
+            // Each active decoder called as its own type (`ActiveDecoders`), in `decoders`' order (`ActiveDecoders.order`):
+            // through the protocol, each of the ten calls a pass at every line went through the existential's box and
+            // witness table to a target the one call site changed at every call.
+            func run<Decoder: RowDecoder>(_ decoder: Decoder?) {
+                guard let decoder else { return }
+                for hit in decoder.decode(runs, options: options) where options.searched.contains(hit.symbology) {
                     // Positions from the true widths: a border run counted as a quiet zone is 10⁶ wide in `runs`.
                     if pass == 0 {
                         lineHits.append((hit, row.starts[hit.firstRun], row.starts[hit.lastRun] + widths[hit.lastRun]))
@@ -471,6 +473,8 @@ public struct LinearReader: SymbologyReader {
                     }
                 }
             }
+            run(active.eanUPC); run(active.code128); run(active.code39); run(active.itf); run(active.codabar)
+            run(active.dataBar); run(active.dataBarExpanded); run(active.dataBarLimited); run(active.code93); run(active.code25)
         }
     }
 
@@ -604,10 +608,7 @@ public struct LinearReader: SymbologyReader {
         if fewest > 2 && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: Self.leastContrast, times: fewest - 2) {
             return tooFew()
         }
-        let noise = SlidingExtremes.median(count: max(0, count - 1)) { k in abs(g[k + 1] - g[k]) }
-        // On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin
-        // is capped at a quarter of the line's range.
-        let minimumContrast = max(Self.leastContrast, min(noise * 6, range * 0.25))
+        let minimumContrast = Self.minimumContrast(g, range: range)
         if fewest > 2 && minimumContrast > Self.leastContrast
             && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: minimumContrast, times: fewest - 2) {
             return tooFew()
@@ -637,6 +638,54 @@ public struct LinearReader: SymbologyReader {
             for i in 0..<startCount { starts[i] *= step }
         }
         return RunRow(widths: Array(UnsafeBufferPointer(start: widths, count: runs)), starts: Array(UnsafeBufferPointer(start: starts, count: startCount)))
+    }
+
+    /// The least local contrast at which `thresholdRuns` lets the colour of `g` change (`range` is `range(g)`): six times
+    /// the line's noise level (the median of its steps, `SlidingExtremes.median(count:_:)`), but at least `leastContrast`.
+    /// On a line mostly covered by narrow bars every step is an edge and the median step is no noise level: the margin is
+    /// capped at a quarter of the line's range.
+    ///
+    /// That is `max(leastContrast, min(6 · noise, range / 4))`, and the median is found only where it decides it (six
+    /// times the noise grows with the median):
+    /// - where a quarter of the range is no more than `leastContrast`, that is the answer whatever the noise;
+    /// - where the median is at least the fewest quarters whose six times reach a quarter of the range
+    ///   (`quartersReaching`), the answer is that quarter of the range;
+    /// - where it is below the fewest quarters whose six times reach `leastContrast`, the answer is `leastContrast`.
+    /// One count of the steps below each bound tells both (`SlidingExtremes.median(count:isAtLeastQuarters:_:_:)`), at
+    /// about a quarter of the histogram's instructions. On the frames without a code nearly every line is of the second
+    /// kind (textured lines step by more than their range's 24th at the median: `falsepositives-1/15`, 727 of 734 lines;
+    /// `/10`, 613 of 689); only the others find the median, and count their steps twice.
+    @inline(__always)
+    static func minimumContrast(_ g: UnsafeBufferPointer<Double>, range: Double) -> Double {
+        let capped = range * 0.25
+        if capped <= Self.leastContrast { return Self.leastContrast }
+        // The histogram's bins go up to 1,020 quarters (255): no median reaches 1,021.
+        let reaching = min(Self.quartersReaching(capped) ?? 1021, 1021)
+        let steps = max(0, g.count - 1)
+        let atLeast = SlidingExtremes.median(count: steps, isAtLeastQuarters: Self.quietNoiseQuarters, reaching) { k in abs(g[k + 1] - g[k]) }
+        // min(6 · noise, capped) is `capped` (or, where the two are equal, the same value).
+        if atLeast.high { return max(Self.leastContrast, capped) }
+        // 6 · noise < leastContrast.
+        if !atLeast.low { return Self.leastContrast }
+        let noise = SlidingExtremes.median(count: steps) { k in abs(g[k + 1] - g[k]) }
+        return max(Self.leastContrast, min(noise * 6, capped))
+    }
+
+    /// The fewest quarters whose noise level, six times, reaches `leastContrast` (14: 3.5 · 6 = 21, where 13 gives 19.5):
+    /// below it, `minimumContrast` is `leastContrast` whatever the range.
+    static let quietNoiseQuarters = quartersReaching(leastContrast)!
+
+    /// The fewest quarters m whose noise level, six times (`Double(m) / 4 * 6`, as `minimumContrast` computes it from the
+    /// median), is at least `capped` (positive); nil where no count of quarters an `Int` holds gets there. The product
+    /// grows with m, so every median of at least m quarters reaches `capped`, and none below it does. Found near the
+    /// quotient and settled by the product itself, so rounding cannot move it.
+    static func quartersReaching(_ capped: Double) -> Int? {
+        guard capped > 0, capped < 1e12 else { return capped <= 0 ? 0 : nil }
+        func reaches(_ m: Int) -> Bool { Double(m) / 4 * 6 >= capped }
+        var m = Int(capped / 6 * 4)
+        while m > 0 && reaches(m - 1) { m -= 1 }
+        while !reaches(m) { m += 1 }
+        return m
     }
 
     /// Whether midpoint thresholding of `g` (window extremes `low`, `high`) may change colour `times` times: a change to
@@ -772,6 +821,38 @@ public struct LinearReader: SymbologyReader {
         let shift = n * (side * margin)
         return [corners[0] - shift, corners[1] - shift, corners[2] + shift, corners[3] + shift]
     }
+}
+
+/// The row decoders one `LinearReader.read` runs (those of `LinearReader.decoders` that read a searched symbology), each
+/// also held as its own type, and the fewest runs any of them reads from (`LinearReader.fewestRuns`), found once a read
+/// instead of at every line.
+///
+/// `LinearReader.decode` calls them in `decoders`' order, which its hits keep (`keep` breaks ties by it): the fields and
+/// `order` follow it.
+struct ActiveDecoders {
+    /// The active decoders, in `decoders`' order.
+    let all: [any RowDecoder]
+    let fewestRuns: Int
+    let eanUPC: EANUPCDecoder?, code128: Code128Decoder?, code39: Code39Decoder?, itf: ITFDecoder?, codabar: CodabarDecoder?
+    let dataBar: DataBarDecoder?, dataBarExpanded: DataBarExpandedDecoder?, dataBarLimited: DataBarLimitedDecoder?
+    let code93: Code93Decoder?, code25: Code25Decoder?
+
+    init(_ all: [any RowDecoder], _ options: DecoderOptions) {
+        self.all = all
+        fewestRuns = LinearReader.fewestRuns(all, options)
+        func first<Decoder: RowDecoder>(_ type: Decoder.Type) -> Decoder? { all.lazy.compactMap { $0 as? Decoder }.first }
+        (eanUPC, code128, code39, itf, codabar) = (first(EANUPCDecoder.self), first(Code128Decoder.self), first(Code39Decoder.self),
+                                                   first(ITFDecoder.self), first(CodabarDecoder.self))
+        (dataBar, dataBarExpanded, dataBarLimited) = (first(DataBarDecoder.self), first(DataBarExpandedDecoder.self),
+                                                      first(DataBarLimitedDecoder.self))
+        (code93, code25) = (first(Code93Decoder.self), first(Code25Decoder.self))
+    }
+
+    /// The decoders' types in the order `LinearReader.decode` calls them (`ActiveDecodersTests` checks that `decoders`
+    /// has it).
+    static let order: [any RowDecoder.Type] = [EANUPCDecoder.self, Code128Decoder.self, Code39Decoder.self, ITFDecoder.self,
+                                                CodabarDecoder.self, DataBarDecoder.self, DataBarExpandedDecoder.self,
+                                                DataBarLimitedDecoder.self, Code93Decoder.self, Code25Decoder.self]
 }
 
 /// A row hit placed in the image.

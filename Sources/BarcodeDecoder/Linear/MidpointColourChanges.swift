@@ -10,19 +10,22 @@
 /// Read in that order, each sample waited on the colour the one before it left and took a branch on it that textured
 /// lines mispredict (every bar of a frame without a code). Here the samples are read in two passes instead:
 /// 1. every sample on its own (no state): its difference from the midpoint and what it can do, as three bits — makes a
-///    light line dark, makes a dark line light, crosses the midpoint — all clear for a weak sample, with no branch;
+///    light line dark, makes a dark line light, is strong — all clear for a weak sample, with no branch;
 /// 2. from one change to the next: on a light line the next sample that can darken it, found eight samples at a time,
 ///    then the next that can lighten it; at each change its edge from the last crossing, looked for backwards only as
-///    far as the run's start (an earlier one could not lie within the run).
+///    far as the run's start (an earlier one could not lie within the run): a strong sample whose difference has the
+///    other sign than the one before it, both differences kept from the first pass.
 /// The same changes and the same edges, bit for bit: the crossing is the same expression of the same two differences
-/// (`MidpointColourChangesTests` compares with the rule read sample by sample).
+/// (`MidpointColourChangesTests` compares with the rule read sample by sample). Whether a sample crosses is asked only
+/// on the few samples the second pass walks back over, not made for every sample in the first (its compares and the
+/// narrowing of their masks to a byte were a fifth of that pass's instructions).
 enum MidpointColourChanges {
     /// A sample that makes a light line dark.
     static let darkens: UInt8 = 1
     /// A sample that makes a dark line light.
     static let lightens: UInt8 = 2
-    /// A strong sample whose difference from the midpoint has the other sign than the sample's before it.
-    static let crosses: UInt8 = 4
+    /// A strong sample: one that may change the colour, and whose crossing of the midpoint counts.
+    static let strong: UInt8 = 4
 
     /// The colour changes of `g` (window extremes `low`, `high`; the wide window's `wideLow`, `wideHigh`), and how many:
     /// change i's position into `buffers.runStarts[i + 1]` and the width of the run it ends into `buffers.runWidths[i]`
@@ -36,7 +39,6 @@ enum MidpointColourChanges {
         let widths = buffers.runWidths, starts = buffers.runStarts
         let differences = buffers.scratch
         let events = UnsafeMutableRawPointer(buffers.scratch + count).assumingMemoryBound(to: UInt8.self)
-        var previousDifference = 1.0
         for k in 0..<count {
             let lo = low[k], hi = high[k]
             let contrast = hi - lo
@@ -45,16 +47,12 @@ enum MidpointColourChanges {
             // Both tests made, no branch: all bits kept for a strong sample, none for a weak one. The bits are made and
             // combined in words as wide as the samples and narrowed to a byte once: the vectorized loop packed each
             // test's mask to bytes on its own before (a third of its instructions).
-            let strong: UInt64 = (contrast >= minimumContrast ? 7 : 0) & (contrast >= (wideHigh[k] - wideLow[k]) * 0.4 ? 7 : 0)
+            let isStrong: UInt64 = (contrast >= minimumContrast ? 7 : 0) & (contrast >= (wideHigh[k] - wideLow[k]) * 0.4 ? 7 : 0)
             let margin = contrast * 0.05
             let toDark: UInt64 = difference < -margin ? 1 : 0
             let toLight: UInt64 = difference < margin ? 0 : 2
-            let crossing: UInt64 = (difference > 0) != (previousDifference > 0) ? 4 : 0
-            previousDifference = difference
-            events[k] = UInt8(truncatingIfNeeded: (toDark | toLight | crossing) & strong)
+            events[k] = UInt8(truncatingIfNeeded: (toDark | toLight | UInt64(strong)) & isStrong)
         }
-        // The first sample has no sample before it to cross from.
-        if count > 0 { events[0] &= darkens | lightens }
         var changes = 0
         var runStart = 0.0
         var k = 0
@@ -73,11 +71,12 @@ enum MidpointColourChanges {
             }
             guard k < count else { break }
             // The last crossing at or before this sample, when it lies within this run: a crossing lies between its
-            // sample and the one before, so none at or before the run's start can.
+            // sample and the one before, so none at or before the run's start can. (So `j` ≥ 1 here: the run's start is
+            // never below 0, and sample `j − 1` is the one before.)
             var edge = Double(k)
             var j = k
             while Double(j) > runStart {
-                if events[j] & crosses != 0 {
+                if events[j] & strong != 0 && (differences[j] > 0) != (differences[j &- 1] > 0) {
                     let crossing = Double(j &- 1) + differences[j &- 1] / (differences[j &- 1] - differences[j])
                     if crossing > runStart { edge = crossing }
                     break

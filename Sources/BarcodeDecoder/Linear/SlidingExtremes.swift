@@ -212,6 +212,31 @@ enum SlidingExtremes {
         }
     }
 
+    /// Whether `median(count:_:)` of the same values is at least `low / 4`, and whether it is at least `high / 4`, found
+    /// without the histogram: at most half of the values lie in the bins below the bound.
+    ///
+    /// That median is the first bin (in quarters, `quarters`) whose count with the bins before it exceeds half the values
+    /// (its first histogram's bins below 256 are the same bins: for a value under 63.875 both expressions are
+    /// `Int(value · 4 + 0.5)`), so it is at least a bin exactly when the bins below that one hold at most half. A value's
+    /// bin is the whole part of `x = max(0, min(255, value)) · 4 + 0.5`, a number of at least 0.5, so it lies below a bin
+    /// exactly when `x` does: the same expression compared, not converted. Plain counts of comparisons, both in one pass,
+    /// where the histogram stores into a bin chosen by each value.
+    @inline(__always)
+    static func median(count: Int, isAtLeastQuarters low: Int, _ high: Int, _ value: (Int) -> Double) -> (low: Bool, high: Bool) {
+        // The median of no values is 0.
+        guard count > 0 else { return (low <= 0, high <= 0) }
+        let (lowLimit, highLimit) = (Double(low), Double(high))
+        var (belowLow, belowHigh) = (0, 0)
+        // Counted by the sign bit (`SignBit`: x is never NaN), without a branch: as a comparison the compiler made a
+        // branch of it that went either way at random.
+        for k in 0..<count {
+            let x = larger(0, smaller(255, value(k))) * 4 + 0.5
+            belowLow &+= Int(truncatingIfNeeded: SignBit.greater(lowLimit, x))
+            belowHigh &+= Int(truncatingIfNeeded: SignBit.greater(highLimit, x))
+        }
+        return (belowLow <= count / 2, belowHigh <= count / 2)
+    }
+
     /// `value` clamped to 0…255, in quarters rounded to the nearest.
     @inline(__always) static func quarters(_ value: Double) -> Int { Int(larger(0, smaller(255, value)) * 4 + 0.5) }
 
