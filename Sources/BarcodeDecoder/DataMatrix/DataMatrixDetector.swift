@@ -337,8 +337,8 @@ enum DataMatrixDetector {
             /// Counts samples from module (`x0`, `y0`) in steps of (`sx`, `sy`) that are dark where `darkFirst` says,
             /// alternating from there; stops once the misses exceed `allowed`.
             func run(_ x0: Double, _ y0: Double, _ sx: Double, _ sy: Double, count: Int, darkFirst: Bool) -> Int {
-                // The numerators in one pair, divided by the denominator in one instruction (lane by lane, the same
-                // quotients as two divisions).
+                // The numerators in one pair, divided by the denominator as a pair (lane by lane, the same quotients as
+                // two divisions; the compiler still emits two scalar divisions for it).
                 var uv = SIMD2(h0 * x0 + h1 * y0 + h2, h3 * x0 + h4 * y0 + h5), w = h6 * x0 + h7 * y0 + h8
                 let duv = SIMD2(h0 * sx + h1 * sy, h3 * sx + h4 * sy), dw = h6 * sx + h7 * sy
                 var dark = darkFirst
