@@ -29,20 +29,27 @@ import Testing
         var random = LinearLineBoundsTests.Seeded(state: 16)
         let width = 120, height = 90
         // Blocks of 1–4 pixels, so that 1:1:3:1:1 runs occur by chance.
-        var pixels = [UInt8](repeating: 220, count: width * height)
-        for by in stride(from: 0, to: height, by: 3) {
-            var x = 0
-            while x < width {
-                let run = 1 + random.next(4), dark = random.next(2) == 0
-                for yy in by..<min(height, by + 3) { for xx in x..<min(width, x + run) { pixels[yy * width + xx] = dark ? 30 : 220 } }
-                x += run
-            }
-        }
+        let pixels = Self.randomBlocks(width: width, height: height, band: 3, longestRun: 4, &random)
         let frame = PreparedFrame(try GrayImage(width: width, height: height, pixels: pixels), binarization: .hybrid)
         for effort in 1...3 {
             let own = QRFinderPatternFinder.find(frame.binary, effort: effort)
             let shared = QRFinderPatternFinder.find(frame.binary, effort: effort, rows: frame.binaryRows(step: QRFinderPatternFinder.rowStep(effort: effort)))
             #expect(own.map(\.center) == shared.map(\.center) && own.map(\.moduleSize) == shared.map(\.moduleSize) && own.map(\.count) == shared.map(\.count))
         }
+    }
+
+    /// A texture of dark (30) and light (220) blocks: bands `band` rows high, each cut into runs of 1 to `longestRun`
+    /// pixels of a random colour.
+    static func randomBlocks(width: Int, height: Int, band: Int, longestRun: Int, _ random: inout LinearLineBoundsTests.Seeded) -> [UInt8] {
+        var pixels = [UInt8](repeating: 220, count: width * height)
+        for by in stride(from: 0, to: height, by: band) {
+            var x = 0
+            while x < width {
+                let run = 1 + random.next(longestRun), dark = random.next(2) == 0
+                for yy in by..<min(height, by + band) { for xx in x..<min(width, x + run) { pixels[yy * width + xx] = dark ? 30 : 220 } }
+                x += run
+            }
+        }
+        return pixels
     }
 }

@@ -82,15 +82,7 @@ import Testing
         var aztecFound = 0, maxiCodeFound = 0
         for round in 0..<6 {
             let width = 240, height = 180
-            var pixels = [UInt8](repeating: 220, count: width * height)
-            for by in stride(from: 0, to: height, by: 2) {
-                var x = 0
-                while x < width {
-                    let run = 1 + random.next(5), dark = random.next(2) == 0
-                    for yy in by..<min(height, by + 2) { for xx in x..<min(width, x + run) { pixels[yy * width + xx] = dark ? 30 : 220 } }
-                    x += run
-                }
-            }
+            var pixels = BinaryRowRunsTests.randomBlocks(width: width, height: height, band: 2, longestRun: 5, &random)
             // Concentric squares (an Aztec bull's-eye) and concentric rings round a light centre (a MaxiCode one), modules of
             // 2–4 pixels. The outermost dark ring of each is one module wide or four: the searches' full tests ask only that
             // it be at least half a module, so its run is then over three times its neighbour's, a pair no mark may need.
