@@ -25,6 +25,31 @@ import Testing
         return (c.reduce(0, +), Double(c[2] - backward - backward + 1) / 2)
     }
 
+    /// The branch-free ratio test gives the test's answer: on random runs, on runs about a 1:1:3:1:1 pattern (where the
+    /// answer often sits on the tolerance's edge: a mean of 10 with a run of 3 or 17 is exactly 0.7 of it off), and on
+    /// empty runs and totals under 7.
+    @Test func theBranchFreeRatioTestIsTheRatioTest() {
+        var random = SeededGenerator(seed: 8)
+        var passed = 0
+        for trial in 0..<20_000 {
+            var c: [Int]
+            switch trial % 3 {
+            case 0: c = (0..<5).map { _ in Int.random(in: 0...12, using: &random) }
+            case 1:
+                let module = Int.random(in: 1...10, using: &random)
+                c = [1, 1, 3, 1, 1].map { max(0, $0 * module + Int.random(in: -module...module, using: &random)) }
+            default: c = (0..<5).map { _ in Int.random(in: 0...2, using: &random) }
+            }
+            let plain = QRFinderPatternFinder.ratiosMatch(c[0], c[1], c[2], c[3], c[4])
+            #expect(QRFinderPatternFinder.ratiosMatchBit(c[0], c[1], c[2], c[3], c[4]) == (plain ? 1 : 0), "\(c)")
+            if plain { passed += 1 }
+        }
+        #expect(passed > 1000, "\(passed) of the runs passed")
+        // On the tolerance's edge both ways: mean 10, a one-module run 3 or 17 off by exactly the tolerance.
+        #expect(QRFinderPatternFinder.ratiosMatchBit(3, 10, 30, 10, 17) == 0 && !QRFinderPatternFinder.ratiosMatch(3, 10, 30, 10, 17))
+        #expect(QRFinderPatternFinder.ratiosMatchBit(4, 10, 30, 10, 16) == 1 && QRFinderPatternFinder.ratiosMatch(4, 10, 30, 10, 16))
+    }
+
     @Test func crossChecksMatchTheirDefinition() {
         var random = SeededGenerator(seed: 7)
         var matched = 0
