@@ -138,12 +138,15 @@ struct ParallelScanLines {
     /// `UInt8(max(0, min(255, gray.rounded())))`, the same byte for every value (not a number gives 255 there too), without
     /// a call to libm's `round`: the whole part by truncation, and up where the rest is a half or more (the difference of
     /// a value and its whole part is exact).
+    ///
+    /// Clamped first, with selects rather than branches (on a sampled line each of these went either way, about 25 k
+    /// mispredicted branches on falsepositives-1/15): a value 255 or more (or not a number) is 255, whose whole part is
+    /// itself; one 0 or less is 0 (`max` of −0.0 and 0 either way truncates to 0); any other is kept.
     @inline(__always)
     static func byte(_ gray: Double) -> UInt8 {
-        guard gray < 255 else { return 255 }
-        guard gray > 0 else { return 0 }
-        let whole = Int(gray)
-        return UInt8(gray - Double(whole) >= 0.5 ? whole + 1 : whole)
+        let clamped = gray < 255 ? Swift.max(gray, 0) : 255
+        let whole = Int(truncatingIfNeeded: Int64(clamped))
+        return UInt8(truncatingIfNeeded: whole &+ (clamped - Double(whole) >= 0.5 ? 1 : 0))
     }
 
     /// Where frame point `p` lies along the lines (the inverse of `point(along:across:)`).
