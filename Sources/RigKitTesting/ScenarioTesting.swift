@@ -18,14 +18,22 @@ extension Scenario {
     /// ```
     /// Issues point at the scenario line that failed. A scenario the rig cannot
     /// run is reported as a skip in the output and records no issue.
+    ///
+    /// The run's files (exports, caches, captures) go to a folder of the temporary directory,
+    /// `rigkit-tests-<process>/<scenario>`. A failed scenario's folder is kept for a look, and each
+    /// issue names it; a passed or skipped scenario's folder is removed, so test runs do not fill
+    /// the temporary directory.
     @discardableResult
     public func check(on rig: RigFile = .builtinSimulated(), plugins: RigPlugins, seed: UInt64? = nil) async -> ScenarioResult {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("rigkit-tests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-        let result = await ScenarioRunner(rig: rig, plugins: plugins, seed: seed, directory: directory).run(self)
+        let runner = ScenarioRunner(rig: rig, plugins: plugins, seed: seed, directory: directory)
+        let result = await runner.run(self)
+        let outputs = runner.outputFolder(of: self)
+        if result.status != .failed { try? FileManager.default.removeItem(at: outputs) }
         for failure in result.failures {
             Issue.record(
-                Comment(rawValue: failure.description),
+                Comment(rawValue: "\(failure.description) (the run's files: \(outputs.path))"),
                 sourceLocation: Testing.SourceLocation(
                     fileID: failure.location.fileID, filePath: failure.location.filePath, line: failure.location.line, column: 1))
         }

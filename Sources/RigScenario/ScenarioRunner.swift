@@ -83,7 +83,7 @@ public struct ScenarioRunner: Sendable {
         }
         let execution = ScenarioExecution(scenario: scenario, rig: rig, rigProblem: rigProblem, plugins: plugins, interruption: interruption, seed: seed,
                                           clock: clock, trace: trace,
-                                          directory: directory.appendingPathComponent(Self.folderName(scenario.name), isDirectory: true))
+                                          directory: outputFolder(of: scenario))
         var result: ScenarioResult
         do {
             if let virtualClock = clock as? VirtualClock {
@@ -97,6 +97,12 @@ public struct ScenarioRunner: Sendable {
         result.wallDuration = ContinuousClock.now - wallStart
         result.trace = trace.all
         return result
+    }
+
+    /// Where a run of `scenario` keeps its devices' files (exports, caches, captures): a folder of `directory` named after
+    /// the scenario (`LiveRig.directory`).
+    public func outputFolder(of scenario: Scenario) -> URL {
+        directory.appendingPathComponent(Self.folderName(scenario.name), isDirectory: true)
     }
 
     /// A folder name for a scenario: letters, digits and dashes only.
