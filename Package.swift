@@ -42,7 +42,7 @@ let package = Package(
         // The umbrella module of the RigKit product.
         .target(name: "RigKit", dependencies: ["RigCore", "RigHost", "RigScenario"]),
         // Swift Testing integration: one test per scenario.
-        .target(name: "RigKitTesting", dependencies: ["RigScenario", "RigCore"]),
+        .target(name: "RigKitTesting", dependencies: ["RigScenario", "RigCore", "RigSystem"]),
         // The command-line framework and the runner commands.
         .target(name: "RigCommandLine", dependencies: ["RigCore", "RigScenario", "CZlib"]),
         // zlib from Debian: gzip traces.

@@ -1,6 +1,7 @@
 import Foundation
 import RigCore
 import RigScenario
+import RigSystem
 import Testing
 
 extension Scenario: CustomTestStringConvertible {
@@ -30,7 +31,7 @@ extension Scenario {
         let runner = ScenarioRunner(rig: rig, plugins: plugins, seed: seed, directory: directory)
         let result = await runner.run(self)
         let outputs = runner.outputFolder(of: self)
-        if result.status != .failed { try? FileManager.default.removeItem(at: outputs) }
+        if result.status != .failed { OutputFolder.remove(outputs.path) }
         for failure in result.failures {
             Issue.record(
                 Comment(rawValue: "\(failure.description) (the run's files: \(outputs.path))"),

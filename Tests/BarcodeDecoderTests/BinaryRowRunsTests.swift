@@ -17,7 +17,7 @@ import Testing
                 #expect(table.rowCount == Array(stride(from: step / 2, to: height, by: step)).count)
                 for y in stride(from: step / 2, to: height, by: step) {
                     frame.binary.runs(ofRow: y, into: &runs)
-                    let shared = table.withRow(y) { Array($0) }
+                    let shared = table.withRow(y) { runs, _ in Array(runs) }
                     #expect(shared.map(\.start) == runs.map(\.start) && shared.map(\.length) == runs.map(\.length), "row \(y) at step \(step)")
                 }
             }

@@ -121,7 +121,7 @@ import Testing
         let binary = frame.binary, rows = frame.binaryRows(step: step)
         var found: [AztecBullsEye.Candidate] = []
         for y in stride(from: step / 2, to: binary.height, by: step) {
-            let runs = rows.withRow(y) { Array($0) }
+            let runs = rows.withRow(y) { runs, _ in Array(runs) }
             var i = (binary[0, y] ? 0 : 1) + 4
             while i < runs.count - 4 {
                 defer { i += 2 }
@@ -147,7 +147,7 @@ import Testing
         let binary = frame.binary, rows = frame.binaryRows(step: step)
         var found: [MaxiCodeBullsEye.Candidate] = []
         for y in stride(from: step / 2, to: binary.height, by: step) {
-            let runs = rows.withRow(y) { Array($0) }
+            let runs = rows.withRow(y) { runs, _ in Array(runs) }
             var i = binary[0, y] ? 5 : 6
             while i < runs.count - 5 {
                 defer { i += 2 }

@@ -91,13 +91,8 @@ final class BinaryRowRunTable: @unchecked Sendable {
         return (offsets[r], offsets[r + 1])
     }
 
-    /// `body` given the runs of row `y`, one of the rows held (`step / 2` plus a multiple of `step`, inside the image).
-    @inline(__always)
-    func withRow<R>(_ y: Int, _ body: (UnsafeBufferPointer<Run>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(self) { try body(row(y)) }
-    }
-
-    /// `body` given the runs of row `y` (as `withRow`) and their bytes of near neighbours (`NeighbourRuns`): byte `k` is
+    /// `body` given the runs of row `y`, one of the rows held (`step / 2` plus a multiple of `step`, inside the image),
+    /// and their bytes of near neighbours (`NeighbourRuns`): byte `k` is
     /// 1 where run `k` and run `k + 1` are within three times each other's length. The bytes may be read up to
     /// `NeighbourRuns.padding` past the row's last run.
     @inline(__always)
