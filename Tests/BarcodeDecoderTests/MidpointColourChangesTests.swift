@@ -89,4 +89,58 @@ import Testing
         // The lines change colour often enough to test the edges.
         #expect(changesSeen > 1000)
     }
+
+    /// `LinearReader.mayChangeColour` as it read before its colour went without a branch: a branch on the colour, the
+    /// count looked at after each change.
+    static func mayChangeColourByDefinition(_ g: [Double], low: [Double], high: [Double], minimumContrast: Double, times: Int) -> Bool {
+        var changes = 0, dark = false
+        for k in g.indices {
+            let lo = low[k], hi = high[k]
+            let contrast = hi - lo
+            guard contrast >= minimumContrast else { continue }
+            let difference = g[k] - (hi + lo) / 2, margin = contrast * 0.05
+            if dark ? difference >= margin : difference < -margin {
+                changes += 1
+                if changes >= times { return true }
+                dark.toggle()
+            }
+        }
+        return false
+    }
+
+    @Test func mayChangeColourAnswersAsTheRule() {
+        var answers = (yes: 0, no: 0)
+        for seed: UInt64 in 1...60 {
+            let count = Int(seed % 7 == 0 ? seed % 5 : 40 + (seed * 37) % 700)
+            let g = Self.line(count: count, seed: seed)
+            let buffers = ScanLineBuffers()
+            buffers.reserve(max(1, count), radius: 8)
+            g.withUnsafeBufferPointer { g in
+                guard count > 0 else { return }
+                SlidingExtremes.compute(g.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
+            }
+            let low = Array(UnsafeBufferPointer(start: buffers.low, count: count)), high = Array(UnsafeBufferPointer(start: buffers.high, count: count))
+            // The exact count of changes is where the answer turns: every `times` around it, and 0 and below.
+            let most = Self.changesByDefinition(g, low: low, high: high, minimumContrast: 20)
+            for minimumContrast in [20.0, 45.0, 0.5] {
+                for times in Array(-1...3) + [most - 1, most, most + 1, most + 5] {
+                    let expected = Self.mayChangeColourByDefinition(g, low: low, high: high, minimumContrast: minimumContrast, times: times)
+                    let found = g.withUnsafeBufferPointer { g in
+                        LinearReader.mayChangeColour(g, low: buffers.low, high: buffers.high, minimumContrast: minimumContrast, times: times)
+                    }
+                    #expect(found == expected, "seed \(seed), contrast \(minimumContrast), times \(times)")
+                    if expected { answers.yes += 1 } else { answers.no += 1 }
+                }
+            }
+        }
+        // Both answers are tested often.
+        #expect(answers.yes > 200 && answers.no > 200)
+    }
+
+    /// The changes `mayChangeColourByDefinition` counts over the whole line.
+    static func changesByDefinition(_ g: [Double], low: [Double], high: [Double], minimumContrast: Double) -> Int {
+        var changes = 0
+        while mayChangeColourByDefinition(g, low: low, high: high, minimumContrast: minimumContrast, times: changes + 1) { changes += 1 }
+        return changes
+    }
 }

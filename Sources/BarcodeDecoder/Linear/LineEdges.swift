@@ -139,14 +139,18 @@ extension LinearReader {
     static func mayHaveEdges(slope: UnsafePointer<Double>, strength: UnsafePointer<Double>, count: Int, floor: Double, times: Int) -> Bool {
         guard count >= 5 else { return times <= 0 }
         // The tests combined without a branch (which a textured line mispredicts at every few samples): a counted peak
-        // adds one and turns the direction looked for.
+        // adds one and turns the direction looked for. After any peak the direction looked for is its own (`rising`):
+        // a counted one differed from it and turned, an uncounted one had it already; so `falling` is chosen, not
+        // toggled by the count (`falling ^= counted` made each sample wait on the four operations of the one before;
+        // the choice is one).
         var edges = 0, falling: UInt64 = 1
         for k in 2..<(count - 2) {
             let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
             let rising: UInt64 = slope[k] < 0 ? 0 : 1
-            let counted = Self.isPeak(a, b, c, floor: floor, near: 0) & (rising ^ falling)
+            let peak = Self.isPeak(a, b, c, floor: floor, near: 0)
+            let counted = peak & (rising ^ falling)
             edges &+= Int(truncatingIfNeeded: counted)
-            falling ^= counted
+            falling = peak != 0 ? rising : falling
             if edges >= times { return true }
         }
         return edges >= times

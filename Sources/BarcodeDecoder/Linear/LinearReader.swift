@@ -695,17 +695,24 @@ public struct LinearReader: SymbologyReader {
     /// only drops samples), so a count short of `times` means it cannot.
     static func mayChangeColour(_ g: UnsafeBufferPointer<Double>, low: UnsafePointer<Double>, high: UnsafePointer<Double>, minimumContrast: Double,
                                 times: Int) -> Bool {
-        var changes = 0, dark = false
+        precondition(minimumContrast > 0, "a sample must not both darken and lighten")
+        // The rule looks at the count only after a change: for `times` ≤ 0, the first change.
+        var changes = 0, dark: UInt64 = 0
+        let needed = max(times, 1)
         for k in 0..<g.count {
             let lo = low[k], hi = high[k]
             let contrast = hi - lo
             guard contrast >= minimumContrast else { continue }
             let difference = g[k] - (hi + lo) / 2, margin = contrast * 0.05
-            if dark ? difference >= margin : difference < -margin {
-                changes += 1
-                if changes >= times { return true }
-                dark.toggle()
-            }
+            // Dark after this sample where it darkens, or the line was dark and it does not lighten: the change and
+            // the colour without a branch on them (a textured line mispredicted it at every few samples). The margin
+            // is positive here (a contrast of at least `minimumContrast`, which the callers keep positive), so no
+            // sample both darkens and lightens, and this is the toggle of the sample-by-sample rule.
+            let toDark: UInt64 = difference < -margin ? 1 : 0, toLight: UInt64 = difference >= margin ? 1 : 0
+            let next = toDark | (dark & ~toLight)
+            changes &+= Int(truncatingIfNeeded: next ^ dark)
+            dark = next
+            if changes >= needed { return true }
         }
         return false
     }
