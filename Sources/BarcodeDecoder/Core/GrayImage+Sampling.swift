@@ -73,9 +73,15 @@ extension GrayImage {
             while end > first, !isInside(end - 1) { end -= 1; out[end] = clamped(end) }
             let px = buffer.baseAddress!
             // Each pixel's value read from a table (`PreparedFrame.pixelValues`).
+            // `Double(i)` counted as a `Double` (whole numbers this small are exact, so each is the same value) instead of
+            // converted a sample.
             PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
+                var index = Double(first)
                 for i in first..<end {
-                    out[i] = PreparedFrame.interior(px, stride: stride, x(i) - 0.5, y(i) - 0.5, values: values.baseAddress!)
+                    let along = from + index * step
+                    let fx = origin.x + direction.x * along - 0.5, fy = origin.y + direction.y * along - 0.5
+                    out[i] = PreparedFrame.interior(px, stride: stride, fx, fy, values: values.baseAddress!)
+                    index += 1
                 }
             }
         }
