@@ -84,4 +84,29 @@ import Testing
             }
         }
     }
+
+    /// The whole part and fraction `bilinearLine` finds without `Int(Double)` are `Int(x)` and `x − Double(Int(x))`, to the
+    /// bit, and its interior samples are `PreparedFrame.interior`'s.
+    @Test func wholeAndFractionAreTheConversionsOwn() throws {
+        var random = SeededGenerator(seed: 929)
+        var values: [Double] = [0, 0.5, 1, 1.5, 2.5, 0.5.nextDown, 0.5.nextUp, 1.0.nextDown, 1.0.nextUp, 0x1p-1074, 3.4999999999999996,
+                                0x1p51.nextDown, 0x1p50 + 0.5, 0x1p50 + 1.5, 0x1p49 + 0.25, 12345.75]
+        for _ in 0..<5000 { values.append(Double.random(in: 0..<1000, using: &random)) }
+        for k in 0..<2000 { values.append(Double(k) / 8) }
+        for x in values {
+            let (whole, fraction) = GrayImage.wholeAndFraction(x)
+            #expect(whole == Int(x) && fraction.bitPattern == (x - Double(Int(x))).bitPattern, "\(x)")
+        }
+        let image = try Self.image(width: 40, height: 30, stride: 43, seed: 15)
+        try image.pixels.withUnsafeBufferPointer { pixels in
+            try PreparedFrame.pixelValues.withUnsafeBufferPointer { table in
+                let px = try #require(pixels.baseAddress), values = try #require(table.baseAddress)
+                for _ in 0..<3000 {
+                    let fx = Double.random(in: 0..<39, using: &random), fy = Double.random(in: 0..<29, using: &random)
+                    let sample = GrayImage.interior(px, stride: 43, fx, fy, values: values)
+                    #expect(sample.bitPattern == PreparedFrame.interior(px, stride: 43, fx, fy, values: values).bitPattern)
+                }
+            }
+        }
+    }
 }

@@ -245,8 +245,11 @@ public struct PDF417Reader: SymbologyReader {
             }
             guard shape.columns == columns else { return nil }
             let rows = shape.rows
-            // Votes per codeword position.
-            var votes = [[Int: Int]](repeating: [:], count: rows * columns)
+            // Votes per codeword position, each a position and a value in one number (`voteKey`), sorted: a position's
+            // votes then lie together, each value's in a run, values rising. (A dictionary a position cost its
+            // allocations and a hash a vote, about a tenth of a symbol's decode.)
+            var votes: [Int] = []
+            votes.reserveCapacity(lines.count * (columns + 2))
             let rowOfT = shape.rowFit(lines)
             for line in lines {
                 let left = line.codewords.first { $0.column == 0 }.flatMap { shape.row(leftIndicator: $0.codeword) }
@@ -264,21 +267,17 @@ public struct PDF417Reader: SymbologyReader {
                     }
                     // The nearest row whose cluster is this codeword's.
                     let residue = cw.codeword.cluster / 3
-                    let base = Int(estimate.rounded())
-                    let candidates = [base - 1, base, base + 1].filter { $0 >= 0 && $0 < rows && $0 % 3 == residue }
-                    guard let row = candidates.first, abs(Double(row) - estimate) <= 1.2 else { continue }
-                    votes[row * columns + cw.column - 1][cw.codeword.value, default: 0] += 1
+                    let base = Self.rounded(estimate)
+                    // The first of base − 1, base, base + 1 in the symbol and of that cluster (without an array of them a vote).
+                    var row = -1
+                    for r in (base - 1)...(base + 1) where r >= 0 && r < rows && r % 3 == residue { row = r; break }
+                    guard row >= 0, abs(Double(row) - estimate) <= 1.2 else { continue }
+                    votes.append(Self.voteKey(position: row * columns + cw.column - 1, value: cw.codeword.value))
                 }
             }
-            var codewords = [Int](repeating: 0, count: rows * columns)
-            var erasures: [Int] = []
-            for (i, v) in votes.enumerated() {
-                if let best = v.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) {
-                    codewords[i] = best.key
-                } else {
-                    erasures.append(i)
-                }
-            }
+            let winners = Self.winners(ofVotes: &votes, positions: rows * columns)
+            var codewords = winners.codewords
+            let erasures = winners.erasures
             let checkCount = 1 << (shape.errorCorrectionLevel + 1)
             guard codewords.count > checkCount else { return nil }
             guard let corrected = try? PDF417ReedSolomon.correct(&codewords, checkCount: checkCount, erasures: erasures) else { return nil }
@@ -301,10 +300,114 @@ public struct PDF417Reader: SymbologyReader {
         return (symbol, symbol != nil || readLines.contains { $0.map { !$0.codewords.isEmpty } ?? false })
     }
 
+    /// A vote for codeword `value` (0…928) at `position`, as one number: sorted, a position's votes lie together, and
+    /// its votes for one value in a run, values rising.
+    @inline(__always)
+    static func voteKey(position: Int, value: Int) -> Int { position << 10 | value }
+
+    /// For each of `positions` codeword positions, the value with the most `votes` (`voteKey`s; sorts them), of those
+    /// with as many the smallest, or 0; and the positions without a vote (the erasures), in order. The same winners as
+    /// counting each position's votes in a dictionary and taking its maximum by count, then the smaller value: that order
+    /// is total, so its maximum does not depend on the dictionary's order; here the runs of a position's values come
+    /// rising, and a later one wins only with more votes.
+    static func winners(ofVotes votes: inout [Int], positions: Int) -> (codewords: [Int], erasures: [Int]) {
+        votes.sort()
+        var codewords = [Int](repeating: 0, count: positions)
+        var erasures: [Int] = []
+        var next = 0, k = 0
+        while k < votes.count {
+            let position = votes[k] >> 10
+            while next < position { erasures.append(next); next += 1 }
+            var best = 0, bestCount = 0
+            while k < votes.count && votes[k] >> 10 == position {
+                let key = votes[k]
+                var count = 0
+                while k < votes.count && votes[k] == key { count += 1; k += 1 }
+                if count > bestCount { (best, bestCount) = (key & 1023, count) }
+            }
+            codewords[position] = best
+            next = position + 1
+        }
+        while next < positions { erasures.append(next); next += 1 }
+        return (codewords, erasures)
+    }
+
     /// How far either side, in modules, `readLine` takes the neighbours a sharpened line's values are set against. On
     /// the blurred copies of the dev photos (Gaussian blur of 1.2 px, 1–3 px modules) the reads were 13 of 33 at half a
     /// module, 22 at ¾ and 14 at a whole module: about the reach over which blur spreads an edge.
     static let sharpeningReach = 0.75
+
+    /// `Int(x.rounded())`, without the call to the C library's `round` (baseline x86-64 has no rounding instruction) for
+    /// the values of at least 0 a line's element edges give: below 2^53 a value's fraction `x − ⌊x⌋` is exact, and
+    /// `rounded()` (to nearest, halves away from zero) adds one to the whole part exactly when it is at least one half.
+    /// Others (negative, or not finite) take `rounded()` itself.
+    @inline(__always)
+    static func rounded(_ x: Double) -> Int {
+        guard x >= 0, x < 0x1p52 else { return Int(x.rounded()) }
+        let whole = Int(x)
+        return whole &+ (x - Double(whole) >= 0.5 ? 1 : 0)
+    }
+
+    /// A strong sample of `thresholdChanges` below its window's midpoint (one that makes a light line dark).
+    static let darkening: UInt8 = 1
+    /// A strong sample at or above its window's midpoint (one that makes a dark line light).
+    static let lightening: UInt8 = 2
+
+    /// Where `readLine`'s midpoint thresholding changes the colour of the `count` gray values `gray` (window extremes
+    /// `low` and `high`; sample i at `from + i · step`): the rule, sample by sample, is that a sample whose window's
+    /// contrast is at least 24 takes the colour of its side of the midpoint (dark below it), a weaker one keeps the colour
+    /// before it (light before the first sample); each change begins a run at the midpoint's crossing, linear between
+    /// the sample and the one before (whatever their contrast). Writes run k's beginning to `begins[k]` for k ≥ 1 (the
+    /// caller sets `begins[0]`), returns how many runs and whether the first is dark. Overwrites `gray` with each
+    /// sample's difference from its midpoint and uses `events` (`count` bytes).
+    ///
+    /// Read in that order, each sample waited on the colour the one before left and took a branch on it that went
+    /// either way at random (a few thousand mispredictions a PDF417 symbol's lines). Here, as in
+    /// `MidpointColourChanges`, in two passes: every sample on its own first, without a branch (its difference, and
+    /// whether it is strong and on which side, as a byte: `darkening`, `lightening` or 0); then from one change to the
+    /// next, the next sample that can change the colour looked for eight bytes at a time. The same changes at the same
+    /// places, bit for bit: a sample changes the colour exactly when it is strong and on the side other than the
+    /// colour's, and each crossing is the same expression of the same two differences (`PDF417ReadLineTests` compares
+    /// with the rule read sample by sample).
+    static func thresholdChanges(_ gray: UnsafeMutablePointer<Double>, low: UnsafePointer<Double>, high: UnsafePointer<Double>,
+                                 count: Int, from: Double, step: Double, begins: UnsafeMutablePointer<Double>,
+                                 events: UnsafeMutablePointer<UInt8>) -> (runCount: Int, firstIsDark: Bool) {
+        guard count > 0 else { return (1, false) }
+        for k in 0..<count {
+            let lo = low[k], hi = high[k]
+            let offset = gray[k] - (lo + hi) / 2
+            gray[k] = offset
+            // Both tests made, in words as wide as the values (narrowed to a byte once), so the loop has no branch.
+            let strong: UInt64 = hi - lo < 24 ? 0 : 3
+            let side: UInt64 = offset < 0 ? UInt64(darkening) : UInt64(lightening)
+            events[k] = UInt8(truncatingIfNeeded: side & strong)
+        }
+        let offsets = UnsafePointer(gray)
+        let firstIsDark = events[0] == darkening
+        var isDark = firstIsDark
+        var runCount = 1
+        var k = 1
+        while true {
+            let bit = isDark ? lightening : darkening
+            let wanted = UInt64(bit) &* 0x0101_0101_0101_0101
+            while k &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(events + k).loadUnaligned(as: UInt64.self)) & wanted
+                if word != 0 { k &+= word.trailingZeroBitCount >> 3; break }
+                k &+= 8
+            }
+            if k &+ 8 > count {
+                while k < count && events[k] & bit == 0 { k &+= 1 }
+            }
+            guard k < count else { break }
+            let previousOffset = offsets[k &- 1], offset = offsets[k]
+            let fraction = previousOffset == offset ? 0.5 : previousOffset / (previousOffset - offset)
+            begins[runCount] = from + (Double(k - 1) + min(1, max(0, fraction))) * step
+            runCount += 1
+            isDark.toggle()
+            k &+= 1
+        }
+        return (runCount, firstIsDark)
+    }
 
     /// The codewords on the line from `a` (the start pattern's outer edge) to `b` (the stop pattern's outer edge).
     /// Only the first `reach` of the line is read (its codewords beyond are left unread) when that is shorter. With
@@ -336,24 +439,12 @@ public struct PDF417Reader: SymbologyReader {
         }
         SlidingExtremes.compute(gray, count: count, radius: radius, low: low, high: high, scratch: buffers.scratch)
         // At most one run per sample: room for all of them at once, filled through a pointer (no capacity check a
-        // sample). Runs alternate, so only the first one's colour is kept.
-        var previousOffset = gray[0] - (low[0] + high[0]) / 2
-        var previous = high[0] - low[0] < 24 ? false : previousOffset < 0
-        let firstIsDark = previous
+        // sample). Runs alternate, so only the first one's colour is kept. The scratch is free once the extremes are
+        // made: its `scratchCount(count, radius:)` ≥ 4 · count values hold the `count` event bytes many times over.
         begins[0] = from
-        var runCount = 1
-        for i in 1..<count {
-            let threshold = (low[i] + high[i]) / 2
-            let offset = gray[i] - threshold
-            let isDark = high[i] - low[i] < 24 ? previous : offset < 0
-            if previous != isDark {
-                let fraction = previousOffset == offset ? 0.5 : previousOffset / (previousOffset - offset)
-                begins[runCount] = from + (Double(i - 1) + min(1, max(0, fraction))) * step
-                runCount += 1
-                previous = isDark
-            }
-            previousOffset = offset
-        }
+        let (runCount, firstIsDark) = Self.thresholdChanges(gray, low: low, high: high, count: count, from: from, step: step,
+                                                            begins: begins,
+                                                            events: UnsafeMutableRawPointer(buffers.scratch).assumingMemoryBound(to: UInt8.self))
         begins[runCount] = to
         guard runCount > 20 else { return [] }
         func isDark(_ i: Int) -> Bool { (i & 1 == 0) == firstIsDark }
@@ -385,6 +476,8 @@ public struct PDF417Reader: SymbologyReader {
         let codewordWidth = 17 * lineModule
 
         var result: [LineCodeword] = []
+        // One column at most a codeword: one allocation, not one each time the array doubles.
+        result.reserveCapacity(columns + 2)
         var candidates: [Int] = []
         candidates.reserveCapacity(16)
         var first = 0
@@ -409,7 +502,7 @@ public struct PDF417Reader: SymbologyReader {
                 // The 17 module bits, bar first, from the element edges rounded to modules; each element 1…6 modules.
                 var bits = 0, previousEdge = 0, fits = true
                 for j in 0..<8 {
-                    let edge = Int(((end(i + j) - begins[i]) / total * 17).rounded())
+                    let edge = Self.rounded((end(i + j) - begins[i]) / total * 17)
                     let width = edge - previousEdge
                     guard width >= 1, width <= 6 else { fits = false; break }
                     bits = j & 1 == 0 ? (bits << width) | (1 << width - 1) : bits << width
