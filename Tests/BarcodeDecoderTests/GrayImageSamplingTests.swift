@@ -85,8 +85,8 @@ import Testing
         }
     }
 
-    /// The whole part and fraction `bilinearLine` finds without `Int(Double)` are `Int(x)` and `x − Double(Int(x))`, to the
-    /// bit, and its interior samples are `PreparedFrame.interior`'s.
+    /// The whole part and fraction the table-reading interior samples find without `Int(Double)` are `Int(x)` and
+    /// `x − Double(Int(x))`, to the bit, and those samples are the converting `PreparedFrame.interior`'s.
     @Test func wholeAndFractionAreTheConversionsOwn() throws {
         var random = SeededGenerator(seed: 929)
         var values: [Double] = [0, 0.5, 1, 1.5, 2.5, 0.5.nextDown, 0.5.nextUp, 1.0.nextDown, 1.0.nextUp, 0x1p-1074, 3.4999999999999996,
@@ -94,7 +94,7 @@ import Testing
         for _ in 0..<5000 { values.append(Double.random(in: 0..<1000, using: &random)) }
         for k in 0..<2000 { values.append(Double(k) / 8) }
         for x in values {
-            let (whole, fraction) = GrayImage.wholeAndFraction(x)
+            let (whole, fraction) = PreparedFrame.wholeAndFraction(x)
             #expect(whole == Int(x) && fraction.bitPattern == (x - Double(Int(x))).bitPattern, "\(x)")
         }
         let image = try Self.image(width: 40, height: 30, stride: 43, seed: 15)
@@ -103,8 +103,8 @@ import Testing
                 let px = try #require(pixels.baseAddress), values = try #require(table.baseAddress)
                 for _ in 0..<3000 {
                     let fx = Double.random(in: 0..<39, using: &random), fy = Double.random(in: 0..<29, using: &random)
-                    let sample = GrayImage.interior(px, stride: 43, fx, fy, values: values)
-                    #expect(sample.bitPattern == PreparedFrame.interior(px, stride: 43, fx, fy, values: values).bitPattern)
+                    let sample = PreparedFrame.interior(px, stride: 43, fx, fy, values: values)
+                    #expect(sample.bitPattern == PreparedFrame.interior(px, stride: 43, fx, fy).bitPattern)
                 }
             }
         }

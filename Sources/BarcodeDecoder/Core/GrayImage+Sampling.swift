@@ -80,41 +80,11 @@ extension GrayImage {
                 for i in first..<end {
                     let along = from + index * step
                     let fx = origin.x + direction.x * along - 0.5, fy = origin.y + direction.y * along - 0.5
-                    out[i] = Self.interior(px, stride: stride, fx, fy, values: values.baseAddress!)
+                    out[i] = PreparedFrame.interior(px, stride: stride, fx, fy, values: values.baseAddress!)
                     index += 1
                 }
             }
         }
-    }
-
-    /// `PreparedFrame.interior(_:stride:_:_:values:)`, the same value to the bit, for 0 ≤ `fx`, `fy` < 2⁵¹ (a point
-    /// between the pixel centres): each coordinate's whole part and fraction found without `Int(Double)`, whose tests for
-    /// a value out of range or not finite were a third of a scan line's instructions a sample.
-    @inline(__always)
-    static func interior(_ pixels: UnsafePointer<UInt8>, stride: Int, _ fx: Double, _ fy: Double, values: UnsafePointer<Double>) -> Double {
-        let (ix, ax) = wholeAndFraction(fx), (iy, ay) = wholeAndFraction(fy)
-        let pixel = pixels + (iy &* stride &+ ix)
-        let top = values[Int(pixel[0])] * (1 - ax) + values[Int(pixel[1])] * ax
-        let bottom = values[Int(pixel[stride])] * (1 - ax) + values[Int(pixel[stride &+ 1])] * ax
-        return top * (1 - ay) + bottom * ay
-    }
-
-    /// 1.5 · 2⁵²: added to a value in [0, 2⁵¹), the sum lies where doubles are the whole numbers, so it is rounded to the
-    /// nearest of them, which its low bits hold.
-    private static let roundingShift = 0x1.8p52
-
-    /// `(Int(x), x − Double(Int(x)))` for 0 ≤ `x` < 2⁵¹, without a branch. `x + 1.5 · 2⁵²` is `1.5 · 2⁵² + n`, n the whole
-    /// number nearest `x`, exactly; so `n` is its bit pattern less that of 1.5 · 2⁵², and `d = x − n` is exact (a multiple
-    /// of `x`'s last place, at most ½ in size), and +0 where `x` is whole (never −0: x − x is +0). Where `d` is negative,
-    /// `n` is one above the whole part, and `d + 1` is the fraction `x − (n − 1)`, a number the doubles hold, so the sum is
-    /// exact; elsewhere `d + 0` is `d`. The sign bit of `d` chooses, as −1 or 0.
-    @inline(__always)
-    static func wholeAndFraction(_ x: Double) -> (Int, Double) {
-        let shifted = x + roundingShift
-        let nearest = Int(truncatingIfNeeded: shifted.bitPattern &- roundingShift.bitPattern)
-        let d = x - (shifted - roundingShift)
-        let below = Int(truncatingIfNeeded: Int64(bitPattern: d.bitPattern) >> 63)
-        return (nearest &+ below, d + Double(bitPattern: UInt64(truncatingIfNeeded: below) & (1.0).bitPattern))
     }
 
     /// Whether `buffer` reaches the last row's last pixel (`pixels` is mutable, so the initializer's check may not hold).

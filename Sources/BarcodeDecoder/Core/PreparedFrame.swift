@@ -137,14 +137,34 @@ public struct PreparedFrame: Sendable {
     static let pixelValues: [Double] = (0..<256).map(Double.init)
 
     /// `interior` with each pixel's value read from `values` (`pixelValues`, so the result is the same to the bit): a
-    /// table read is cheaper than converting the bytes, for the module sampler's and the PDF417 lines' many points.
+    /// table read is cheaper than converting the bytes, for the module sampler's, the scan lines' and the PDF417 lines'
+    /// many points. Each coordinate's whole part and fraction come from `wholeAndFraction`, not `Int(Double)`, whose
+    /// tests for a value out of range or not finite were a third of a scan line's instructions a sample (every caller
+    /// has checked 0 ≤ fx < width − 1 and 0 ≤ fy < height − 1, far inside its domain).
     @inline(__always) @usableFromInline
     static func interior(_ pixels: UnsafePointer<UInt8>, stride: Int, _ fx: Double, _ fy: Double, values: UnsafePointer<Double>) -> Double {
-        let ix = Int(fx), iy = Int(fy)
-        let ax = fx - Double(ix), ay = fy - Double(iy)
+        let (ix, ax) = wholeAndFraction(fx), (iy, ay) = wholeAndFraction(fy)
         let pixel = pixels + (iy &* stride &+ ix)
         let top = values[Int(pixel[0])] * (1 - ax) + values[Int(pixel[1])] * ax
         let bottom = values[Int(pixel[stride])] * (1 - ax) + values[Int(pixel[stride &+ 1])] * ax
         return top * (1 - ay) + bottom * ay
+    }
+
+    /// 1.5 · 2⁵²: added to a value in [0, 2⁵¹), the sum lies where doubles are the whole numbers, so it is rounded to the
+    /// nearest of them, which its low bits hold.
+    private static let roundingShift = 0x1.8p52
+
+    /// `(Int(x), x − Double(Int(x)))` for 0 ≤ `x` < 2⁵¹, without a branch. `x + 1.5 · 2⁵²` is `1.5 · 2⁵² + n`, n the whole
+    /// number nearest `x`, exactly; so `n` is its bit pattern less that of 1.5 · 2⁵², and `d = x − n` is exact (a multiple
+    /// of `x`'s last place, at most ½ in size), and +0 where `x` is whole (never −0: x − x is +0). Where `d` is negative,
+    /// `n` is one above the whole part, and `d + 1` is the fraction `x − (n − 1)`, a number the doubles hold, so the sum is
+    /// exact; elsewhere `d + 0` is `d`. The sign bit of `d` chooses, as −1 or 0.
+    @inline(__always)
+    static func wholeAndFraction(_ x: Double) -> (Int, Double) {
+        let shifted = x + roundingShift
+        let nearest = Int(truncatingIfNeeded: shifted.bitPattern &- roundingShift.bitPattern)
+        let d = x - (shifted - roundingShift)
+        let below = Int(truncatingIfNeeded: Int64(bitPattern: d.bitPattern) >> 63)
+        return (nearest &+ below, d + Double(bitPattern: UInt64(truncatingIfNeeded: below) & (1.0).bitPattern))
     }
 }
