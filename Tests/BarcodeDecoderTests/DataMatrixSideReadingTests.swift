@@ -62,4 +62,27 @@ import Testing
             }
         } } } }
     }
+
+    /// A straight side inside the matrix (read in groups of four cells, the count looked at after each group) with 0 to
+    /// 6 light cells at every kind of place: all in one group, across groups, at the first and the last cell. It reads
+    /// as the full count does.
+    @Test func matchesTheFullCountWhereverTheLightCellsFall() {
+        var random = SeededGenerator(seed: 23)
+        let w = 22, h = 3
+        for lights in 0...6 {
+            for trial in 0..<300 {
+                var bits = BitMatrix(width: w, height: h)
+                for y in 0..<h { for x in 0..<w { bits[x, y] = true } }
+                // Cell k (1 to 19) of the side from (0.5, 1.5) to (20.5, 1.5) is pixel (k, 1).
+                var places = Array(1...19)
+                if trial < 19 - lights { places = Array(trial + 1...19) } else { places.shuffle(using: &random) }
+                for k in places.prefix(lights) { bits[k, 1] = false }
+                let a = Point(0.5, 1.5), b = Point(20.5, 1.5), center = Point(10.5, 1.5)
+                let f = Self.fraction(bits, a, b, center: center, inset: 0)
+                #expect(Int((f * 19).rounded()) == 19 - lights)
+                let expected: DataMatrixDetector.SideReading = f >= 0.85 ? .solid : f < 0.8 ? .open : .neither
+                #expect(DataMatrixDetector.sideReading(bits, a, b, center: center, inset: 0) == expected)
+            }
+        }
+    }
 }

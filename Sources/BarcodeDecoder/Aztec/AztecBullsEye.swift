@@ -57,11 +57,36 @@ enum AztecBullsEye {
     static func bullsEyeRuns(_ widths: [Int]) -> Double? { bullsEyeRuns { widths[$0] } }
 
     /// The same for the nine runs `width(0)` to `width(8)` (read in place: no array per candidate run).
+    ///
+    /// The tests are made on whole numbers, and the mean divided out only for a pattern that passes: the division's
+    /// latency (the quotient, then each comparison with it) was a tenth of the row search's time. With t the sum of the
+    /// seven widths and m = t / 7 rounded, each test gives what its definition gives (`plainBullsEyeRuns`, the tests
+    /// compare them), for widths far below 2⁴⁰:
+    /// - m ≥ 1 exactly when t ≥ 7 (rounding keeps order, and 6 / 7 rounds below 1);
+    /// - w < m · 0.5 (halving is exact) exactly when 14w < t: then t / 7 exceeds 2w by at least 1/7, far more than
+    ///   the rounding moves it, and otherwise t / 7 ≤ 2w, which a whole number keeps when rounded to;
+    /// - w > m · 1.5 (two roundings) exactly when 14w > 3t: unequal, the two differ by at least 1/14, beyond both
+    ///   roundings' reach; equal, 14 divides t, so m = t / 7 and m · 1.5 = w exactly, not above it.
     @inline(__always)
     static func bullsEyeRuns(_ width: (Int) -> Int) -> Double? {
         var total = 0
-        // Widths of runs in one row: their sum cannot overflow, and is added without the tests.
+        // Widths of runs in one row: their sum cannot overflow, and is added without the tests; nor can 14 times a
+        // width or 3 times the sum.
         for k in 1...7 { total &+= width(k) }
+        guard total >= 7 else { return nil }
+        let high = 3 &* total
+        for k in 1...7 {
+            let w14 = 14 &* width(k)
+            if w14 < total || w14 > high { return nil }
+        }
+        guard 14 &* width(0) >= total, 14 &* width(8) >= total else { return nil }
+        return Double(total) / 7
+    }
+
+    /// `bullsEyeRuns` as first written, on the mean as a number: what the tests check it against.
+    static func plainBullsEyeRuns(_ width: (Int) -> Int) -> Double? {
+        var total = 0
+        for k in 1...7 { total += width(k) }
         let mean = Double(total) / 7
         guard mean >= 1 else { return nil }
         for k in 1...7 {

@@ -59,8 +59,8 @@ enum DataMatrixDetector {
 
     /// How the side from `a` to `b` reads `inset` pixels towards `center` (19 cells, at twentieths of the side).
     ///
-    /// Only the two thresholds matter, so the count stops at the fourth light cell: the side is open then, whatever the
-    /// rest holds. On a frame without a symbol most sides are given up after a few cells.
+    /// Only the two thresholds matter, so the count stops once four cells are light: the side is open then, whatever
+    /// the rest holds. On a frame without a symbol most sides are given up after a few cells.
     static func sideReading(_ bits: BitMatrix, _ a: Point, _ b: Point, center: Point, inset: Double) -> SideReading {
         let mid = (a + b) * 0.5
         let toward = center - mid
@@ -73,16 +73,30 @@ enum DataMatrixDetector {
         let first = a + (b - a) * (Double(1) / 20) + shift, last = a + (b - a) * (Double(19) / 20) + shift
         let width = bits.width, height = bits.height
         if min(first.x, last.x) >= 0, min(first.y, last.y) >= 0, max(first.x, last.x) < Double(width), max(first.y, last.y) < Double(height) {
+            // The cells are read four at a time, without a branch on each (a count of 0 or 1 added), and the count is
+            // looked at after each four: the side is open as soon as it holds four light cells, and a count that
+            // reached four within a group still does after it (cells only add), so the early returns give what the
+            // full count's classes give. A branch on every cell was mispredicted about as often as not, and each cell
+            // waited for the one before (its load, then the test, then the next): a third of this function's time
+            // on a frame without a symbol. Unrolled, the twentieths are constants and no longer a division a cell.
             return bits.cells.withUnsafeBufferPointer { cells in
-                var light = 0
-                for k in 1..<20 {
+                // Every cell lies between the first and the last, both inside the matrix (above): all reads are within
+                // its width × height cells.
+                let base = cells.baseAddress!
+                @inline(__always) func isLight(_ k: Int) -> Int {
                     let p = a + (b - a) * (Double(k) / 20) + shift
-                    if cells[Int(p.y) &* width &+ Int(p.x)] == 0 {
-                        light += 1
-                        if light == 4 { return .open }
-                    }
+                    return base[Int(p.y) &* width &+ Int(p.x)] == 0 ? 1 : 0
                 }
-                return light <= 2 ? .solid : .neither
+                var light = isLight(1) &+ isLight(2) &+ isLight(3) &+ isLight(4)
+                if light >= 4 { return .open }
+                light &+= isLight(5) &+ isLight(6) &+ isLight(7) &+ isLight(8)
+                if light >= 4 { return .open }
+                light &+= isLight(9) &+ isLight(10) &+ isLight(11) &+ isLight(12)
+                if light >= 4 { return .open }
+                light &+= isLight(13) &+ isLight(14) &+ isLight(15) &+ isLight(16)
+                if light >= 4 { return .open }
+                light &+= isLight(17) &+ isLight(18) &+ isLight(19)
+                return light >= 4 ? .open : light <= 2 ? .solid : .neither
             }
         }
         var light = 0
