@@ -68,11 +68,17 @@ import Testing
     @Test func aLineReadsEverySampleAsBilinearDoes() throws {
         let image = try Self.image(width: 40, height: 30, stride: 43, seed: 7)
         // Lines inside the image, across its border at either end, and along its edges; steps under and over a pixel.
-        let lines: [(origin: Point, direction: Point, from: Double, step: Double, count: Int)] = [
+        var lines: [(origin: Point, direction: Point, from: Double, step: Double, count: Int)] = [
             (Point(5, 5), Point(1, 0), 0, 1, 30), (Point(-3, 12.25), Point(0.8, 0.6), -2, 0.4, 150),
             (Point(20, -4), Point(0, 1), 0, 0.7, 60), (Point(0, 0), Point(0.6, 0.8), -5, 0.3, 200),
             (Point(39.9, 29.9), Point(-1, 0), 0, 1.3, 40), (Point(0.5, 0.5), Point(1, 0), 0, 1, 40),
         ]
+        // Runs of interior samples of every length from 0 to 9 (odd ones end with a sample read alone, after the pairs),
+        // starting at an even and at an odd index (a clamped first sample), at slopes that cross pixel columns and rows.
+        for n in 0..<10 {
+            lines += [(Point(3.25, 4.5), Point(0.8, 0.6), 0, 1.1, n), (Point(0.2, 7.75), Point(0.6, 0.8), 0, 0.9, n + 1),
+                      (Point(36.6, 2.1), Point(-0.28, 0.96), 0.5, 2.3, n)]
+        }
         for line in lines {
             let out = UnsafeMutablePointer<Double>.allocate(capacity: line.count)
             defer { out.deallocate() }

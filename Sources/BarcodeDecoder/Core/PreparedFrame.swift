@@ -167,4 +167,16 @@ public struct PreparedFrame: Sendable {
         let below = Int(truncatingIfNeeded: Int64(bitPattern: d.bitPattern) >> 63)
         return (nearest &+ below, d + Double(bitPattern: UInt64(truncatingIfNeeded: below) & (1.0).bitPattern))
     }
+
+    /// `wholeAndFraction` of each lane of `x` (each 0 ≤ x < 2⁵¹): the same operations lane by lane, so the same results
+    /// to the bit (`bilinearLine`'s two samples at once). The whole parts come as `Int64`s.
+    @inline(__always)
+    static func wholeAndFraction(_ x: SIMD2<Double>) -> (SIMD2<Int64>, SIMD2<Double>) {
+        let shifted = x + roundingShift
+        let nearest = unsafeBitCast(shifted, to: SIMD2<Int64>.self) &- Int64(bitPattern: roundingShift.bitPattern)
+        let d = x - (shifted - roundingShift)
+        let below = unsafeBitCast(d, to: SIMD2<Int64>.self) &>> 63
+        let one = unsafeBitCast(SIMD2<Double>(repeating: 1), to: SIMD2<Int64>.self)
+        return (nearest &+ below, d + unsafeBitCast(below & one, to: SIMD2<Double>.self))
+    }
 }
