@@ -56,13 +56,23 @@ enum SlidingExtremes {
         // The sequence padded by `r` on each side with copies of its end values: a window that reaches past an end then
         // holds only values its clipped window holds already.
         let padded = n + 2 * r
-        let values = pad(values, count: n, radius: r, into: scratch)
-        var lowSource = UnsafeMutablePointer(mutating: values), lowTarget = scratch + padded
-        var highSource = lowSource, highTarget = scratch + 2 * padded
+        var lowSource: UnsafeMutablePointer<Double>, lowTarget = scratch + padded
+        var highSource: UnsafeMutablePointer<Double>, highTarget = scratch + 2 * padded
         // After the first round the minima and maxima each need a buffer of their own to alternate with.
         let spare = (low: scratch + 3 * padded, high: scratch)
         let (last, threeSpans) = lastSpan(window: window)
         var span = 1
+        if last > 1 {
+            // The first round read from `values` itself, not from a padded copy (a pass that copied every value): the same
+            // extremes at every position (`firstRound`). The padded copy's buffer then serves as the maxima's spare.
+            firstRound(values, count: n, radius: r, low: lowTarget, high: highTarget)
+            (lowSource, highSource) = (lowTarget, highTarget)
+            (lowTarget, highTarget) = (spare.low, spare.high)
+            span = 2
+        } else {
+            lowSource = pad(values, count: n, radius: r, into: scratch)
+            highSource = lowSource
+        }
         while span < last {
             // Valid positions shrink by `span` each round: position i covers source[i ..< i + 2 · span].
             let lowAhead = lowSource + span, highAhead = highSource + span
@@ -112,9 +122,17 @@ enum SlidingExtremes {
         guard n > 0 else { return }
         let r = max(0, radius), window = 2 * r + 1
         let padded = n + 2 * r
-        var source = pad(values, count: n, radius: r, into: scratch), target = scratch + padded
+        var source: UnsafeMutablePointer<Double>, target = scratch + padded
         let (last, threeSpans) = lastSpan(window: window)
         var span = 1
+        if last > 1 {
+            // As in `compute`: the first round from `values` itself, into the second half; the first is the next target.
+            firstRound(values, count: n, radius: r, high: target)
+            (source, target) = (target, scratch)
+            span = 2
+        } else {
+            source = pad(values, count: n, radius: r, into: scratch)
+        }
         while span < last {
             let ahead = source + span
             for i in 0..<(padded - 2 * span + 1) { target[i] = larger(source[i], ahead[i]) }
@@ -128,6 +146,35 @@ enum SlidingExtremes {
         } else {
             for k in 0..<n { high[k] = larger(source[k], shifted[k]) }
         }
+    }
+
+    /// The doubling's first round (extremes of each two neighbours of the padded values, `n + 2r − 1` positions) read from
+    /// the unpadded `values`: position i covers padded values i and i + 1, which are `values[i − r]` and `values[i − r + 1]`
+    /// for r ≤ i < r + n − 1; below that both are copies of the first value (position r − 1 pairs a copy with the first
+    /// value itself) and above it both of the last, whose extreme with itself is itself. So the same values, written
+    /// without the padded copy, and each value loaded once for both extremes.
+    @inline(__always)
+    private static func firstRound(_ values: UnsafePointer<Double>, count n: Int, radius r: Int,
+                                   low: UnsafeMutablePointer<Double>, high: UnsafeMutablePointer<Double>) {
+        let first = values[0], last = values[n - 1]
+        for i in 0..<r { low[i] = first; high[i] = first }
+        let lowMiddle = low + r, highMiddle = high + r
+        for j in 0..<(n - 1) {
+            let a = values[j], b = values[j + 1]
+            lowMiddle[j] = smaller(a, b)
+            highMiddle[j] = larger(a, b)
+        }
+        for i in (r + n - 1)..<(n + 2 * r - 1) { low[i] = last; high[i] = last }
+    }
+
+    /// `firstRound`'s maxima alone.
+    @inline(__always)
+    private static func firstRound(_ values: UnsafePointer<Double>, count n: Int, radius r: Int, high: UnsafeMutablePointer<Double>) {
+        let first = values[0], last = values[n - 1]
+        for i in 0..<r { high[i] = first }
+        let highMiddle = high + r
+        for j in 0..<(n - 1) { highMiddle[j] = larger(values[j], values[j + 1]) }
+        for i in (r + n - 1)..<(n + 2 * r - 1) { high[i] = last }
     }
 
     /// `values` padded by `r` copies of its first value before and of its last after, at the start of `scratch`.
