@@ -54,20 +54,28 @@ import Testing
         }
     }
 
-    @Test func theTwoPassesGiveTheRulesRunsAndEdges() {
-        var changesSeen = 0
-        for seed: UInt64 in 1...60 {
-            let count = Int(seed % 7 == 0 ? seed % 5 : 40 + (seed * 37) % 700)
-            let g = Self.line(count: count, seed: seed)
-            let buffers = ScanLineBuffers()
-            buffers.reserve(max(1, count), radius: 8)
-            g.withUnsafeBufferPointer { g in
-                guard count > 0 else { return }
-                SlidingExtremes.compute(g.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
+    /// Seeded line `seed` of the tests below (most 40–740 samples, every seventh 0–4), in buffers with its window
+    /// extremes (±8 samples) and, with `wide`, the wide window's (±80) as the thresholding widens them.
+    static func seededLine(_ seed: UInt64, wide: Bool) -> (g: [Double], count: Int, buffers: ScanLineBuffers, low: [Double], high: [Double]) {
+        let count = Int(seed % 7 == 0 ? seed % 5 : 40 + (seed * 37) % 700)
+        let g = line(count: count, seed: seed)
+        let buffers = ScanLineBuffers()
+        buffers.reserve(max(1, count), radius: 8)
+        g.withUnsafeBufferPointer { g in
+            guard count > 0 else { return }
+            SlidingExtremes.compute(g.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
+            if wide {
                 SlidingExtremes.widen(low: buffers.low, high: buffers.high, count: count, narrow: 8, to: 80,
                                       wideLow: buffers.wideLow, wideHigh: buffers.wideHigh)
             }
-            let low = Array(UnsafeBufferPointer(start: buffers.low, count: count)), high = Array(UnsafeBufferPointer(start: buffers.high, count: count))
+        }
+        return (g, count, buffers, Array(UnsafeBufferPointer(start: buffers.low, count: count)), Array(UnsafeBufferPointer(start: buffers.high, count: count)))
+    }
+
+    @Test func theTwoPassesGiveTheRulesRunsAndEdges() {
+        var changesSeen = 0
+        for seed: UInt64 in 1...60 {
+            let (g, count, buffers, low, high) = Self.seededLine(seed, wide: true)
             let wideLow = Array(UnsafeBufferPointer(start: buffers.wideLow, count: count))
             let wideHigh = Array(UnsafeBufferPointer(start: buffers.wideHigh, count: count))
             for minimumContrast in [20.0, 45.0] {
@@ -111,15 +119,7 @@ import Testing
     @Test func mayChangeColourAnswersAsTheRule() {
         var answers = (yes: 0, no: 0)
         for seed: UInt64 in 1...60 {
-            let count = Int(seed % 7 == 0 ? seed % 5 : 40 + (seed * 37) % 700)
-            let g = Self.line(count: count, seed: seed)
-            let buffers = ScanLineBuffers()
-            buffers.reserve(max(1, count), radius: 8)
-            g.withUnsafeBufferPointer { g in
-                guard count > 0 else { return }
-                SlidingExtremes.compute(g.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
-            }
-            let low = Array(UnsafeBufferPointer(start: buffers.low, count: count)), high = Array(UnsafeBufferPointer(start: buffers.high, count: count))
+            let (g, _, buffers, low, high) = Self.seededLine(seed, wide: false)
             // The exact count of changes is where the answer turns: every `times` around it, and 0 and below.
             let most = Self.changesByDefinition(g, low: low, high: high, minimumContrast: 20)
             for minimumContrast in [20.0, 45.0, 0.5] {

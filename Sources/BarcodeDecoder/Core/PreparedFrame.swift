@@ -109,7 +109,7 @@ public struct PreparedFrame: Sendable {
 
     /// The bilinearly interpolated value at (`x`, `y`) of `pixels` laid out as `GrayImage` lays them out; 255 outside. For
     /// loops that sample many points (scan lines, module grids) on the pixel buffer directly.
-    @inlinable @usableFromInline
+    @inlinable
     static func bilinear(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, _ x: Double, _ y: Double) -> Double {
         let fx = x - 0.5, fy = y - 0.5
         guard fx >= 0, fy >= 0, fx < Double(width - 1), fy < Double(height - 1) else {

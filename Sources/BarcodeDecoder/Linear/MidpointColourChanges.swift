@@ -57,18 +57,8 @@ enum MidpointColourChanges {
         var runStart = 0.0
         var k = 0
         while true {
-            // The next sample that changes the colour (dark after an odd number of changes): eight bits tested a word
-            // while eight samples are left.
-            let bit = changes & 1 == 1 ? lightens : darkens
-            let wanted = UInt64(bit) &* 0x0101_0101_0101_0101
-            while k &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(events + k).loadUnaligned(as: UInt64.self)) & wanted
-                if word != 0 { k &+= word.trailingZeroBitCount >> 3; break }
-                k &+= 8
-            }
-            if k &+ 8 > count {
-                while k < count && events[k] & bit == 0 { k &+= 1 }
-            }
+            // The next sample that changes the colour (dark after an odd number of changes), eight bytes at a time.
+            k = EventBytes.next(changes & 1 == 1 ? lightens : darkens, in: events, from: k, count: count)
             guard k < count else { break }
             // The last crossing at or before this sample, when it lies within this run: a crossing lies between its
             // sample and the one before, so none at or before the run's start can. (So `j` ≥ 1 here: the run's start is

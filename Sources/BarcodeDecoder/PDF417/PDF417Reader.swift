@@ -388,16 +388,7 @@ public struct PDF417Reader: SymbologyReader {
         var runCount = 1
         var k = 1
         while true {
-            let bit = isDark ? lightening : darkening
-            let wanted = UInt64(bit) &* 0x0101_0101_0101_0101
-            while k &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(events + k).loadUnaligned(as: UInt64.self)) & wanted
-                if word != 0 { k &+= word.trailingZeroBitCount >> 3; break }
-                k &+= 8
-            }
-            if k &+ 8 > count {
-                while k < count && events[k] & bit == 0 { k &+= 1 }
-            }
+            k = EventBytes.next(isDark ? lightening : darkening, in: events, from: k, count: count)
             guard k < count else { break }
             let previousOffset = offsets[k &- 1], offset = offsets[k]
             let fraction = previousOffset == offset ? 0.5 : previousOffset / (previousOffset - offset)
