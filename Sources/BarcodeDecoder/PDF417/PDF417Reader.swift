@@ -338,14 +338,15 @@ public struct PDF417Reader: SymbologyReader {
     static let sharpeningReach = 0.75
 
     /// `Int(x.rounded())`, without the call to the C library's `round` (baseline x86-64 has no rounding instruction) for
-    /// the values of at least 0 a line's element edges give: below 2^53 a value's fraction `x − ⌊x⌋` is exact, and
-    /// `rounded()` (to nearest, halves away from zero) adds one to the whole part exactly when it is at least one half.
-    /// Others (negative, or not finite) take `rounded()` itself.
+    /// the values of at least 0 a line's element edges give: `PreparedFrame.wholeAndFraction` gives the whole part and
+    /// the exact fraction `x − ⌊x⌋` (below 2⁵¹), and `rounded()` (to nearest, halves away from zero) adds one to the whole
+    /// part exactly when that fraction is at least one half. Others (negative, larger, or not finite) take `rounded()`
+    /// itself.
     @inline(__always)
     static func rounded(_ x: Double) -> Int {
-        guard x >= 0, x < 0x1p52 else { return Int(x.rounded()) }
-        let whole = Int(x)
-        return whole &+ (x - Double(whole) >= 0.5 ? 1 : 0)
+        guard x >= 0, x < 0x1p51 else { return Int(x.rounded()) }
+        let (whole, fraction) = PreparedFrame.wholeAndFraction(x)
+        return whole &+ (fraction >= 0.5 ? 1 : 0)
     }
 
     /// A strong sample of `thresholdChanges` below its window's midpoint (one that makes a light line dark).
