@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(name: "RigScenarioTests", dependencies: ["RigScenario", "RigCore", "RigHost"]),
         .testTarget(name: "RigCLITests", dependencies: ["RigCLI", "RigCommandLine", "RigScenario", "RigCore", "BundledScenarios", "RigKitWristband",
                                                         "BarcodeDecoder", "BarcodeEncoder", "ImageIO"]),
-        .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario", "RigCore"]),
+        .testTarget(name: "BundledScenarioTests", dependencies: ["BundledScenarios", "RigKitTesting", "RigScenario", "RigCore", "RigSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

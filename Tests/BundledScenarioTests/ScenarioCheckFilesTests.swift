@@ -2,6 +2,7 @@ import BundledScenarios
 import Foundation
 import RigKitTesting
 import RigScenario
+import RigSystem
 import Testing
 
 /// `Scenario.check` removes a passed scenario's files and keeps a failed one's, naming them in its issues.
@@ -10,8 +11,7 @@ import Testing
     static func writing(_ name: String, passes: Bool) -> Scenario {
         Scenario(name) { rig in
             Step("write an export") {
-                try FileManager.default.createDirectory(at: rig.directory, withIntermediateDirectories: true)
-                try Data("export".utf8).write(to: rig.directory.appendingPathComponent("export.txt"))
+                try OutputFile.write(Array("export".utf8), to: rig.directory.appendingPathComponent("export.txt").path)
                 expect(passes, "the scenario passes")
             }
         }
