@@ -14,9 +14,11 @@ import Testing
         histogram(values).withUnsafeBufferPointer { HistogramLineThreshold.threshold($0) }
     }
 
-    static func runs(_ values: [UInt8], step: Int = 1, minimumRuns: Int = 1) -> RunRow? {
+    static func runs(_ values: [UInt8], step: Int = 1, minimumRuns: Int = 1, reach: Int = 1) -> RunRow? {
         let reader = HistogramLineThreshold(longestLine: values.count)
-        return values.withUnsafeBufferPointer { reader.runs($0.baseAddress!, count: values.count / step, step: step, minimumRuns: minimumRuns) }
+        return values.withUnsafeBufferPointer {
+            reader.runs($0.baseAddress!, count: values.count / step, step: step, minimumRuns: minimumRuns, reach: reach)
+        }
     }
 
     @Test func theThresholdLiesInTheValleyBetweenBarsAndSpaces() throws {
@@ -109,6 +111,73 @@ import Testing
                 #expect(column?.widths == expected?.widths && column?.starts == expected?.starts, "column, length \(count), trial \(trial)")
             }
         }
+    }
+
+    /// The runs at a reach over 1 by the definition: each value less the mean of the values `reach` away either side
+    /// (the ends, within `reach` of either end, as they are), its histogram clamped to 0 ... 255, dark under the threshold.
+    static func wideRunsByDefinition(_ line: [UInt8], reach: Int) -> RunRow? {
+        let n = line.count
+        let sharpened: [Double] = (0..<n).map { i in
+            let v = Double(line[i])
+            guard i >= reach && i < n - reach else { return v }
+            return 2 * v - (Double(line[i - reach]) + Double(line[i + reach])) / 2
+        }
+        var h = [Int32](repeating: 0, count: HistogramLineThreshold.buckets)
+        for s in sharpened { h[Int(min(max(s, 0), 255.5)) >> 3] += 1 }
+        guard let t = h.withUnsafeBufferPointer({ HistogramLineThreshold.threshold($0) }) else { return nil }
+        return runs(ofDark: sharpened.map { $0 < Double(t) })
+    }
+
+    static func runs(ofDark dark: [Bool]) -> RunRow {
+        let n = dark.count
+        var widths: [Double] = [], starts: [Double] = []
+        if dark[0] { widths.append(0); starts.append(0) }
+        var start = 0
+        for i in 1..<n where dark[i] != dark[i - 1] {
+            widths.append(Double(i - start)); starts.append(Double(start)); start = i
+        }
+        widths.append(Double(n - start)); starts.append(Double(start))
+        if dark[n - 1] { widths.append(0); starts.append(Double(n)) }
+        return RunRow(widths: widths, starts: starts)
+    }
+
+    @Test func wideRunsMatchTheirDefinitionOnSeededLines() throws {
+        var random = SeededGenerator(seed: 11)
+        for reach in [2, 3, 4] {
+            for count in [2 * reach + 1, 16, 17, 33, 100, 257] {
+                for trial in 0..<20 {
+                    // Bars and spaces of random widths, blurred (each value the mean of three), with noise.
+                    var line: [Int] = []
+                    var light = Bool.random(using: &random)
+                    while line.count < count + 2 {
+                        let width = Int.random(in: 1...8, using: &random)
+                        line += Array(repeating: light ? 200 : 50, count: width)
+                        light.toggle()
+                    }
+                    let blurred: [UInt8] = (1...count).map { i in
+                        let noise = trial % 4 == 3 ? Int.random(in: -60...60, using: &random) : Int.random(in: -8...8, using: &random)
+                        return UInt8(clamping: (line[i - 1] + line[i] + line[i + 1]) / 3 + noise)
+                    }
+                    let expected = Self.wideRunsByDefinition(blurred, reach: reach)
+                    let row = Self.runs(blurred, reach: reach)
+                    #expect(row?.widths == expected?.widths && row?.starts == expected?.starts, "reach \(reach), length \(count), trial \(trial)")
+                    let column = Self.runs(blurred.flatMap { (v: UInt8) -> [UInt8] in [v, 255] }, step: 2, reach: reach)
+                    #expect(column?.widths == expected?.widths && column?.starts == expected?.starts, "column, reach \(reach), length \(count)")
+                }
+            }
+        }
+    }
+
+    @Test func aNarrowSpaceBlurredAcrossThreePixelsIsSplitOnlyAtTheWideReach() throws {
+        // Bars 9 px, a 3-px space between them blurred to a bump of 120 (bars 40, spaces 220): sharpened against the
+        // pixels beside it, the bump stays under the threshold; against those three away (the bars' middles), it clears it.
+        let bump: [UInt8] = [60, 90, 120, 90, 60]
+        let line: [UInt8] = [UInt8](repeating: 220, count: 30) + [UInt8](repeating: 40, count: 8) + bump + [UInt8](repeating: 40, count: 8)
+            + [UInt8](repeating: 220, count: 30)
+        let plain = try #require(Self.runs(line))
+        #expect(plain.widths.count == 3, "one dark run at reach 1: \(plain.widths)")
+        let wide = try #require(Self.runs(line, reach: 3))
+        #expect(wide.widths.count == 5, "bar, space, bar at reach 3: \(wide.widths)")
     }
 
     @Test func aLineWithTooFewRunsForAnySymbolIsNotReturned() {

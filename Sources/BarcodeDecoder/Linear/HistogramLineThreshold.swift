@@ -24,6 +24,8 @@ final class HistogramLineThreshold {
     private let gathered: UnsafeMutableBufferPointer<UInt8>
     /// A line's pixels as 1 (dark) or 0 (light) after sharpening.
     private let darkness: UnsafeMutableBufferPointer<UInt8>
+    /// Twice a line's sharpened values at a reach over 1 (`wideRuns`).
+    private let twice: UnsafeMutableBufferPointer<Int16>
 
     /// Room for lines of up to `longestLine` pixels.
     init(longestLine: Int) {
@@ -32,6 +34,7 @@ final class HistogramLineThreshold {
         changes = .allocate(capacity: max(longestLine, 1) + 8)
         gathered = .allocate(capacity: max(longestLine, 1))
         darkness = .allocate(capacity: max(longestLine, 1))
+        twice = .allocate(capacity: max(longestLine, 1))
     }
 
     deinit {
@@ -39,6 +42,7 @@ final class HistogramLineThreshold {
         changes.deallocate()
         gathered.deallocate()
         darkness.deallocate()
+        twice.deallocate()
     }
 
     /// The threshold of a line whose histogram is `histogram` (`buckets` counts), in brightness 0–255; nil when the line
@@ -82,8 +86,8 @@ final class HistogramLineThreshold {
     /// sharpened against its two neighbours and compared with the line's histogram threshold; light first and last
     /// (a dark end gets a light run of no width), as the other looks give them. Nil when the line shows one colour only
     /// or changes colour fewer than `minimumRuns` − 1 times (too few runs for any symbol searched).
-    func runs(_ values: UnsafePointer<UInt8>, count: Int, step: Int, minimumRuns: Int) -> RunRow? {
-        guard count >= 3, count <= changes.count else { return nil }
+    func runs(_ values: UnsafePointer<UInt8>, count: Int, step: Int, minimumRuns: Int, reach: Int = 1) -> RunRow? {
+        guard count >= 2 * reach + 1, count <= changes.count else { return nil }
         histogram.initialize(repeating: 0)
         // A column is gathered into a row first, so the histogram and the comparison below read it side by side.
         let line: UnsafePointer<UInt8>
@@ -97,6 +101,7 @@ final class HistogramLineThreshold {
             }
             line = UnsafePointer(gathered.baseAddress!)
         }
+        if reach > 1 { return wideRuns(line, count: count, reach: reach, minimumRuns: minimumRuns) }
         let h = histogram.baseAddress!, buckets = Self.buckets
         let lanes = Self.lanes
         var pixel = 0
@@ -108,12 +113,7 @@ final class HistogramLineThreshold {
             h[Int(line[pixel] >> 3)] &+= 1
             pixel &+= 1
         }
-        for b in 0..<buckets {
-            var sum = h[b]
-            for lane in 1..<lanes { sum &+= h[lane &* buckets &+ b] }
-            h[b] = sum
-        }
-        guard let threshold = Self.threshold(UnsafeBufferPointer(rebasing: histogram[0..<buckets])) else { return nil }
+        guard let threshold = mergedThreshold() else { return nil }
         // dark(i) ⇔ (4·v − left − right) / 2 < threshold, in integers 4·v − left − right < 2·threshold (within Int16: at
         // most 1020, at least −510); the ends have one neighbour and keep their value. A byte a pixel, 1 for dark, in one
         // plain loop the compiler vectorizes; then a change wherever a byte differs from the one before, eight bytes at a
@@ -126,6 +126,58 @@ final class HistogramLineThreshold {
             dark[i] = 4 &* Int16(line[i]) &- Int16(line[i - 1]) &- Int16(line[i + 1]) < limit ? 1 : 0
         }
         dark[count - 1] = Int(line[count - 1]) < threshold ? 1 : 0
+        return runs(ofDarkness: count, minimumRuns: minimumRuns)
+    }
+
+    /// The lanes' counts summed into the first histogram, and its threshold.
+    private func mergedThreshold() -> Int? {
+        let h = histogram.baseAddress!, buckets = Self.buckets
+        for b in 0..<buckets {
+            var sum = h[b]
+            for lane in 1..<Self.lanes { sum &+= h[lane &* buckets &+ b] }
+            h[b] = sum
+        }
+        return Self.threshold(UnsafeBufferPointer(rebasing: histogram[0..<buckets]))
+    }
+
+    /// `runs` for a `reach` over 1: each value less the mean of the values `reach` pixels either side, for blur wider
+    /// than a pixel (`LinearReader.wideSharpenedLines`). The histogram is of the sharpened values, not the line's own: a
+    /// wider reach overshoots further on either side of an edge, and the valley between the raw line's peaks no longer
+    /// parts them (`ean13-1/36`, blurred over about a module of 3 px, reads at reach 3 only so). The ends, within
+    /// `reach` of either end, keep their value.
+    private func wideRuns(_ line: UnsafePointer<UInt8>, count: Int, reach: Int, minimumRuns: Int) -> RunRow? {
+        // Twice each sharpened value, 4·v − left − right, in Int16 (−510 ... 1020), in one plain loop the compiler
+        // vectorizes; the histogram counts it halved and clamped to 0 ... 255, eight levels a bucket.
+        let t = twice.baseAddress!
+        for i in 0..<reach {
+            t[i] = 2 &* Int16(line[i])
+            t[count &- 1 &- i] = 2 &* Int16(line[count &- 1 &- i])
+        }
+        for i in reach..<(count &- reach) {
+            t[i] = 4 &* Int16(line[i]) &- Int16(line[i &- reach]) &- Int16(line[i &+ reach])
+        }
+        let h = histogram.baseAddress!, buckets = Self.buckets, lanes = Self.lanes
+        func bucket(_ value: Int16) -> Int { Int(min(max(value, 0), 511) >> 4) }
+        var pixel = 0
+        while pixel &+ lanes <= count {
+            for lane in 0..<lanes { h[lane &* buckets &+ bucket(t[pixel &+ lane])] &+= 1 }
+            pixel &+= lanes
+        }
+        while pixel < count {
+            h[bucket(t[pixel])] &+= 1
+            pixel &+= 1
+        }
+        guard let threshold = mergedThreshold() else { return nil }
+        let limit = Int16(2 * threshold)
+        let dark = darkness.baseAddress!
+        for i in 0..<count { dark[i] = t[i] < limit ? 1 : 0 }
+        return runs(ofDarkness: count, minimumRuns: minimumRuns)
+    }
+
+    /// The runs of the line whose first `count` pixels `darkness` holds.
+    private func runs(ofDarkness count: Int, minimumRuns: Int) -> RunRow? {
+        let dark = darkness.baseAddress!
+        let startsDark = dark[0] != 0
         let isDark = dark[count - 1] != 0
         var changeCount = 0
         var i = 1
