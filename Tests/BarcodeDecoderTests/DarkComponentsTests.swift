@@ -48,6 +48,36 @@ import Testing
         }
     }
 
+    /// Kept components (combs, a frame) whose rows are shared with many specks too small to keep: the specks' runs, written
+    /// to throw-away rows by run index, leave the kept components' outlines as the flood fill has them.
+    @Test func specksBesideKeptComponentsLeaveTheirOutlines() {
+        var random = SeededGenerator(seed: 5)
+        for trial in 0..<6 {
+            let w = 90 + 13 * trial, h = 40 + 7 * trial
+            var bits = BitMatrix(width: w, height: h)
+            // A comb: a spine on row 2 and a tooth every fourth column down to row h − 3.
+            for x in 2..<(w / 2) { bits[x, 2] = true }
+            for x in stride(from: 2, to: w / 2, by: 4) { for y in 2..<(h - 2) { bits[x, y] = true } }
+            // A hollow frame on the right.
+            for x in (w / 2 + 3)..<(w - 2) { bits[x, 4] = true; bits[x, h - 4] = true }
+            for y in 4...(h - 4) { bits[w / 2 + 3, y] = true; bits[w - 3, y] = true }
+            // Single specks between the teeth and inside the frame, none touching a kept component.
+            for y in 4..<(h - 5) where y % 2 == 0 {
+                for x in stride(from: 4, to: w / 2 - 2, by: 4) where Double.random(in: 0..<1, using: &random) < 0.8 { bits[x, y] = true }
+                for x in stride(from: w / 2 + 5, to: w - 4, by: 2) where Double.random(in: 0..<1, using: &random) < 0.5 { bits[x, y] = true }
+            }
+            for minimumSide in [3, 12] {
+                let found = DarkComponents.find(bits, minimumSide: minimumSide)
+                let expected = Self.floodFill(bits, minimumSide: minimumSide, maximumCount: 400)
+                #expect(found.count == expected.count)
+                for (f, e) in zip(found, expected) {
+                    #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
+                    #expect(f.outline == e.outline)
+                }
+            }
+        }
+    }
+
     /// The run ends read eight cells at a time land where a cell-by-cell scan does, from every start, in rows of long and
     /// short runs whose lengths are and are not multiples of eight.
     @Test func runEndsMatchACellByCellScan() {

@@ -165,11 +165,15 @@ enum DarkComponents {
         // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of the component in slot `s`
         // (its index among those kept, plus one) is at `base[s] + y` (its rows follow those of the components before
         // it; nested arrays cost a bounds and a uniqueness test at both levels for every run). Slot 0, every component
-        // not kept, has rows of its own, one for each row of the image, written and never read: the runs after the
+        // not kept, has sixteen rows of its own, written and never read, taken in turn by run index: the runs after the
         // first kept one are all taken in the same way, without a branch on whether their component is kept (kept and
-        // other components' runs interleave at random, and the branch was mispredicted once in six runs).
+        // other components' runs interleave at random, and the branch was mispredicted once in six runs). With one such
+        // row for each image row instead, the runs of a row not kept each read the minimum the one before had just
+        // stored there: a chain through memory, a store forwarded to a load for every run.
         var base: [Int] = [0]
-        var rowCount = h
+        // All ones for a kept slot, none for slot 0 (see the pass below).
+        var rowMask: [Int] = [0]
+        var rowCount = 16
         // The first run of the first component kept: no earlier run belongs to a kept component (a component's root is
         // its first run).
         var firstKept = count
@@ -187,6 +191,7 @@ enum DarkComponents {
                 firstKept = Swift.min(firstKept, r)
                 components.append(component)
                 base.append(rowCount - Int(runY[r]))
+                rowMask.append(-1)
                 rowCount += Int(maxY[r] - runY[r]) + 1
             }
             if counted >= maximumCount { break }
@@ -196,15 +201,19 @@ enum DarkComponents {
         defer { rowMin.deallocate(); rowMax.deallocate() }
         rowMin.initialize(repeating: Int32.max, count: rowCount)
         rowMax.initialize(repeating: -1, count: rowCount)
-        base.withUnsafeBufferPointer { base in
+        base.withUnsafeBufferPointer { base in rowMask.withUnsafeBufferPointer { rowMask in
             // A row's runs come left to right: the first of a component's runs met in a row is its leftmost (the least
             // of their starts), the last its rightmost.
             for i in firstKept..<count {
-                let k = base[Int(slot[Int(parent[i])])] + Int(runY[i])
+                let s = Int(slot[Int(parent[i])])
+                // Slot 0's row by run index, the others' by image row, picked by the slot's mask rather than a branch
+                // (which the compiler makes of a select here; see `base`).
+                let mask = rowMask[s]
+                let k = base[s] &+ (Int(runY[i]) & mask) &+ ((i & 15) & ~mask)
                 rowMin[k] = min(rowMin[k], runX0[i])
                 rowMax[k] = runX1[i]
             }
-        }
+        } }
         for s in components.indices {
             let rows = components[s].maxY - components[s].minY + 1
             let first = base[s + 1] + components[s].minY, top = components[s].minY

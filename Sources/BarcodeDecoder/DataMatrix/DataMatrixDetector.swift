@@ -352,7 +352,8 @@ enum DataMatrixDetector {
             /// alternating from there; stops once the misses exceed `allowed`.
             func run(_ x0: Double, _ y0: Double, _ sx: Double, _ sy: Double, count: Int, darkFirst: Bool) -> Int {
                 // The numerators in one pair, divided by the denominator as a pair (lane by lane, the same quotients as
-                // two divisions; the compiler still emits two scalar divisions for it).
+                // two divisions; the compiler emits one packed division only where the quotient is used as a pair,
+                // `cellIndex`'s).
                 var uv = SIMD2(h0 * x0 + h1 * y0 + h2, h3 * x0 + h4 * y0 + h5), w = h6 * x0 + h7 * y0 + h8
                 let duv = SIMD2(h0 * sx + h1 * sy, h3 * sx + h4 * sy), dw = h6 * sx + h7 * sy
                 var dark = darkFirst
@@ -360,9 +361,9 @@ enum DataMatrixDetector {
                 // A projective map takes the segment between the first and last samples to a segment when the
                 // denominator keeps its sign along it, so when both ends land a pixel or more inside the image every
                 // sample does (the pixel absorbs the stepping's rounding): those edges, most of the search's, are read
-                // without the per-sample bounds test, with the same cells counted. (The two loops below differ only in
-                // that test; one loop with the test made conditional, or a shared inlined body, cost 2–6 % more of the
-                // search's instructions.)
+                // without the per-sample bounds test, with the same cells counted (there `cellIndex` holds, the samples
+                // being no less than 0). (The two loops below differ only in that test; one loop with the test made
+                // conditional, or a shared inlined body, cost 2–6 % more of the search's instructions.)
                 let last = Double(count - 1)
                 let wEnd = w + dw * last
                 let ends = (uv / SIMD2(repeating: w), (uv + duv * last) / SIMD2(repeating: wEnd))
@@ -370,8 +371,7 @@ enum DataMatrixDetector {
                 if (w > 0) == (wEnd > 0), w != 0, wEnd != 0,
                    all(ends.0 .>= margin), all(ends.1 .>= margin), all(ends.0 .< far), all(ends.1 .< far) {
                     for _ in 0..<count {
-                        let p = uv / SIMD2(repeating: w)
-                        let cell = cells[Int(p.y) &* width &+ Int(p.x)] != 0
+                        let cell = cells[Self.cellIndex(uv / SIMD2(repeating: w), width: width)] != 0
                         // Counted without a branch on the cell: off a symbol, matches and misses alternate at random,
                         // and a mispredicted branch a sample cost more than the rest of the sample (perf).
                         let match = cell == dark ? 1 : 0
@@ -406,6 +406,22 @@ enum DataMatrixDetector {
             guard allowed >= 0 else { return top }
             return top + run(Double(size.columns) - 0.5, 0.5, 0, 1, count: size.rows, darkFirst: false)
         }
+    }
+
+    /// `Int(p.y) * width + Int(p.x)` for a point with 0 ≤ p.x < width and 0 ≤ p.y < 2⁵¹ / width, in vector arithmetic.
+    ///
+    /// Adding 2⁵² rounds a coordinate under 2⁵¹ to the nearest whole number exactly (the sum's last place is 1); one less
+    /// where that went up is its floor, which is `Int`'s truncation for coordinates that are not negative, and the index,
+    /// a whole number under 2⁵², is read off the bits of itself plus 2⁵². Made this way the timing sample's quotient stays
+    /// one packed division (`divpd`) instead of two scalar ones, and needs none of the range tests of `Int(_:)`: the
+    /// divider bounded `timingScore`'s loop.
+    @inline(__always)
+    static func cellIndex(_ p: SIMD2<Double>, width: Int) -> Int {
+        let shift = SIMD2<Double>(repeating: 0x1p52)
+        let nearest = (p + shift) - shift
+        let floor = nearest - SIMD2<Double>(repeating: 1).replacing(with: 0, where: nearest .<= p)
+        let index = floor.y * Double(width) + floor.x + shift.x
+        return Int(truncatingIfNeeded: index.bitPattern &- shift.x.bitPattern)
     }
 
     /// The L's thickness (one module) in pixels: the shortest dark run inward from the L's long sides.
