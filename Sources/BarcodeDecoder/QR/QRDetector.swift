@@ -17,20 +17,33 @@ enum QRDetector {
         var dimension: Int { framing.dimension }
     }
 
-    /// Triples of finder indices (top-left, top-right, bottom-left) that could be one symbol, most plausible first.
-    static func triples(_ finders: [QRFinderPattern]) -> [(Int, Int, Int, Double)] {
+    /// Triples of finder indices (top-left, top-right, bottom-left) that could be one symbol, most plausible first: the
+    /// lowest score first, ties in the order of their finders' indices (`QRTripleOrder`).
+    static func triples(_ finders: [QRFinderPattern]) -> QRTripleOrder {
         var out: [(Int, Int, Int, Double)] = []
         let n = finders.count
-        guard n >= 3 else { return [] }
+        guard n >= 3 else { return QRTripleOrder([]) }
+        // The distance between each pair, the lower index's centre to the higher's as each triple measured it: once a
+        // pair, not once a triple (40 candidates make 780 pairs and nearly 10 000 triples).
+        var distances = [Double](repeating: 0, count: n * n)
+        for i in 0..<n {
+            for j in (i + 1)..<n { distances[i * n + j] = finders[i].center.distance(to: finders[j].center) }
+        }
         for i in 0..<n {
             for j in (i + 1)..<n {
+                // A pair whose module sizes are too far apart for the test below fails it with every third finder: the
+                // largest of three is at least the pair's larger, 1.6 times the smallest at most 1.6 times the pair's
+                // smaller (rounding is monotonic), so no triple of theirs is skipped that could pass.
+                let mi = finders[i].moduleSize, mj = finders[j].moduleSize
+                guard max(mi, mj) < min(mi, mj) * 1.6 else { continue }
+                let dij = distances[i * n + j]
                 for k in (j + 1)..<n {
                     // No arrays per triple: with 40 candidates there are nearly 10 000 triples.
                     let fi = finders[i], fj = finders[j], fk = finders[k]
                     let smallest = min(fi.moduleSize, fj.moduleSize, fk.moduleSize)
                     let largest = max(fi.moduleSize, fj.moduleSize, fk.moduleSize)
                     guard largest < smallest * 1.6 else { continue }
-                    let dij = fi.center.distance(to: fj.center), dik = fi.center.distance(to: fk.center), djk = fj.center.distance(to: fk.center)
+                    let dik = distances[i * n + k], djk = distances[j * n + k]
                     // The top-left finder is the one opposite the longest side.
                     var tl = i, a = j, b = k
                     var hyp = djk, s1 = dij, s2 = dik
@@ -50,7 +63,7 @@ enum QRDetector {
                 }
             }
         }
-        return out.sorted { $0.3 < $1.3 }
+        return QRTripleOrder(out)
     }
 
     /// Samples the grid for the finder triple at the estimated dimension plus `dimensionDelta` (see `frame`); with
