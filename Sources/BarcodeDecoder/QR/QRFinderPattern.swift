@@ -134,7 +134,8 @@ enum QRFinderPatternFinder {
             let f3 = run(from: f2, last: min(ahead, f2 &+ limit), dark: false, before)
             let f4 = run(from: f3, last: min(ahead, f3 &+ limit), dark: true, before)
             let c0 = b0 &- b1, c1 = b1 &- b2, c2 = backward &+ f2 &- 1, c3 = f3 &- f2, c4 = f4 &- f3
-            guard ratiosMatch(c0, c1, c2, c3, c4) else { return nil }
+            // The whole-number test without branches: `ratiosMatch`'s answer (`ratiosMatchBit`).
+            guard ratiosMatchBit(c0, c1, c2, c3, c4) != 0 else { return nil }
             let forward = c2 - backward
             return (c0 + c1 + c2 + c3 + c4, Double(forward - backward + 1) / 2)
         }
