@@ -105,6 +105,10 @@ struct PDF417EdgeFinder {
                     let raw = UnsafeRawPointer(base)
                     for y in 0..<height {
                         let row = raw + y &* width
+                        // The row's changed columns as the bits of one word, bit k for column x0 + k: one loop over
+                        // them for the row, where a loop a word (and a test whether the word changed at all) went
+                        // either way at random on texture, about every word.
+                        var rowChanges: UInt64 = 0
                         for w in 0..<8 {
                             var word = row.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self).littleEndian
                             // Each cell 0 or 1 (any set bit of a byte moved to its lowest bit) where some are neither.
@@ -114,14 +118,17 @@ struct PDF417EdgeFinder {
                                 word |= word >> 1
                                 word &= 0x0101_0101_0101_0101
                             }
-                            var changed = (word ^ previous[w]) & masks[w]
+                            let changed = (word ^ previous[w]) & masks[w]
                             previous[w] = word
-                            while changed != 0 {
-                                let lane = w &* 8 &+ changed.trailingZeroBitCount >> 3
-                                changes[lane &* listLength &+ counts[lane]] = UInt16(truncatingIfNeeded: y)
-                                counts[lane] &+= 1
-                                changed &= changed &- 1
-                            }
+                            // Bytes of 0 or 1 gathered into eight bits: byte k's bit lands on bit 56 + k of the product,
+                            // and no two products share a bit, so nothing carries.
+                            rowChanges |= ((changed &* 0x0102_0408_1020_4080) >> 56) << (8 &* w)
+                        }
+                        while rowChanges != 0 {
+                            let lane = rowChanges.trailingZeroBitCount
+                            changes[lane &* listLength &+ counts[lane]] = UInt16(truncatingIfNeeded: y)
+                            counts[lane] &+= 1
+                            rowChanges &= rowChanges &- 1
                         }
                     }
                 }
