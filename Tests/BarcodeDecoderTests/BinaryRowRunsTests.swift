@@ -24,6 +24,30 @@ import Testing
         }
     }
 
+    /// The colour changes found 64 cells at a time (`inBlocks`, the table's) are those of a walk cell by cell, and those
+    /// found eight at a time: lines of every length about a block, of any byte values (a change is any byte unlike the one
+    /// before), runs as well as noise.
+    @Test func changesFoundInBlocksAreThoseOfACellWalk() {
+        var random = LinearLineBoundsTests.Seeded(state: 64)
+        for count in [0, 1, 2, 9, 63, 64, 65, 66, 72, 127, 128, 129, 130, 200, 640] {
+            for trial in 0..<6 {
+                var line = [UInt8](repeating: 0, count: count), value: UInt8 = 0
+                for x in 0..<count {
+                    if random.next(trial % 2 == 0 ? 2 : 6) == 0 { value = [0, 1, 255, 128, 7, 1][random.next(6)] }
+                    line[x] = value
+                }
+                let walked = (0..<count).filter { $0 > 0 && line[$0] != line[$0 - 1] }
+                var blocks: [Int] = [], words: [Int] = []
+                line.withUnsafeBufferPointer { line in
+                    let cells = line.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                    BitMatrix.forEachColourChange(in: cells, count: count, inBlocks: true) { blocks.append($0) }
+                    BitMatrix.forEachColourChange(in: cells, count: count) { words.append($0) }
+                }
+                #expect(blocks == walked && words == walked, "\(count) cells, trial \(trial)")
+            }
+        }
+    }
+
     /// Finder patterns found from a shared table of row runs are those found from the search's own scan, in the same order.
     @Test func theQRFinderSearchReadsSharedRowsAsItsOwn() throws {
         var random = LinearLineBoundsTests.Seeded(state: 16)

@@ -50,6 +50,43 @@ import Testing
         #expect(QRFinderPatternFinder.ratiosMatchBit(4, 10, 30, 10, 16) == 1 && QRFinderPatternFinder.ratiosMatch(4, 10, 30, 10, 16))
     }
 
+    /// The whole-number ratio test against the test on doubles for every total up to 1,400 and every length of one run,
+    /// the others sharing the rest in the pattern's proportions (so that they pass and the one run decides), for a
+    /// one-module run and the middle one; and at the totals where a bound is met exactly (t = 70k), up to k = 10⁶.
+    @Test func theWholeNumberRatioTestIsTheRatioTestAtEveryBound() {
+        func same(_ c: [Int]) -> Bool {
+            QRFinderPatternFinder.ratiosMatchBit(c[0], c[1], c[2], c[3], c[4]) == (QRFinderPatternFinder.ratiosMatch(c[0], c[1], c[2], c[3], c[4]) ? 1 : 0)
+        }
+        var mismatches: [[Int]] = [], passed = 0
+        for t in 1...1_400 {
+            for c in 0...t {
+                let rest = t - c, module = (rest + 3) / 6, outer = (rest + 2) / 4
+                let edge = [c, module, rest - 3 * module, module, module]
+                let middle = [outer, outer, c, outer, rest - 3 * outer]
+                for runs in [edge, middle] where !same(runs) { mismatches.append(runs) }
+                if QRFinderPatternFinder.ratiosMatch(edge[0], edge[1], edge[2], edge[3], edge[4]) { passed += 1 }
+            }
+        }
+        for k in [1, 2, 3, 7, 10, 99, 1_000, 12_345, 1_000_000] {
+            let m = 10 * k
+            for c in [3 * k, 17 * k] {
+                // The total stays 70k: the last run takes what the first one gives up.
+                for d in -1...1 {
+                    let runs = [c + d, m, 3 * m, m, 70 * k - (c + d) - 5 * m]
+                    if !same(runs) { mismatches.append(runs) }
+                }
+            }
+            for c in [9 * k, 51 * k] {
+                let outer = (70 * k - c) / 4
+                for d in -1...1 where !same([outer, outer, c + d, outer, 70 * k - c - 3 * outer]) {
+                    mismatches.append([outer, outer, c + d, outer, 70 * k - c - 3 * outer])
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(passed > 100_000, "\(passed) passed")
+    }
+
     @Test func crossChecksMatchTheirDefinition() {
         var random = SeededGenerator(seed: 7)
         var matched = 0

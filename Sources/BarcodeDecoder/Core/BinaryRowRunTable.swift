@@ -66,7 +66,7 @@ final class BinaryRowRunTable: @unchecked Sendable {
         let width = binary.width
         guard width > 0 else { return 0 }
         var count = 0, start = 0
-        binary.forEachColourChange(ofRow: y) { edge in
+        binary.forEachColourChange(ofRow: y, inBlocks: true) { edge in
             runs[count] = (start, edge &- start)
             count &+= 1
             start = edge

@@ -105,6 +105,10 @@ struct PDF417EdgeFinder {
                     let raw = UnsafeRawPointer(base)
                     for y in 0..<height {
                         let row = raw + y &* width
+                        // The row's changed columns as the bits of one word, bit k for column x0 + k: one loop over
+                        // them for the row, where a loop a word (and a test whether the word changed at all) went
+                        // either way at random on texture, about every word.
+                        var rowChanges: UInt64 = 0
                         for w in 0..<8 {
                             var word = row.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self).littleEndian
                             // Each cell 0 or 1 (any set bit of a byte moved to its lowest bit) where some are neither.
@@ -114,14 +118,17 @@ struct PDF417EdgeFinder {
                                 word |= word >> 1
                                 word &= 0x0101_0101_0101_0101
                             }
-                            var changed = (word ^ previous[w]) & masks[w]
+                            let changed = (word ^ previous[w]) & masks[w]
                             previous[w] = word
-                            while changed != 0 {
-                                let lane = w &* 8 &+ changed.trailingZeroBitCount >> 3
-                                changes[lane &* listLength &+ counts[lane]] = UInt16(truncatingIfNeeded: y)
-                                counts[lane] &+= 1
-                                changed &= changed &- 1
-                            }
+                            // Bytes of 0 or 1 gathered into eight bits: byte k's bit lands on bit 56 + k of the product,
+                            // and no two products share a bit, so nothing carries.
+                            rowChanges |= ((changed &* 0x0102_0408_1020_4080) >> 56) << (8 &* w)
+                        }
+                        while rowChanges != 0 {
+                            let lane = rowChanges.trailingZeroBitCount
+                            changes[lane &* listLength &+ counts[lane]] = UInt16(truncatingIfNeeded: y)
+                            counts[lane] &+= 1
+                            rowChanges &= rowChanges &- 1
                         }
                     }
                 }
@@ -236,6 +243,28 @@ struct PDF417EdgeFinder {
             let row = cells.baseAddress! + y * across
             var previous = 0, x = 0
             if along == 1 {
+                // Along a row, 64 cells at a time: each cell's colour as a bit of one word (each word's bytes told dark
+                // where not 0, gathered into eight bits), the changes where a bit differs from the one before, walked
+                // in one loop. On texture the test of eight cells below went either way at random.
+                while x &+ 64 <= lineLength {
+                    var dark: UInt64 = 0
+                    for w in 0..<8 {
+                        let cells = UnsafeRawPointer(row + (x &+ w &* 8)).loadUnaligned(as: UInt64.self)
+                        // Bit 7 of each byte set where the byte is not zero (its low seven bits carried into it, or its own).
+                        let nonzero = (((cells & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | cells) & 0x8080_8080_8080_8080
+                        // Bytes of 0 or 1 gathered into eight bits: byte k's bit lands on bit 56 + k of the product, and
+                        // no two products share a bit, so nothing carries.
+                        dark |= (((nonzero >> 7) &* 0x0102_0408_1020_4080) >> 56) << UInt64(w &* 8)
+                    }
+                    var changed = dark ^ (dark << 1 | UInt64(truncatingIfNeeded: previous))
+                    previous = Int(truncatingIfNeeded: dark >> 63)
+                    while changed != 0 {
+                        changes[changeCount] = Int32(truncatingIfNeeded: x &+ changed.trailingZeroBitCount)
+                        changeCount &+= 1
+                        changed &= changed &- 1
+                    }
+                    x &+= 64
+                }
                 // Along a row, eight cells at a time where all hold the colour before them (margins, wide bars, the
                 // light around a symbol: most of a row), one comparison for the eight.
                 while x + 8 <= lineLength {

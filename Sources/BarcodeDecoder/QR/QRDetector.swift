@@ -17,40 +17,63 @@ enum QRDetector {
         var dimension: Int { framing.dimension }
     }
 
-    /// Triples of finder indices (top-left, top-right, bottom-left) that could be one symbol, most plausible first.
-    static func triples(_ finders: [QRFinderPattern]) -> [(Int, Int, Int, Double)] {
+    /// Triples of finder indices (top-left, top-right, bottom-left) that could be one symbol, most plausible first: the
+    /// lowest score first, ties in the order of their finders' indices (`QRTripleOrder`).
+    static func triples(_ finders: [QRFinderPattern]) -> QRTripleOrder {
         var out: [(Int, Int, Int, Double)] = []
         let n = finders.count
-        guard n >= 3 else { return [] }
+        guard n >= 3 else { return QRTripleOrder([]) }
+        // The distance between each pair, the lower index's centre to the higher's as each triple measured it: once a
+        // pair, not once a triple (40 candidates make 780 pairs and nearly 10 000 triples).
+        var distances = [Double](repeating: 0, count: n * n)
         for i in 0..<n {
-            for j in (i + 1)..<n {
-                for k in (j + 1)..<n {
-                    // No arrays per triple: with 40 candidates there are nearly 10 000 triples.
-                    let fi = finders[i], fj = finders[j], fk = finders[k]
-                    let smallest = min(fi.moduleSize, fj.moduleSize, fk.moduleSize)
-                    let largest = max(fi.moduleSize, fj.moduleSize, fk.moduleSize)
-                    guard largest < smallest * 1.6 else { continue }
-                    let dij = fi.center.distance(to: fj.center), dik = fi.center.distance(to: fk.center), djk = fj.center.distance(to: fk.center)
-                    // The top-left finder is the one opposite the longest side.
-                    var tl = i, a = j, b = k
-                    var hyp = djk, s1 = dij, s2 = dik
-                    if dik > hyp && dik >= dij { tl = j; a = i; b = k; hyp = dik; s1 = dij; s2 = djk }
-                    if dij > hyp && dij > dik { tl = k; a = i; b = j; hyp = dij; s1 = dik; s2 = djk }
-                    guard min(s1, s2) > max(s1, s2) * 0.6 else { continue }
-                    let expected = (s1 * s1 + s2 * s2).squareRoot()
-                    guard abs(hyp - expected) < expected * 0.2 else { continue }
-                    let module = (fi.moduleSize + fj.moduleSize + fk.moduleSize) / 3
-                    let dim = (s1 + s2) / 2 / module + 7
-                    guard dim >= 17, dim <= 185 else { continue }
-                    let pTL = finders[tl].center, pA = finders[a].center, pB = finders[b].center
-                    let cross = (pA.x - pTL.x) * (pB.y - pTL.y) - (pA.y - pTL.y) * (pB.x - pTL.x)
-                    let (tr, bl) = cross > 0 ? (a, b) : (b, a)
-                    let score = abs(hyp - expected) / expected + abs(s1 - s2) / max(s1, s2) - Double(fi.count + fj.count + fk.count) * 0.01
-                    out.append((tl, tr, bl, score))
+            for j in (i + 1)..<n { distances[i * n + j] = finders[i].center.distance(to: finders[j].center) }
+        }
+        // A pair's triples are written to `scratch` in turn, each kept by moving on past it only where it passes: on
+        // texture each test goes either way at random, and as branches they were mispredicted at most triples. Every
+        // test is made on the same values as before (none NaN, none −0, none infinite: `SignBit`), and a triple's score is
+        // the same expression; the rejected ones are overwritten.
+        withUnsafeTemporaryAllocation(of: (Int, Int, Int, Double).self, capacity: n) { scratch in
+            let kept = scratch.baseAddress!
+            for i in 0..<n {
+                for j in (i + 1)..<n {
+                    // A pair whose module sizes are too far apart for the size test fails it with every third finder:
+                    // the largest of three is at least the pair's larger, 1.6 times the smallest at most 1.6 times the
+                    // pair's smaller (rounding is monotonic), so no triple of theirs is skipped that could pass.
+                    let mi = finders[i].moduleSize, mj = finders[j].moduleSize
+                    guard max(mi, mj) < min(mi, mj) * 1.6 else { continue }
+                    let dij = distances[i * n + j]
+                    var count = 0
+                    for k in (j + 1)..<n {
+                        // No arrays per triple: with 40 candidates there are nearly 10 000 triples.
+                        let fi = finders[i], fj = finders[j], fk = finders[k]
+                        let smallest = min(fi.moduleSize, fj.moduleSize, fk.moduleSize)
+                        let largest = max(fi.moduleSize, fj.moduleSize, fk.moduleSize)
+                        let sizes = SignBit.greater(smallest * 1.6, largest)
+                        let dik = distances[i * n + k], djk = distances[j * n + k]
+                        // The top-left finder is the one opposite the longest side.
+                        var tl = i, a = j, b = k
+                        var hyp = djk, s1 = dij, s2 = dik
+                        if dik > hyp && dik >= dij { tl = j; a = i; b = k; hyp = dik; s1 = dij; s2 = djk }
+                        if dij > hyp && dij > dik { tl = k; a = i; b = j; hyp = dij; s1 = dik; s2 = djk }
+                        let sides = SignBit.greater(min(s1, s2), max(s1, s2) * 0.6)
+                        let expected = (s1 * s1 + s2 * s2).squareRoot()
+                        let square = SignBit.greater(expected * 0.2, abs(hyp - expected))
+                        let module = (fi.moduleSize + fj.moduleSize + fk.moduleSize) / 3
+                        let dim = (s1 + s2) / 2 / module + 7
+                        let size = SignBit.atLeast(dim, 17) & SignBit.atLeast(185, dim)
+                        let pTL = finders[tl].center, pA = finders[a].center, pB = finders[b].center
+                        let cross = (pA.x - pTL.x) * (pB.y - pTL.y) - (pA.y - pTL.y) * (pB.x - pTL.x)
+                        let (tr, bl) = cross > 0 ? (a, b) : (b, a)
+                        let score = abs(hyp - expected) / expected + abs(s1 - s2) / max(s1, s2) - Double(fi.count + fj.count + fk.count) * 0.01
+                        kept[count] = (tl, tr, bl, score)
+                        count &+= Int(truncatingIfNeeded: sizes & sides & square & size)
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(start: kept, count: count))
                 }
             }
         }
-        return out.sorted { $0.3 < $1.3 }
+        return QRTripleOrder(out)
     }
 
     /// Samples the grid for the finder triple at the estimated dimension plus `dimensionDelta` (see `frame`); with

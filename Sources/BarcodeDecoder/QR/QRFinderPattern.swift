@@ -68,20 +68,25 @@ enum QRFinderPatternFinder {
         return found
     }
 
-    /// `ratiosMatch` as 1 or 0, every test made and combined as bits (`SignBit`), with no branch: on texture about one
-    /// place in a hundred passes, and the tests that turn the others down go either way at random (the chain of early
-    /// exits mispredicted about twice a place, 75 k times a decode of `falsepositives-1/15`). The same comparisons of the
-    /// same values: the lengths and the mean are never NaN, so each `<` is the sign bit of its difference.
+    /// `ratiosMatch` as 1 or 0, every test made and combined as bits, with no branch: on texture about one place in a
+    /// hundred passes, and the tests that turn the others down go either way at random (the chain of early exits
+    /// mispredicted about twice a place, 75 k times a decode of `falsepositives-1/15`).
+    ///
+    /// The tests are made on whole numbers, with no division or conversion: with t the total and m = t / 7, a one-module
+    /// run's |m − c| < 0.7m is 3t < 70c < 17t, the middle run's |3m − c| < 2.1m is 9t < 70c < 51t (and every length is then
+    /// positive). Where the two sides differ they differ by at least 1/70 of a pixel, far beyond the doubles' rounding for
+    /// any row under 2⁴⁰ pixels; where they are equal (t = 70k, so m = 10k exactly, and the run 3k, 17k, 9k or 51k) the
+    /// run is off by exactly 7k or 21k, which the rounded tolerance (0.7 rounds below 7/10) never exceeds: both say no.
     @inline(__always)
     static func ratiosMatchBit(_ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, _ c4: Int) -> UInt64 {
-        let total = c0 &+ c1 &+ c2 &+ c3 &+ c4
-        // total >= 7 and every length > 0: the sign bits of 6 − total and of each −c (lengths are within a row's width).
-        let counts = UInt64(bitPattern: Int64((6 &- total) & (0 &- c0) & (0 &- c1) & (0 &- c2) & (0 &- c3) & (0 &- c4))) >> 63
-        let m = Double(total) / 7
-        let tolerance = m * 0.7
-        return counts & SignBit.greater(tolerance, abs(m - Double(c0))) & SignBit.greater(tolerance, abs(m - Double(c1)))
-            & SignBit.greater(3 * tolerance, abs(3 * m - Double(c2))) & SignBit.greater(tolerance, abs(m - Double(c3)))
-            & SignBit.greater(tolerance, abs(m - Double(c4)))
+        // Lengths are within a row's width: the sums and multiples are taken without overflow tests.
+        let t = c0 &+ c1 &+ c2 &+ c3 &+ c4
+        /// 1 where `x` is negative.
+        func negative(_ x: Int) -> UInt64 { UInt64(bitPattern: Int64(x)) >> 63 }
+        let low = 3 &* t, high = 17 &* t
+        func oneModule(_ c: Int) -> UInt64 { negative(low &- 70 &* c) & negative(70 &* c &- high) }
+        return negative(6 &- t) & oneModule(c0) & oneModule(c1) & oneModule(c3) & oneModule(c4)
+            & negative(9 &* t &- 70 &* c2) & negative(70 &* c2 &- 51 &* t)
     }
 
     static func ratiosMatch(_ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, _ c4: Int) -> Bool {
@@ -129,7 +134,8 @@ enum QRFinderPatternFinder {
             let f3 = run(from: f2, last: min(ahead, f2 &+ limit), dark: false, before)
             let f4 = run(from: f3, last: min(ahead, f3 &+ limit), dark: true, before)
             let c0 = b0 &- b1, c1 = b1 &- b2, c2 = backward &+ f2 &- 1, c3 = f3 &- f2, c4 = f4 &- f3
-            guard ratiosMatch(c0, c1, c2, c3, c4) else { return nil }
+            // The whole-number test without branches: `ratiosMatch`'s answer (`ratiosMatchBit`).
+            guard ratiosMatchBit(c0, c1, c2, c3, c4) != 0 else { return nil }
             let forward = c2 - backward
             return (c0 + c1 + c2 + c3 + c4, Double(forward - backward + 1) / 2)
         }
