@@ -75,15 +75,7 @@ import Testing
                 dark.append(sharpened < 2 * t)
             }
         }
-        var widths: [Double] = [], starts: [Double] = []
-        if dark[0] { widths.append(0); starts.append(0) }
-        var start = 0
-        for i in 1..<n where dark[i] != dark[i - 1] {
-            widths.append(Double(i - start)); starts.append(Double(start)); start = i
-        }
-        widths.append(Double(n - start)); starts.append(Double(start))
-        if dark[n - 1] { widths.append(0); starts.append(Double(n)) }
-        return RunRow(widths: widths, starts: starts)
+        return runs(ofDark: dark)
     }
 
     @Test func runsMatchTheirDefinitionOnSeededLinesOfEveryLength() throws {
@@ -128,6 +120,8 @@ import Testing
         return runs(ofDark: sharpened.map { $0 < Double(t) })
     }
 
+    /// The runs of a line whose pixels are dark where `dark` says: light first and last, a dark end given a light run
+    /// of no width.
     static func runs(ofDark dark: [Bool]) -> RunRow {
         let n = dark.count
         var widths: [Double] = [], starts: [Double] = []
