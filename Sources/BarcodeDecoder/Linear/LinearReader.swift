@@ -442,6 +442,7 @@ public struct LinearReader: SymbologyReader {
         let threshold = HistogramLineThreshold(longestLine: lineLength)
         let fewest = active.fewestRuns
         let direction = rows ? Point(1, 0) : Point(0, 1), normal = Point(-direction.y, direction.x)
+        let known = frame.known.map(\.corners)
         let count = min(end - first, 48)
         image.pixels.withUnsafeBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
@@ -449,13 +450,16 @@ public struct LinearReader: SymbologyReader {
                 // The middle line first, then alternately either side of it.
                 let slot = count / 2 + (k % 2 == 0 ? k / 2 : -(k + 1) / 2)
                 let y = first + slot * (end - first) / count
+                let origin = rows ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
+                // Lines across known symbols are skipped, as the other pixel lines skip them.
+                guard known.isEmpty || Self.longestStretch(origin: origin, direction: direction, length: Double(lineLength), outside: known) >= Self.shortestSymbol
+                else { continue }
                 guard let row = threshold.runs(base + (rows ? y * image.stride : y), count: lineLength, step: rows ? 1 : image.stride,
                                                minimumRuns: fewest, reach: reach) else { continue }
                 var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
                 decode(row, edges: (true, true), active, options, buffers: buffers, into: &lineHits)
                 lineHits.removeAll { abs($0.a1 - $0.a0) < shortestMeanRun * Double($0.hit.lastRun - $0.hit.firstRun + 1) }
                 guard !lineHits.isEmpty else { continue }
-                let origin = rows ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
                 keep(lineHits, origin: origin, direction: direction, group: rows ? 507 : 508, normal: normal, into: &hits)
                 if !vote(hits).isEmpty { return }
             }
