@@ -39,11 +39,7 @@ extension BitMatrix {
             for w in 0..<8 {
                 let at = line + (x &+ w &* 8)
                 let d = UnsafeRawPointer(at).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(at - 1).loadUnaligned(as: UInt64.self)
-                // Bit 7 of each byte set where the byte is not zero (its low seven bits carried into it, or its own).
-                let nonzero = (((d & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | d) & 0x8080_8080_8080_8080
-                // Bytes of 0 or 1 gathered into eight bits: byte k's bit lands on bit 56 + k of the product, and no two
-                // products share a bit, so nothing carries.
-                changed |= (((nonzero >> 7) &* 0x0102_0408_1020_4080) >> 56) << UInt64(w &* 8)
+                changed |= ByteFlags.gathered(ByteFlags.nonzero(d)) << UInt64(w &* 8)
             }
             while changed != 0 {
                 body(x &+ changed.trailingZeroBitCount)
@@ -148,13 +144,11 @@ extension BitMatrix {
             let row = UnsafeRawPointer(cells.baseAddress! + y * width)
             var changes = 0, x = 1
             // Cells x ..< x + 8 against the ones a cell before: a byte of their exclusive or is not zero where the colour
-            // changes. Its low seven bits plus 0x7F, or'd with the byte, set its top bit exactly then; the top bits
-            // shifted down to one a byte and multiplied by 0x0101…01 add up in the top byte (at most 8).
-            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, top: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+            // changes (`ByteFlags.nonzero`); its flags multiplied by 0x0101…01 add up in the top byte (at most 8).
+            let ones: UInt64 = 0x0101_0101_0101_0101
             while x &+ 8 <= width {
                 let differ = row.loadUnaligned(fromByteOffset: x, as: UInt64.self) ^ row.loadUnaligned(fromByteOffset: x &- 1, as: UInt64.self)
-                let marked = (((differ & low7) &+ low7) | differ) & top
-                changes &+= Int(truncatingIfNeeded: ((marked >> 7) &* ones) >> 56)
+                changes &+= Int(truncatingIfNeeded: (ByteFlags.nonzero(differ) &* ones) >> 56)
                 x &+= 8
             }
             while x < width {

@@ -171,8 +171,6 @@ enum DarkComponents {
         // row for each image row instead, the runs of a row not kept each read the minimum the one before had just
         // stored there: a chain through memory, a store forwarded to a load for every run.
         var base: [Int] = [0]
-        // All ones for a kept slot, none for slot 0 (see the pass below).
-        var rowMask: [Int] = [0]
         var rowCount = 16
         // The first run of the first component kept: no earlier run belongs to a kept component (a component's root is
         // its first run).
@@ -191,7 +189,6 @@ enum DarkComponents {
                 firstKept = Swift.min(firstKept, r)
                 components.append(component)
                 base.append(rowCount - Int(runY[r]))
-                rowMask.append(-1)
                 rowCount += Int(maxY[r] - runY[r]) + 1
             }
             if counted >= maximumCount { break }
@@ -201,19 +198,19 @@ enum DarkComponents {
         defer { rowMin.deallocate(); rowMax.deallocate() }
         rowMin.initialize(repeating: Int32.max, count: rowCount)
         rowMax.initialize(repeating: -1, count: rowCount)
-        base.withUnsafeBufferPointer { base in rowMask.withUnsafeBufferPointer { rowMask in
+        base.withUnsafeBufferPointer { base in
             // A row's runs come left to right: the first of a component's runs met in a row is its leftmost (the least
             // of their starts), the last its rightmost.
             for i in firstKept..<count {
                 let s = Int(slot[Int(parent[i])])
-                // Slot 0's row by run index, the others' by image row, picked by the slot's mask rather than a branch
-                // (which the compiler makes of a select here; see `base`).
-                let mask = rowMask[s]
+                // Slot 0's row by run index, the others' by image row, picked by a mask (all ones for a kept slot, the
+                // sign of −s) rather than a branch (which the compiler makes of a select here; see `base`).
+                let mask = (0 &- s) >> 63
                 let k = base[s] &+ (Int(runY[i]) & mask) &+ ((i & 15) & ~mask)
                 rowMin[k] = min(rowMin[k], runX0[i])
                 rowMax[k] = runX1[i]
             }
-        } }
+        }
         for s in components.indices {
             let rows = components[s].maxY - components[s].minY + 1
             let first = base[s + 1] + components[s].minY, top = components[s].minY

@@ -408,20 +408,14 @@ enum DataMatrixDetector {
         }
     }
 
-    /// `Int(p.y) * width + Int(p.x)` for a point with 0 ≤ p.x < width and 0 ≤ p.y < 2⁵¹ / width, in vector arithmetic.
-    ///
-    /// Adding 2⁵² rounds a coordinate under 2⁵¹ to the nearest whole number exactly (the sum's last place is 1); one less
-    /// where that went up is its floor, which is `Int`'s truncation for coordinates that are not negative, and the index,
-    /// a whole number under 2⁵², is read off the bits of itself plus 2⁵². Made this way the timing sample's quotient stays
-    /// one packed division (`divpd`) instead of two scalar ones, and needs none of the range tests of `Int(_:)`: the
-    /// divider bounded `timingScore`'s loop.
+    /// `Int(p.y) * width + Int(p.x)` for a point with 0 ≤ p.x, p.y < 2⁵¹, in vector arithmetic: the whole parts from
+    /// `PreparedFrame.wholeAndFraction` (`Int`'s truncation for coordinates that are not negative). Made this way the
+    /// timing sample's quotient stays one packed division (`divpd`) instead of two scalar ones, and needs none of the
+    /// range tests of `Int(_:)`: the divider bounded `timingScore`'s loop.
     @inline(__always)
     static func cellIndex(_ p: SIMD2<Double>, width: Int) -> Int {
-        let shift = SIMD2<Double>(repeating: 0x1p52)
-        let nearest = (p + shift) - shift
-        let floor = nearest - SIMD2<Double>(repeating: 1).replacing(with: 0, where: nearest .<= p)
-        let index = floor.y * Double(width) + floor.x + shift.x
-        return Int(truncatingIfNeeded: index.bitPattern &- shift.x.bitPattern)
+        let (whole, _) = PreparedFrame.wholeAndFraction(p)
+        return Int(truncatingIfNeeded: whole.y) &* width &+ Int(truncatingIfNeeded: whole.x)
     }
 
     /// The L's thickness (one module) in pixels: the shortest dark run inward from the L's long sides.

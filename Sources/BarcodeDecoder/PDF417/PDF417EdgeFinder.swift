@@ -120,9 +120,7 @@ struct PDF417EdgeFinder {
                             }
                             let changed = (word ^ previous[w]) & masks[w]
                             previous[w] = word
-                            // Bytes of 0 or 1 gathered into eight bits: byte k's bit lands on bit 56 + k of the product,
-                            // and no two products share a bit, so nothing carries.
-                            rowChanges |= ((changed &* 0x0102_0408_1020_4080) >> 56) << (8 &* w)
+                            rowChanges |= ByteFlags.gathered(changed) << (8 &* w)
                         }
                         while rowChanges != 0 {
                             let lane = rowChanges.trailingZeroBitCount
@@ -250,11 +248,7 @@ struct PDF417EdgeFinder {
                     var dark: UInt64 = 0
                     for w in 0..<8 {
                         let cells = UnsafeRawPointer(row + (x &+ w &* 8)).loadUnaligned(as: UInt64.self)
-                        // Bit 7 of each byte set where the byte is not zero (its low seven bits carried into it, or its own).
-                        let nonzero = (((cells & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | cells) & 0x8080_8080_8080_8080
-                        // Bytes of 0 or 1 gathered into eight bits: byte k's bit lands on bit 56 + k of the product, and
-                        // no two products share a bit, so nothing carries.
-                        dark |= (((nonzero >> 7) &* 0x0102_0408_1020_4080) >> 56) << UInt64(w &* 8)
+                        dark |= ByteFlags.gathered(ByteFlags.nonzero(cells)) << UInt64(w &* 8)
                     }
                     var changed = dark ^ (dark << 1 | UInt64(truncatingIfNeeded: previous))
                     previous = Int(truncatingIfNeeded: dark >> 63)
