@@ -70,6 +70,22 @@ enum RunPattern {
         return error / total
     }
 
+    /// `distance` with each run's error first lessened by half a pixel (never below 0): the error an edge's place on the
+    /// pixel grid alone gives a run. A guard of three runs 3.5 px a module, drawn as 3, 5 and 2 px, is 0.33 from its
+    /// pattern by `distance` and 0.2 by this.
+    @inline(__always)
+    static func quantizedDistance(_ runs: [Double], _ start: Int, _ pattern: [Int], modules: Int) -> Double {
+        var total = 0.0
+        for i in 0..<pattern.count { total += runs[start + i] }
+        guard total > 0 else { return .infinity }
+        let unit = total / Double(modules)
+        var error = 0.0
+        for i in 0..<pattern.count {
+            error += max(0, abs(runs[start + i] - Double(pattern[i]) * unit) - 0.5)
+        }
+        return error / total
+    }
+
     /// Marks the `wide` widest of `count` runs from `start` as wide, when they are at least `minimumRatio` times the widest narrow one.
     /// Whether `widest(runs, start, count, wide: pattern.nonzeroBitCount, minimumRatio:)` reads `pattern` (at least one
     /// bit set, fewer than `count`), without sorting: exactly where the runs at its set bits are all wider than the
