@@ -96,10 +96,11 @@ struct EANUPCDecoder: RowDecoder {
         // test sorts out the many bars of texture cheaply. (This reads six of the dev photos' transformed copies the plain
         // tests miss; both guards so tested read ten, but cost a frame without a code 0.9 % more instructions in the
         // decoding after the more start guards that pass.)
-        let module = runs[s..<s + 59].reduce(0, +) / 95
+        // The symbol's module (its 59 runs summed) only once both guards hold.
         guard RunPattern.distance(runs, s + 27, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance,
-              RunPattern.quantizedDistance(runs, s + 56, [1, 1, 1], modules: 3) < Self.maxGuardDistance,
-              trailingQuietZone(runs, s + 59, module: module) else { return nil }
+              RunPattern.quantizedDistance(runs, s + 56, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { return nil }
+        let module = runs[s..<s + 59].reduce(0, +) / 95
+        guard trailingQuietZone(runs, s + 59, module: module) else { return nil }
         var digits: [Int] = []
         var parity: [Bool] = []
         for k in 0..<6 {
@@ -125,10 +126,10 @@ struct EANUPCDecoder: RowDecoder {
     private func decode8(_ runs: [Double], _ s: Int) -> RowHit? {
         guard s + 43 < runs.count else { return nil }
         // The guards and the trailing quiet zone before the digits, as in `decode13`.
-        let module = runs[s..<s + 43].reduce(0, +) / 67
         guard RunPattern.distance(runs, s + 19, [1, 1, 1, 1, 1], modules: 5) < Self.maxGuardDistance,
-              RunPattern.quantizedDistance(runs, s + 40, [1, 1, 1], modules: 3) < Self.maxGuardDistance,
-              trailingQuietZone(runs, s + 43, module: module) else { return nil }
+              RunPattern.quantizedDistance(runs, s + 40, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { return nil }
+        let module = runs[s..<s + 43].reduce(0, +) / 67
+        guard trailingQuietZone(runs, s + 43, module: module) else { return nil }
         var digits: [Int] = []
         // The left half holds odd (L) digits only: one that fits an even (G) pattern better is not EAN-8's, as when the
         // line runs through a symbol upside down (the right half's R digits read backwards are G patterns, some within
