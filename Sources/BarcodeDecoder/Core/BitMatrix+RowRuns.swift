@@ -59,17 +59,26 @@ extension BitMatrix {
     /// a textured row).
     @inline(__always)
     static func colourChangeBits(in line: UnsafePointer<UInt8>, count: Int, into words: UnsafeMutablePointer<UInt64>) -> Int {
+        // 1 in each byte of the eight cells from x that differs from the one before it.
         @inline(__always)
-        func changed(_ x: Int) -> UInt64 {
+        func flags(_ x: Int) -> UInt64 {
             let d = UnsafeRawPointer(line + x).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(line + x - 1).loadUnaligned(as: UInt64.self)
-            return ByteFlags.gathered(ByteFlags.nonzero(d))
+            return ByteFlags.nonzero(d)
         }
+        @inline(__always)
+        func changed(_ x: Int) -> UInt64 { ByteFlags.gathered(flags(x)) }
         var x = 1, j = 0, changes = 0
         while x &+ 64 <= count {
-            var bits: UInt64 = 0
-            for w in 0..<8 { bits |= changed(x &+ w &* 8) << UInt64(w &* 8) }
+            var bits: UInt64 = 0, sums: UInt64 = 0
+            for w in 0..<8 {
+                let f = flags(x &+ w &* 8)
+                bits |= ByteFlags.gathered(f) << UInt64(w &* 8)
+                sums &+= f
+            }
             words[j] = bits
-            changes &+= bits.nonzeroBitCount
+            // The block's changes: its flags added byte by byte (at most 8 a byte), the bytes then summed into the top
+            // byte by a multiply (at most 64, so nothing carries out of a byte).
+            changes &+= Int(truncatingIfNeeded: (sums &* 0x0101_0101_0101_0101) >> 56)
             j &+= 1
             x &+= 64
         }
