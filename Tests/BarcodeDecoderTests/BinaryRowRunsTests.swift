@@ -7,7 +7,7 @@ import Testing
     /// search finds the same patterns from them as from its own scan of the rows.
     @Test func aFramesBinaryRowsAreTheRowsRuns() throws {
         var random = LinearLineBoundsTests.Seeded(state: 15)
-        for (width, height) in [(37, 9), (1, 5), (300, 40)] {
+        for (width, height) in [(37, 9), (1, 5), (300, 40), (65, 6), (129, 5)] {
             let pixels = (0..<(width * height)).map { _ in UInt8(random.next(2) == 0 ? 30 : 220) }
             let frame = PreparedFrame(try GrayImage(width: width, height: height, pixels: pixels), binarization: .hybrid)
             var runs: [(start: Int, length: Int)] = []
@@ -24,10 +24,11 @@ import Testing
         }
     }
 
-    /// The colour changes found 64 cells at a time (`inBlocks`, the table's) are those of a walk cell by cell, and those
-    /// found eight at a time: lines of every length about a block, of any byte values (a change is any byte unlike the one
-    /// before), runs as well as noise.
-    @Test func changesFoundInBlocksAreThoseOfACellWalk() {
+    /// The colour changes found as bits 64 cells at a time (`colourChangeBits`, what the shared table reads) are those of
+    /// a walk cell by cell, and those found eight at a time, and their count is returned: lines of every length about a
+    /// block, of any byte values (a change is any byte unlike the one before), runs as well as noise. The bits past the
+    /// line are 0.
+    @Test func changeBitsAreTheChangesOfACellWalk() {
         var random = LinearLineBoundsTests.Seeded(state: 64)
         for count in [0, 1, 2, 9, 63, 64, 65, 66, 72, 127, 128, 129, 130, 200, 640] {
             for trial in 0..<6 {
@@ -37,13 +38,18 @@ import Testing
                     line[x] = value
                 }
                 let walked = (0..<count).filter { $0 > 0 && line[$0] != line[$0 - 1] }
-                var blocks: [Int] = [], words: [Int] = []
+                let wordCount = BitMatrix.colourChangeWords(count: count)
+                #expect(wordCount * 64 >= count - 1 && (wordCount - 1) * 64 < count - 1 || count < 2 && wordCount == 0)
+                var words = [UInt64](repeating: 0xA5A5, count: wordCount + 1), found = 0, eight: [Int] = []
                 line.withUnsafeBufferPointer { line in
                     let cells = line.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                    BitMatrix.forEachColourChange(in: cells, count: count, inBlocks: true) { blocks.append($0) }
-                    BitMatrix.forEachColourChange(in: cells, count: count) { words.append($0) }
+                    words.withUnsafeMutableBufferPointer { found = BitMatrix.colourChangeBits(in: cells, count: count, into: $0.baseAddress!) }
+                    BitMatrix.forEachColourChange(in: cells, count: count) { eight.append($0) }
                 }
-                #expect(blocks == walked && words == walked, "\(count) cells, trial \(trial)")
+                let bits = (0..<(wordCount * 64)).filter { words[$0 / 64] >> UInt64($0 % 64) & 1 == 1 }.map { $0 + 1 }
+                #expect(bits == walked && eight == walked && found == walked.count, "\(count) cells, trial \(trial)")
+                // The word after the line's is left as it was.
+                #expect(words[wordCount] == 0xA5A5)
             }
         }
     }

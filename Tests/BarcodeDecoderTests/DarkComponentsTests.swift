@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    /// Wide rows of many runs outgrow the run buffers' first room (32 runs a row) several times over: the buffers grow
+    /// Wide rows of many runs outgrow the run buffers' first room (96 runs a row) several times over: the buffers grow
     /// before the rows that need it, and the components are still the flood fill's.
     @Test func matchesAFloodFillWhenTheRunBuffersGrow() {
         var random = SeededGenerator(seed: 7)

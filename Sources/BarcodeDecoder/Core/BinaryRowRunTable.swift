@@ -28,25 +28,28 @@ final class BinaryRowRunTable: @unchecked Sendable {
         let first = step / 2, width = binary.width
         let rows = binary.height > first ? (binary.height - first + step - 1) / step : 0
         rowCount = rows
-        offsets = .allocate(capacity: rows + 1)
-        // Room for 64 runs a row at first, doubled when a row might not fit (a row holds at most `width` runs): a busy
-        // 640-pixel row has 30–60. (From 32 a row, the tables of a frame without a code grew and copied their runs
-        // twelve times a decode of `falsepositives-1/15`, 1.4 M instructions.)
-        var capacity = Swift.max(64, rows * 64, width)
-        var buffer = UnsafeMutablePointer<Run>.allocate(capacity: capacity)
+        let offsets = UnsafeMutablePointer<Int>.allocate(capacity: rows + 1)
+        self.offsets = offsets
+        // Each row's colour changes are found first, as bits, and counted: the buffer is then made once, at the size of
+        // its runs. (Made at 64 runs a row and doubled when a row might not fit, a textured frame's tables moved their
+        // runs once or twice each, about 2.4 MB of copying a decode of `falsepositives-1/16`.) The bits are read again
+        // to write the runs, so the cells are read once.
+        let words = BitMatrix.colourChangeWords(count: width)
+        let changes = UnsafeMutablePointer<UInt64>.allocate(capacity: rows * words)
+        defer { changes.deallocate() }
         var count = 0
         offsets[0] = 0
-        for r in 0..<rows {
-            if count + width > capacity {
-                var grown = capacity * 2
-                while count + width > grown { grown *= 2 }
-                let new = UnsafeMutablePointer<Run>.allocate(capacity: grown)
-                new.moveInitialize(from: buffer, count: count)
-                buffer.deallocate()
-                (buffer, capacity) = (new, grown)
+        binary.cells.withUnsafeBufferPointer { cells in
+            for r in 0..<rows {
+                let row = cells.baseAddress! + (first + r * step) * width
+                // A row of cells has one run more than it has changes (none without cells).
+                count += width > 0 ? BitMatrix.colourChangeBits(in: row, count: width, into: changes + r * words) + 1 : 0
+                offsets[r + 1] = count
             }
-            count += Self.fill(binary, row: first + r * step, into: buffer + count)
-            offsets[r + 1] = count
+        }
+        let buffer = UnsafeMutablePointer<Run>.allocate(capacity: count)
+        for r in 0..<rows where width > 0 {
+            Self.fill(changes + r * words, words: words, width: width, into: buffer + offsets[r])
         }
         runs = buffer
         nearNext = .allocate(capacity: count + NeighbourRuns.padding)
@@ -59,20 +62,24 @@ final class BinaryRowRunTable: @unchecked Sendable {
         nearNext.deallocate()
     }
 
-    /// Writes the runs of row `y` of `binary` (`BitMatrix.runs(ofRow:into:)`'s) to `runs`, which has room for `binary.width`
-    /// of them, and returns how many there are.
+    /// Writes the runs of a row of `width` cells (at least one), (start, length) alternating colours from its first cell
+    /// as `BitMatrix.runs(ofRow:into:)` gives them, from the row's colour changes as `BitMatrix.colourChangeBits` gives
+    /// them in `words` words, to `runs`, which has room for them all.
     @inline(__always)
-    static func fill(_ binary: BitMatrix, row y: Int, into runs: UnsafeMutablePointer<Run>) -> Int {
-        let width = binary.width
-        guard width > 0 else { return 0 }
+    static func fill(_ changes: UnsafePointer<UInt64>, words: Int, width: Int, into runs: UnsafeMutablePointer<Run>) {
         var count = 0, start = 0
-        binary.forEachColourChange(ofRow: y, inBlocks: true) { edge in
-            runs[count] = (start, edge &- start)
-            count &+= 1
-            start = edge
+        for j in 0..<words {
+            var bits = changes[j]
+            let base = 1 &+ j &* 64
+            while bits != 0 {
+                let edge = base &+ bits.trailingZeroBitCount
+                runs[count] = (start, edge &- start)
+                count &+= 1
+                start = edge
+                bits &= bits &- 1
+            }
         }
         runs[count] = (start, width &- start)
-        return count &+ 1
     }
 
     /// The runs of row `y`, one of the rows held (`step / 2` plus a multiple of `step`, inside the image): a view of the

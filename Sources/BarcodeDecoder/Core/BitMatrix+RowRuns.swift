@@ -16,37 +16,19 @@ extension BitMatrix {
     ///
     /// Eight cells at a time, where the row's bytes differ from themselves one byte along: walking each run cell by cell
     /// ended every run with a mispredicted branch (the QR finder's and the Aztec and MaxiCode bull's-eye rows).
-    ///
-    /// With `inBlocks` the row is first read 64 cells at a time, each word's differing bytes gathered into eight bits
-    /// of one word and walked in one loop: a loop a word ended with a mispredicted branch at most words of a textured
-    /// row. For rows that are mostly texture (the shared row table, made for frames read for every symbology); on a
-    /// smooth row it costs more than the words' own tests.
     @inline(__always)
-    func forEachColourChange(ofRow y: Int, inBlocks: Bool = false, _ body: (Int) -> Void) {
+    func forEachColourChange(ofRow y: Int, _ body: (Int) -> Void) {
         guard width > 1 else { return }
         cells.withUnsafeBufferPointer { cells in
-            Self.forEachColourChange(in: cells.baseAddress! + y * width, count: width, inBlocks: inBlocks, body)
+            Self.forEachColourChange(in: cells.baseAddress! + y * width, count: width, body)
         }
     }
 
     /// Calls `body` with each index in `1..<count` whose cell of `line` differs from the one before it, in order: a row's
     /// cells, or a column's gathered into a line of their own (MicroPDF417's first pass on a turned symbol).
     @inline(__always)
-    static func forEachColourChange(in line: UnsafePointer<UInt8>, count: Int, inBlocks: Bool = false, _ body: (Int) -> Void) {
+    static func forEachColourChange(in line: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
         var x = 1
-        while inBlocks && x &+ 64 <= count {
-            var changed: UInt64 = 0
-            for w in 0..<8 {
-                let at = line + (x &+ w &* 8)
-                let d = UnsafeRawPointer(at).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(at - 1).loadUnaligned(as: UInt64.self)
-                changed |= ByteFlags.gathered(ByteFlags.nonzero(d)) << UInt64(w &* 8)
-            }
-            while changed != 0 {
-                body(x &+ changed.trailingZeroBitCount)
-                changed &= changed &- 1
-            }
-            x &+= 64
-        }
         while x &+ 8 <= count {
             var changes = UnsafeRawPointer(line + x).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(line + x - 1).loadUnaligned(as: UInt64.self)
             while changes != 0 {
@@ -60,6 +42,61 @@ extension BitMatrix {
             if line[x] != line[x - 1] { body(x) }
             x &+= 1
         }
+    }
+
+    /// The words `colourChangeBits(in:count:into:)` writes for a line of `count` cells: one for each 64 cells after the
+    /// first (whose own cell has no cell before it).
+    @inline(__always)
+    static func colourChangeWords(count: Int) -> Int { count > 1 ? (count &- 1 &+ 63) >> 6 : 0 }
+
+    /// The indices `forEachColourChange(in:count:)` gives, as bits: bit k of `words[j]` is 1 where cell 1 + 64j + k of
+    /// `line` differs from the one before it (the last word's bits past the line are 0). Writes
+    /// `colourChangeWords(count:)` words and returns how many changes there are.
+    ///
+    /// Read 64 cells at a time, each word's differing bytes gathered into eight bits of one word: the shared row table
+    /// counts a row's runs from these bits before it writes them (so its buffer is made once, at its size), and then
+    /// walks each word's bits in one loop (a loop a word of eight cells ended with a mispredicted branch at most words of
+    /// a textured row).
+    @inline(__always)
+    static func colourChangeBits(in line: UnsafePointer<UInt8>, count: Int, into words: UnsafeMutablePointer<UInt64>) -> Int {
+        // 1 in each byte of the eight cells from x that differs from the one before it.
+        @inline(__always)
+        func flags(_ x: Int) -> UInt64 {
+            let d = UnsafeRawPointer(line + x).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(line + x - 1).loadUnaligned(as: UInt64.self)
+            return ByteFlags.nonzero(d)
+        }
+        @inline(__always)
+        func changed(_ x: Int) -> UInt64 { ByteFlags.gathered(flags(x)) }
+        var x = 1, j = 0, changes = 0
+        while x &+ 64 <= count {
+            var bits: UInt64 = 0, sums: UInt64 = 0
+            for w in 0..<8 {
+                let f = flags(x &+ w &* 8)
+                bits |= ByteFlags.gathered(f) << UInt64(w &* 8)
+                sums &+= f
+            }
+            words[j] = bits
+            // The block's changes: its flags added byte by byte (at most 8 a byte), the bytes then summed into the top
+            // byte by a multiply (at most 64, so nothing carries out of a byte).
+            changes &+= Int(truncatingIfNeeded: (sums &* 0x0101_0101_0101_0101) >> 56)
+            j &+= 1
+            x &+= 64
+        }
+        guard x < count else { return changes }
+        // The last, partial word: eight cells at a time, then one.
+        var bits: UInt64 = 0, shift: UInt64 = 0
+        while x &+ 8 <= count {
+            bits |= changed(x) << shift
+            shift &+= 8
+            x &+= 8
+        }
+        while x < count {
+            if line[x] != line[x &- 1] { bits |= 1 << shift }
+            shift &+= 1
+            x &+= 1
+        }
+        words[j] = bits
+        return changes &+ bits.nonzeroBitCount
     }
 
     /// The runs of column `x` as (start, length), as `runs(ofRow:into:)` gives a row's: the binarized columns the linear

@@ -54,11 +54,14 @@ enum DarkComponents {
         // Runs in raster order: row, first and last cell. In buffers of their own, doubled when full: a busy frame has
         // tens of thousands of runs, and appending to arrays cost a uniqueness test and a capacity test for each (a fifth
         // of the labelling).
-        // Room for 64 runs a row at first: busy 640×480 frames have 20–30 thousand runs, and starting at 8 a row they
+        // Room for 96 runs a row at first: busy 640×480 frames have 20–32 thousand runs, and starting at 8 a row they
         // grew the buffers three times a labelling (2.6 M instructions over 16 labellings of copying); at 32 a row
         // most labellings of the no-code frames, the pyramid's smaller layer too, still grew them once (1 M
-        // instructions of copying on a frame). Only the runs written are touched, so the room costs no more.
-        var capacity = Swift.max(1024, h * 64)
+        // instructions of copying on a frame), and at 64 a row the busiest still did (two labellings of
+        // `falsepositives-1/16`, 30.6 and 31.6 thousand runs: 1 MB of copying a decode). A row holds at most (w + 1) / 2
+        // runs, and room for them is made before the row is scanned: a buffer grows once it has less than that left.
+        // Only the runs written are touched, so the room costs no more.
+        var capacity = Swift.max(1024, h * 96)
         var runY = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX0 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX1 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)

@@ -30,6 +30,21 @@ public struct GrayImage: Sendable, Equatable {
         self.pixels = [UInt8](repeating: value, count: self.width * self.height)
     }
 
+    /// A packed image (`stride == width`) whose every pixel `fill` writes, row by row, into the uninitialized buffer it
+    /// is handed (`width · height` bytes): for an image made from another (its negative, a reduced copy), without a
+    /// fill or a copy of its pixels first.
+    init(width: Int, height: Int, filling fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        precondition(width > 0 && height > 0, "a \(width)×\(height) image")
+        self.width = width
+        self.height = height
+        self.stride = width
+        let count = width * height
+        self.pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            fill(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
+            initialized = count
+        }
+    }
+
     /// The pixel at column `x`, row `y`; coordinates must be inside the image.
     @inlinable
     public subscript(x: Int, y: Int) -> UInt8 {
