@@ -148,10 +148,23 @@ enum QRFinderPatternFinder {
         let cx = Int(centerX)
         guard let v = crossCheck(bits, cx, y, 0, 1, limit: limit) else { return nil }
         let cy = Double(y) + v.centerOffset
-        guard let h = crossCheck(bits, cx, Int(cy.rounded()), 1, 0, limit: limit) else { return nil }
+        // `cy` is the central pixel's row, or halfway between two (a column run of even length): at k + ½ rounding picks
+        // row k + 1 of the two central rows. Where the row across fails there (on a turned finder, a light ring one pixel
+        // wide on that row), row k is checked too; a pattern confirmed there must pass both diagonals, not one, so that
+        // texture gains few candidates (each can cost its triples' looks). Rows that pass at k + 1 are taken as before.
+        var row = Int(cy.rounded())
+        var across = crossCheck(bits, cx, row, 1, 0, limit: limit)
+        let secondRow = across == nil
+        if secondRow {
+            guard cy != cy.rounded(.down) else { return nil }
+            row = Int(cy.rounded(.down))
+            across = crossCheck(bits, cx, row, 1, 0, limit: limit)
+        }
+        guard let h = across else { return nil }
         let cx2 = Double(cx) + h.centerOffset
-        guard crossCheck(bits, Int(cx2), Int(cy.rounded()), 1, 1, limit: limit) != nil
-                || crossCheck(bits, Int(cx2), Int(cy.rounded()), 1, -1, limit: limit) != nil else { return nil }
+        let falling = crossCheck(bits, Int(cx2), row, 1, 1, limit: limit) != nil
+        guard secondRow ? falling && crossCheck(bits, Int(cx2), row, 1, -1, limit: limit) != nil
+                         : falling || crossCheck(bits, Int(cx2), row, 1, -1, limit: limit) != nil else { return nil }
         let vt = v.total, ht = h.total
         guard Double(max(vt, ht)) < Double(min(vt, ht)) * 2 else { return nil }
         let module = Double(vt + ht + total) / 21
