@@ -43,6 +43,50 @@ def faint(image, seed):
     return Image.fromarray(np.clip(a, 0, 255).round().astype(np.uint8))
 
 
+def perspective(image):
+    # The camera turned about the vertical axis: the right edge 70 % as tall as the left, centred on it.
+    w, h = image.size
+    fill = int(np.median(np.asarray(image)))
+    # Pillow maps each output pixel (x, y) to the input ((a x + b y + c) / (g x + h y + 1), (d x + e y + f) / (…)):
+    # solve for the map from the output quadrilateral (the squeezed one) to the input rectangle.
+    out = [(0, 0), (w, 0.15 * h), (w, 0.85 * h), (0, h)]
+    src = [(0, 0), (w, 0), (w, h), (0, h)]
+    rows, rhs = [], []
+    for (x, y), (u, v) in zip(out, src):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); rhs.append(u)
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y]); rhs.append(v)
+    coefficients = np.linalg.solve(np.array(rows, float), np.array(rhs, float))
+    return image.transform((w, h), Image.PERSPECTIVE, tuple(coefficients), resample=Image.BILINEAR, fillcolor=fill)
+
+
+def shadow(image):
+    # Light falling off across the frame: full brightness on the left, a third of it on the right.
+    a = np.asarray(image).astype(np.float64)
+    a *= np.linspace(1.0, 0.33, a.shape[1])[None, :]
+    return Image.fromarray(np.clip(a, 0, 255).round().astype(np.uint8))
+
+
+def glare(image):
+    # A bright spot (a lamp's reflection) of a quarter of the shorter side, centred a third of the way in.
+    a = np.asarray(image).astype(np.float64)
+    h, w = a.shape
+    y, x = np.mgrid[0:h, 0:w]
+    r = max(4.0, min(w, h) / 4)
+    a += 200 * np.exp(-(((x - w / 3) ** 2 + (y - h / 3) ** 2) / (2 * r * r)))
+    return Image.fromarray(np.clip(a, 0, 255).round().astype(np.uint8))
+
+
+def motion(image, length):
+    # A hand moving along the frame's diagonal during the exposure: the mean over `length` pixels on a 30° line.
+    a = np.asarray(image).astype(np.float64)
+    total = np.zeros_like(a)
+    for i in range(length):
+        t = i - (length - 1) / 2
+        dx, dy = int(round(t * 0.866)), int(round(t * 0.5))
+        total += np.roll(np.roll(a, dy, axis=0), dx, axis=1)
+    return Image.fromarray(np.clip(total / length, 0, 255).round().astype(np.uint8))
+
+
 def jpeg(image, quality, path):
     image.save(path, format="JPEG", quality=quality)
     return Image.open(path).convert("L")
@@ -59,6 +103,13 @@ TRANSFORMS = {
     "noisy": lambda im, seed, tmp: noisy(im, 12, seed),
     "faint": lambda im, seed, tmp: faint(im, seed),
     "jpeg25": lambda im, seed, tmp: jpeg(im, 25, tmp),
+    # Added in the twenty-sixth session, after the first ten had been studied copy by copy: fresh ground for the same test.
+    "perspective": lambda im, seed, tmp: perspective(im),
+    "shadow": lambda im, seed, tmp: shadow(im),
+    "glare": lambda im, seed, tmp: glare(im),
+    "motion5": lambda im, seed, tmp: motion(im, 5),
+    "smaller40": lambda im, seed, tmp: scaled(im, 0.4),
+    "tilted45": lambda im, seed, tmp: tilt(im, 45),
 }
 
 
