@@ -52,16 +52,45 @@ struct CodabarDecoder: RowDecoder {
         return hits
     }
 
+    /// The mean narrow and mean wide element of the character at `at` read as `pattern`.
+    static func elementWidths(_ runs: [Double], _ at: Int, pattern: Int) -> (narrow: Double, wide: Double) {
+        var narrow = 0.0, wide = 0.0
+        for k in 0..<7 {
+            if pattern >> (6 - k) & 1 == 1 { wide += runs[at + k] } else { narrow += runs[at + k] }
+        }
+        let wideCount = Double(pattern.nonzeroBitCount)
+        return (narrow / (7 - wideCount), wide / wideCount)
+    }
+
+    /// The width of a character of `pattern` made of `elements`' narrow and wide widths.
+    static func predictedWidth(_ pattern: Int, _ elements: (narrow: Double, wide: Double)) -> Double {
+        let wideCount = Double(pattern.nonzeroBitCount)
+        return (7 - wideCount) * elements.narrow + wideCount * elements.wide
+    }
+
     private func decodeFrom(_ runs: [Double], _ s: Int, width: Double, options: DecoderOptions) -> RowHit? {
         var chars: [Int] = [Self.character(runs, s)!]
+        var previous = Self.elementWidths(runs, s, pattern: Self.patterns[chars[0]])
+        var previousWidth = width
         var at = s + 8
         while at + 7 < runs.count {
             let charWidth = runs[at..<at + 7].reduce(0, +)
-            // The gap between characters is under a third of a character: blur takes light from the narrow bars either
-            // side of it (the blurred copy of `codabar-1/12` leaves 6 px after a character of 24, where a quarter was
-            // asked until the twenty-fifth session). The quiet zone after the stop asks half a character.
-            guard charWidth > width * 0.6, charWidth < width * 1.6, runs[at - 1] < charWidth / 3 else { return nil }
+            // Each character is measured against the one before it, not the start: a symbol seen in perspective shrinks
+            // along the line (until the twenty-sixth session within 0.6–1.6 of the start, which a keystone's far end
+            // leaves). The gap between characters is under a third of a character: blur takes light from the narrow
+            // bars either side of it (the blurred copy of `codabar-1/12` leaves 6 px after a character of 24, where a
+            // quarter was asked until the twenty-fifth session). The quiet zone after the stop asks half a character.
+            guard charWidth > previousWidth * 0.6, charWidth < previousWidth * 1.6, runs[at - 1] < charWidth / 3 else { return nil }
             guard let c = Self.character(runs, at) else { return nil }
+            // Its width must be what the character before it predicts for its pattern, from that character's narrow and
+            // wide elements, within a quarter (Code 39's neighbour test): Codabar has no check character, and where a
+            // small copy merges narrow elements the runs that remain can still spell characters (`A294/-A` off
+            // `A294/586B` turned away from the camera, on the third-size layer: a "-" 1.5 times the width the "/" before
+            // it predicts).
+            let predicted = Self.predictedWidth(Self.patterns[c], previous)
+            guard charWidth > predicted * 0.75, charWidth < predicted / 0.75 else { return nil }
+            previous = Self.elementWidths(runs, at, pattern: Self.patterns[c])
+            previousWidth = charWidth
             chars.append(c)
             if c >= 16 {
                 guard runs[at + 7] >= charWidth / 2, chars.count - 2 >= options.minimumCodabarLength else { return nil }
