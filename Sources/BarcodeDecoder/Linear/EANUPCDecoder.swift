@@ -39,18 +39,27 @@ struct EANUPCDecoder: RowDecoder {
         return 35
     }
 
-    /// The best digit for the four runs at `start`, and whether it has even parity.
-    private func digit(_ runs: [Double], _ start: Int, allowEven: Bool, module: Double? = nil) -> (Int, Bool)? {
-        digitWithDistance(runs, start, allowEven: allowEven, module: module).map { ($0.0, $0.1) }
+    /// The best digit for the four runs at `start`, and whether it has even parity (see `digitWithDistance`).
+    private func digit(_ runs: [Double], _ start: Int, allowEven: Bool, module: inout Double, symbolModule: Double) -> (Int, Bool)? {
+        digitWithDistance(runs, start, allowEven: allowEven, module: &module, symbolModule: symbolModule).map { ($0.0, $0.1) }
     }
 
-    private func digitWithDistance(_ runs: [Double], _ start: Int, allowEven: Bool, module: Double? = nil) -> (Int, Bool, Double)? {
-        // A digit is seven modules wide: one much wider or narrower than the symbol's (or the guard's) modules say is
-        // not a digit, however well its four runs fit a pattern among themselves.
-        if let module {
-            let width = runs[start] + runs[start + 1] + runs[start + 2] + runs[start + 3]
-            guard width > module * 7 * 0.7, width < module * 7 * 1.3 else { return nil }
-        }
+    /// The best digit for the four runs at `start`, whether it has even parity, and its distance from the pattern.
+    ///
+    /// A digit is seven modules wide: one much wider or narrower than the symbol's modules say is not a digit, however
+    /// well its four runs fit a pattern among themselves. It must be within 30 % of `symbolModule` (the symbol's mean
+    /// module, or the start guard's) or, seen in perspective (modules shrinking along the line, so that the far end of a
+    /// label turned away from the camera is further off the mean: twenty-sixth session), within 30 % of `module` (the
+    /// digit's before it, or the start guard's for the first) and half of `symbolModule`. Not its neighbour's alone: on a
+    /// crumpled label (`upca-3/11`) neighbouring digits are stretched apart more than that. On return `module` is this
+    /// digit's, for the next.
+    private func digitWithDistance(_ runs: [Double], _ start: Int, allowEven: Bool, module: inout Double, symbolModule: Double) -> (Int, Bool, Double)? {
+        let width = runs[start] + runs[start + 1] + runs[start + 2] + runs[start + 3]
+        let nearMean = width > symbolModule * 7 * 0.7 && width < symbolModule * 7 * 1.3
+        let nearNeighbour = width > module * 7 * 0.7 && width < module * 7 * 1.3 && width > symbolModule * 7 * 0.5
+            && width < symbolModule * 7 * 1.5
+        guard nearMean || nearNeighbour else { return nil }
+        module = width / 7
         // `RunPattern.distance` against each of the twenty patterns, written out for four runs: their sum is taken once
         // (in the same order, so every distance is the same Double) and the widths are Doubles already.
         let r0 = runs[start], r1 = runs[start + 1], r2 = runs[start + 2], r3 = runs[start + 3]
@@ -80,6 +89,9 @@ struct EANUPCDecoder: RowDecoder {
         return best < Self.maxDigitDistance ? (value, even, best) : nil
     }
 
+    /// The module of the start guard at `s` (three runs of one module).
+    static func startGuardModule(_ runs: [Double], _ s: Int) -> Double { (runs[s] + runs[s + 1] + runs[s + 2]) / 3 }
+
     /// The light run after the end guard: the specification asks 7 modules (9 for UPC-A), printed labels often leave
     /// less before a mark or border; 2.5 modules keep a symbol apart from bars that continue it.
     private func trailingQuietZone(_ runs: [Double], _ after: Int, module: Double) -> Bool {
@@ -103,12 +115,13 @@ struct EANUPCDecoder: RowDecoder {
         guard trailingQuietZone(runs, s + 59, module: module) else { return nil }
         var digits: [Int] = []
         var parity: [Bool] = []
+        var previous = Self.startGuardModule(runs, s)
         for k in 0..<6 {
-            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true, module: module) else { return nil }
+            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true, module: &previous, symbolModule: module) else { return nil }
             digits.append(d); parity.append(e)
         }
         for k in 0..<6 {
-            guard let (d, _) = digit(runs, s + 32 + 4 * k, allowEven: false, module: module) else { return nil }
+            guard let (d, _) = digit(runs, s + 32 + 4 * k, allowEven: false, module: &previous, symbolModule: module) else { return nil }
             digits.append(d)
         }
         guard let first = EANUPCTables.leadingDigitParity.firstIndex(of: parity) else { return nil }
@@ -134,12 +147,13 @@ struct EANUPCDecoder: RowDecoder {
         // The left half holds odd (L) digits only: one that fits an even (G) pattern better is not EAN-8's, as when the
         // line runs through a symbol upside down (the right half's R digits read backwards are G patterns, some within
         // `maxDigitDistance` of an L pattern: `ean8-1/6` turned 180° read 85116887).
+        var previous = Self.startGuardModule(runs, s)
         for k in 0..<4 {
-            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true, module: module), !e else { return nil }
+            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true, module: &previous, symbolModule: module), !e else { return nil }
             digits.append(d)
         }
         for k in 0..<4 {
-            guard let (d, _) = digit(runs, s + 24 + 4 * k, allowEven: false, module: module) else { return nil }
+            guard let (d, _) = digit(runs, s + 24 + 4 * k, allowEven: false, module: &previous, symbolModule: module) else { return nil }
             digits.append(d)
         }
         guard EANUPCTables.checkDigit(Array(digits.dropLast())) == digits.last else { return nil }
@@ -157,9 +171,12 @@ struct EANUPCDecoder: RowDecoder {
         var digits: [Int] = []
         var parity: [Bool] = []
         var error = 0.0
-        let guardModule = (runs[s] + runs[s + 1] + runs[s + 2]) / 3
+        // Without a middle guard, the start guard's module bounds the digits (`digitWithDistance`).
+        let guardModule = Self.startGuardModule(runs, s)
+        var previous = guardModule
         for k in 0..<6 {
-            guard let (d, e, distance) = digitWithDistance(runs, s + 3 + 4 * k, allowEven: true, module: guardModule) else { return nil }
+            guard let (d, e, distance) = digitWithDistance(runs, s + 3 + 4 * k, allowEven: true, module: &previous, symbolModule: guardModule)
+            else { return nil }
             digits.append(d); parity.append(e); error += distance
         }
         for numberSystem in 0...1 {
