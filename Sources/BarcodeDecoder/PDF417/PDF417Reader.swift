@@ -105,7 +105,7 @@ public struct PDF417Reader: SymbologyReader {
             let candidates = stops.filter { stop in
                 stop.isReversed == start.isReversed
                     && (start.isReversed ? stop.meanOuter < start.meanOuter : stop.meanOuter > start.meanOuter)
-                    && stop.module / start.module > 0.6 && stop.module / start.module < 1.6
+                    && stop.module / start.module > Self.fewestStopModules && stop.module / start.module < 1 / Self.fewestStopModules
                     && Self.couldBeOneSymbol(start, stop)
             }.sorted { abs($0.meanOuter - start.meanOuter) < abs($1.meanOuter - start.meanOuter) }
             if found.contains(where: { LinearReader.contains($0.corners, start.inside) }) || Self.isKnown(start, known) { continue }
@@ -157,6 +157,19 @@ public struct PDF417Reader: SymbologyReader {
         let inside = edge.inside
         return known.contains { LinearReader.contains($0, inside) }
     }
+
+    /// How far from `point` (inside `image`) along the unit vector `direction` the image extends.
+    static func reachInside(_ image: GrayImage, from point: Point, along direction: Point) -> Double {
+        func reach(_ p: Double, _ d: Double, _ extent: Int) -> Double {
+            d > 0 ? (Double(extent) - p) / d : d < 0 ? -p / d : .infinity
+        }
+        return max(0, min(reach(point.x, direction.x, image.width), reach(point.y, direction.y, image.height)))
+    }
+
+    /// The least a stop edge's module may be of the start edge's (and the most its reciprocal) for the two to be tried as
+    /// one symbol. A label turned away from the camera shrinks its modules along the rows as the square of its height:
+    /// at 70 % of the height, to half (until the twenty-sixth session 0.6 was asked).
+    static let fewestStopModules = 0.4
 
     /// Whether a stop edge could end the rows a start edge begins: of similar length, and no further above or below it
     /// than the symbol is wide (a symbol turned by up to 45°).
@@ -284,6 +297,14 @@ public struct PDF417Reader: SymbologyReader {
             let length = codewords[0]
             guard length >= 1, length <= codewords.count - checkCount else { return nil }
             guard let data = try? PDF417Compaction.decode(codewords[1..<length]) else { return nil }
+            // Without a stop edge the right corners lie where the columns reach at the start edge's module, but the
+            // outline ends at the image: where the modules shrink along the rows (a symbol in perspective whose stop
+            // edge did not pair) that reach runs far outside it.
+            if stop == nil {
+                let reach = min(topLeft.distance(to: topRight), Self.reachInside(image, from: topLeft, along: across),
+                                Self.reachInside(image, from: bottomLeft, along: across))
+                (topRight, bottomRight) = (topLeft + across * reach, bottomLeft + across * reach)
+            }
             var symbol = DecodedSymbol(symbology: .pdf417, text: data.text, bytes: data.bytes,
                                        corners: [topLeft, topRight, bottomRight, bottomLeft], correctedErrors: corrected)
             symbol.macroPDF417 = data.macro
@@ -465,7 +486,14 @@ public struct PDF417Reader: SymbologyReader {
         }
         let lineModule = hasStop || bestStart == .infinity ? (stopInner - startInner) / Double(17 * (columns + 2)) : (startInner - startOuter) / 17
         guard lineModule > module * 0.6, lineModule < module * 1.6 else { return [] }
-        let codewordWidth = 17 * lineModule
+        // A codeword's width is followed along the line: each is looked for at about the width of the one before it (the
+        // start pattern's, also 17 modules, for the first), half the way to that one's own. In perspective the modules
+        // shrink along the line, and a label turned away from the camera holds codewords at either end well over a
+        // quarter off the line's mean (until the twenty-sixth session the bound for every codeword).
+        let meanCodewordWidth = 17 * lineModule
+        let startWidth = startInner - startOuter
+        var codewordWidth = bestStart < .infinity && startWidth > meanCodewordWidth * 0.5 && startWidth < meanCodewordWidth * 1.5
+            ? startWidth : meanCodewordWidth
 
         var result: [LineCodeword] = []
         // One column at most a codeword: one allocation, not one each time the array doubles.
@@ -477,8 +505,8 @@ public struct PDF417Reader: SymbologyReader {
         // followed), or a codeword's width further on where that one was not read.
         var expected = startInner
         for column in 0..<(columns + 2) {
-            defer { expected += codewordWidth }
-            if expected + codewordWidth > to { break }
+            defer { expected += meanCodewordWidth }
+            if expected + meanCodewordWidth > to { break }
             while first < runCount && begins[first] < expected - 2 * lineModule { first += 1 }
             // Dark runs beginning near the expected place, nearest first.
             candidates.removeAll(keepingCapacity: true)
@@ -490,7 +518,8 @@ public struct PDF417Reader: SymbologyReader {
             candidates.sort { abs(begins[$0] - expected) < abs(begins[$1] - expected) }
             for i in candidates where i + 7 < runCount {
                 let total = end(i + 7) - begins[i]
-                guard total > codewordWidth * 0.75, total < codewordWidth * 1.25 else { continue }
+                guard total > codewordWidth * 0.75 && total < codewordWidth * 1.25
+                    || total > meanCodewordWidth * 0.75 && total < meanCodewordWidth * 1.25 else { continue }
                 // The 17 module bits, bar first, from the element edges rounded to modules; each element 1…6 modules.
                 var bits = 0, previousEdge = 0, fits = true
                 for j in 0..<8 {
@@ -502,7 +531,8 @@ public struct PDF417Reader: SymbologyReader {
                 }
                 guard fits, let codeword = PDF417Codeword.from(bits: bits) else { continue }
                 result.append(LineCodeword(column: column, codeword: codeword))
-                expected = end(i + 7) - codewordWidth
+                codewordWidth = (codewordWidth + total) / 2
+                expected = end(i + 7) - meanCodewordWidth
                 break
             }
         }
