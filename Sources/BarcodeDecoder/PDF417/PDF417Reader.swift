@@ -486,10 +486,12 @@ public struct PDF417Reader: SymbologyReader {
         }
         let lineModule = hasStop || bestStart == .infinity ? (stopInner - startInner) / Double(17 * (columns + 2)) : (startInner - startOuter) / 17
         guard lineModule > module * 0.6, lineModule < module * 1.6 else { return [] }
-        // A codeword's width is followed along the line: each is looked for at about the width of the one before it (the
-        // start pattern's, also 17 modules, for the first), half the way to that one's own. In perspective the modules
+        // A codeword's width must be within a quarter of the line's mean codeword or of the width followed along the line
+        // (the start pattern's, also 17 modules, at first, moved halfway to each codeword read): in perspective the modules
         // shrink along the line, and a label turned away from the camera holds codewords at either end well over a
-        // quarter off the line's mean (until the twenty-sixth session the bound for every codeword).
+        // quarter off the mean (until the twenty-sixth session the one bound). Unread columns are still stepped over at
+        // the mean width: stepped at the followed one, `jpeg25/pdf417-3/19` no longer read (and started from the mean,
+        // the perspective copy of `pdf417-3/06`).
         let meanCodewordWidth = 17 * lineModule
         let startWidth = startInner - startOuter
         var codewordWidth = bestStart < .infinity && startWidth > meanCodewordWidth * 0.5 && startWidth < meanCodewordWidth * 1.5
