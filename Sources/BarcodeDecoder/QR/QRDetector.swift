@@ -20,14 +20,50 @@ enum QRDetector {
     /// Triples of finder indices (top-left, top-right, bottom-left) that could be one symbol, most plausible first: the
     /// lowest score first, ties in the order of their finders' indices (`QRTripleOrder`).
     static func triples(_ finders: [QRFinderPattern]) -> QRTripleOrder {
+        QRTripleOrder(candidateTriples(finders, widened: false).ordinary)
+    }
+
+    /// The largest module size of a triple's finders, as a multiple of the smallest: more is not one symbol seen square on.
+    static let sizeRatio = 1.6
+
+    /// The same under perspective (`QRSidePerspective`): a keystone shrinks the far finder across the side by its depth
+    /// and along it by the depth's square, and its size is an average over both.
+    static let widenedSizeRatio = 2.0
+
+    /// The triples that `triples(_:)` orders, in the order they were made (`ordinary`), and with `widened` those whose
+    /// finders' sizes pass `widenedSizeRatio` but not `sizeRatio` (`wider`), with the same shape tests and scores.
+    static func candidateTriples(_ finders: [QRFinderPattern], widened: Bool) -> (ordinary: [(Int, Int, Int, Double)], wider: [(Int, Int, Int, Double)]) {
         var out: [(Int, Int, Int, Double)] = []
         let n = finders.count
-        guard n >= 3 else { return QRTripleOrder([]) }
+        guard n >= 3 else { return ([], []) }
         // The distance between each pair, the lower index's centre to the higher's as each triple measured it: once a
         // pair, not once a triple (40 candidates make 780 pairs and nearly 10 000 triples).
         var distances = [Double](repeating: 0, count: n * n)
         for i in 0..<n {
             for j in (i + 1)..<n { distances[i * n + j] = finders[i].center.distance(to: finders[j].center) }
+        }
+        /// Finders `i` < `j` < `k` as a triple (top-left, top-right, bottom-left, score) and 1 where its shape passes the
+        /// side, right-angle and dimension tests, else 0: the loop below's tests, for the wider triples.
+        @inline(__always)
+        func triple(_ i: Int, _ j: Int, _ k: Int) -> ((Int, Int, Int, Double), UInt64) {
+            let fi = finders[i], fj = finders[j], fk = finders[k]
+            let dij = distances[i * n + j], dik = distances[i * n + k], djk = distances[j * n + k]
+            // The top-left finder is the one opposite the longest side.
+            var tl = i, a = j, b = k
+            var hyp = djk, s1 = dij, s2 = dik
+            if dik > hyp && dik >= dij { tl = j; a = i; b = k; hyp = dik; s1 = dij; s2 = djk }
+            if dij > hyp && dij > dik { tl = k; a = i; b = j; hyp = dij; s1 = dik; s2 = djk }
+            let sides = SignBit.greater(min(s1, s2), max(s1, s2) * 0.6)
+            let expected = (s1 * s1 + s2 * s2).squareRoot()
+            let square = SignBit.greater(expected * 0.2, abs(hyp - expected))
+            let module = (fi.moduleSize + fj.moduleSize + fk.moduleSize) / 3
+            let dim = (s1 + s2) / 2 / module + 7
+            let size = SignBit.atLeast(dim, 17) & SignBit.atLeast(185, dim)
+            let pTL = finders[tl].center, pA = finders[a].center, pB = finders[b].center
+            let cross = (pA.x - pTL.x) * (pB.y - pTL.y) - (pA.y - pTL.y) * (pB.x - pTL.x)
+            let (tr, bl) = cross > 0 ? (a, b) : (b, a)
+            let score = abs(hyp - expected) / expected + abs(s1 - s2) / max(s1, s2) - Double(fi.count + fj.count + fk.count) * 0.01
+            return ((tl, tr, bl, score), sides & square & size)
         }
         // A pair's triples are written to `scratch` in turn, each kept by moving on past it only where it passes: on
         // texture each test goes either way at random, and as branches they were mispredicted at most triples. Every
@@ -41,7 +77,7 @@ enum QRDetector {
                     // the largest of three is at least the pair's larger, 1.6 times the smallest at most 1.6 times the
                     // pair's smaller (rounding is monotonic), so no triple of theirs is skipped that could pass.
                     let mi = finders[i].moduleSize, mj = finders[j].moduleSize
-                    guard max(mi, mj) < min(mi, mj) * 1.6 else { continue }
+                    guard max(mi, mj) < min(mi, mj) * sizeRatio else { continue }
                     let dij = distances[i * n + j]
                     var count = 0
                     for k in (j + 1)..<n {
@@ -49,7 +85,7 @@ enum QRDetector {
                         let fi = finders[i], fj = finders[j], fk = finders[k]
                         let smallest = min(fi.moduleSize, fj.moduleSize, fk.moduleSize)
                         let largest = max(fi.moduleSize, fj.moduleSize, fk.moduleSize)
-                        let sizes = SignBit.greater(smallest * 1.6, largest)
+                        let sizes = SignBit.greater(smallest * sizeRatio, largest)
                         let dik = distances[i * n + k], djk = distances[j * n + k]
                         // The top-left finder is the one opposite the longest side.
                         var tl = i, a = j, b = k
@@ -73,16 +109,45 @@ enum QRDetector {
                 }
             }
         }
-        return QRTripleOrder(out)
+        guard widened else { return (out, []) }
+        // The wider triples from the finders in order of size: in that order each has one smallest and one largest finder
+        // (ties in whatever order the sort leaves them), `sizeRatio` to `widenedSizeRatio` apart, and its third between
+        // them, so each is made once and only pairs that far apart are visited (the loop above visits every triple).
+        var wider: [(Int, Int, Int, Double)] = []
+        let bySize = finders.indices.sorted { finders[$0].moduleSize < finders[$1].moduleSize }
+        for low in 0..<n {
+            let smallest = finders[bySize[low]].moduleSize
+            var high = low + 2
+            while high < n, smallest * sizeRatio > finders[bySize[high]].moduleSize { high += 1 }
+            while high < n, smallest * widenedSizeRatio > finders[bySize[high]].moduleSize {
+                for middle in (low + 1)..<high {
+                    var ijk = (bySize[low], bySize[middle], bySize[high])
+                    if ijk.0 > ijk.1 { swap(&ijk.0, &ijk.1) }
+                    if ijk.1 > ijk.2 { swap(&ijk.1, &ijk.2) }
+                    if ijk.0 > ijk.1 { swap(&ijk.0, &ijk.1) }
+                    // Most fail the side test (the two shorter sides within 0.6 of each other): made first, on its own.
+                    let d = (distances[ijk.0 * n + ijk.1], distances[ijk.0 * n + ijk.2], distances[ijk.1 * n + ijk.2])
+                    let longest = max(d.0, d.1, d.2), shortest = min(d.0, d.1, d.2)
+                    let middleSide = d.0 + d.1 + d.2 - longest - shortest
+                    guard shortest > middleSide * 0.6 else { continue }
+                    let (t, shape) = triple(ijk.0, ijk.1, ijk.2)
+                    if shape != 0 { wider.append(t) }
+                }
+                high += 1
+            }
+        }
+        return (out, wider)
     }
 
     /// Samples the grid for the finder triple at the estimated dimension plus `dimensionDelta` (see `frame`); with
     /// `useAlignment` false only the four corner squares, 11 modules a side, as a quick look at the format and version
     /// areas beside the finders.
     static func locate(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int,
-                       useAlignment: Bool = true, alignmentRadius: Double = 5, knownAlignment: inout Point?) -> Located? {
+                       useAlignment: Bool = true, alignmentRadius: Double = 5, perspective: QRSidePerspective? = nil,
+                       knownAlignment: inout Point?) -> Located? {
         guard let framing = self.frame(frame, finders, t, dimensionDelta: dimensionDelta, useAlignment: useAlignment,
-                                       alignmentRadius: alignmentRadius, knownAlignment: &knownAlignment) else { return nil }
+                                       alignmentRadius: alignmentRadius, perspective: perspective,
+                                       knownAlignment: &knownAlignment) else { return nil }
         let grid = ModuleSampler.sample(frame, transform: framing.transform, width: framing.dimension, height: framing.dimension,
                                         corners: useAlignment ? nil : 11)
         return Located(grid: grid, framing: framing)
@@ -92,11 +157,12 @@ enum QRDetector {
     /// bottom-right alignment pattern (searched within `alignmentRadius` modules of where the finders put it, once per
     /// triple: `knownAlignment`) or, without it or `useAlignment`, the parallelogram's fourth corner.
     static func frame(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ t: (Int, Int, Int, Double), dimensionDelta: Int,
-                      useAlignment: Bool = true, alignmentRadius: Double = 5, knownAlignment: inout Point?) -> Framing? {
+                      useAlignment: Bool = true, alignmentRadius: Double = 5, perspective: QRSidePerspective? = nil,
+                      knownAlignment: inout Point?) -> Framing? {
         let tl = finders[t.0], tr = finders[t.1], bl = finders[t.2]
         let module = (tl.moduleSize + tr.moduleSize + bl.moduleSize) / 3
         let width = (tl.center.distance(to: tr.center) + tl.center.distance(to: bl.center)) / 2
-        var dim = Int((width / module).rounded()) + 7
+        var dim = Int((perspective?.modulesBetweenCenters ?? width / module).rounded()) + 7
         switch dim % 4 {
         case 0: dim += 1
         case 2: dim -= 1
@@ -109,16 +175,28 @@ enum QRDetector {
         let dx = (tr.center - tl.center) * (1 / span), dy = (bl.center - tl.center) * (1 / span)
         var source = [Point(3.5, 3.5), Point(Double(dim) - 3.5, 3.5), Point(3.5, Double(dim) - 3.5)]
         var destination = [tl.center, tr.center, bl.center]
+        // The fourth finder-like centre: the parallelogram's, or where the sides' perspective puts it.
+        let fourth = perspective?.fourthCenter(tl: tl.center, tr: tr.center, bl: bl.center) ?? tr.center + bl.center - tl.center
         if dim > 21 && useAlignment {
-            let guess = tl.center + dx * (span - 3) + dy * (span - 3)
+            var guess = tl.center + dx * (span - 3) + dy * (span - 3)
+            var (adx, ady, amodule) = (dx, dy, module)
+            if perspective != nil, let corners = PerspectiveTransform(from: source + [Point(Double(dim) - 3.5, Double(dim) - 3.5)],
+                                                                      to: destination + [fourth]) {
+                // The pattern's module steps where the corners' transform puts it: smaller on the far side.
+                let at = Point(Double(dim) - 6.5, Double(dim) - 6.5)
+                guess = corners.apply(at)
+                adx = corners.apply(at + Point(1, 0)) - guess
+                ady = corners.apply(at + Point(0, 1)) - guess
+                amodule = (adx.distance(to: Point(0, 0)) + ady.distance(to: Point(0, 0))) / 2
+            }
             // The bottom-right alignment pattern is the same image point whatever the size estimate: search once per triple.
-            if knownAlignment == nil { knownAlignment = alignment(frame, near: guess, dx: dx, dy: dy, module: module, radiusModules: alignmentRadius) }
+            if knownAlignment == nil { knownAlignment = alignment(frame, near: guess, dx: adx, dy: ady, module: amodule, radiusModules: alignmentRadius) }
             let found = knownAlignment ?? guess
             source.append(Point(Double(dim) - 6.5, Double(dim) - 6.5))
             destination.append(found)
         } else {
             source.append(Point(Double(dim) - 3.5, Double(dim) - 3.5))
-            destination.append(tr.center + bl.center - tl.center)
+            destination.append(fourth)
         }
         guard let transform = PerspectiveTransform(from: source, to: destination) else { return nil }
         return Framing(transform: transform, anchors: (Array(source.prefix(3)), Array(destination.prefix(3))), dimension: dim,

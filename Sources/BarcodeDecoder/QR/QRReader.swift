@@ -23,7 +23,12 @@ public struct QRReader: SymbologyReader {
         // searching within 10 modules, once every triple has had its ordinary look (so they cannot use up its budget)
         // and only when none read (a costly look, rarely needed).
         var farAlignment: [(Int, Int, Int, Double)] = []
-        for triple in QRDetector.triples(finders) {
+        let candidates = QRDetector.candidateTriples(finders, widened: true)
+        // The triples taken in order, kept for the perspective looks.
+        var ordinary = QRTripleOrder(candidates.ordinary)
+        var taken: [(Int, Int, Int, Double)] = []
+        while let triple = ordinary.next() {
+            taken.append(triple)
             if used.contains(triple.0) || used.contains(triple.1) || used.contains(triple.2) { continue }
             attempts += 1
             if attempts > maxAttempts { break }
@@ -47,8 +52,44 @@ public struct QRReader: SymbologyReader {
             symbols.append(symbol)
             used.formUnion([triple.0, triple.1, triple.2] + Self.finders(finders, inside: symbol))
         }
+        // A symbol seen at a slant (a keystone) has finders of different sizes and a far corner off the parallelogram:
+        // where nothing read, triples whose sides show perspective are framed again through it (`QRSidePerspective`),
+        // among them triples whose finder sizes differ by up to twice (the far side's shrink along the side and across it).
+        attempts = 0
+        if symbols.isEmpty {
+            // The ordinary triples (those already taken, then the rest) and the wider ones merged by score, the ordinary
+            // first among equal scores: no heap of them all, as only the first few are examined.
+            var wider = QRTripleOrder(candidates.wider)
+            var nextOrdinary = taken.first ?? ordinary.next(), nextWider = wider.next()
+            var takenIndex = 1
+            func merged() -> (Int, Int, Int, Double)? {
+                if let o = nextOrdinary, nextWider.map({ o.3 <= $0.3 }) ?? true {
+                    if takenIndex < taken.count { nextOrdinary = taken[takenIndex]; takenIndex += 1 } else { nextOrdinary = ordinary.next() }
+                    return o
+                }
+                defer { nextWider = wider.next() }
+                return nextWider
+            }
+            var examined = 0, looks = 0
+            while let triple = merged() {
+                examined += 1
+                if examined > maxAttempts || looks >= Self.perspectiveLooks { break }
+                let tl = finders[triple.0], tr = finders[triple.1], bl = finders[triple.2]
+                guard let perspective = QRSidePerspective(frame.binary, tl: tl, tr: tr, bl: bl), perspective.isNoticeable,
+                      perspective.isSquare, perspective.crossWidthsAgree(frame.binary, tl: tl, tr: tr, bl: bl) else { continue }
+                looks += 1
+                var alignment: Point?
+                guard let symbol = read(frame, finders, triple, deltas: deltas, alignmentRadius: 5, perspective: perspective,
+                                        alignment: &alignment, attempts: &attempts).symbol else { continue }
+                symbols.append(symbol)
+                break
+            }
+        }
         return symbols
     }
+
+    /// The triples with perspective a frame with no symbol read looks at.
+    static let perspectiveLooks = 3
 
     /// The agreement (`QRFunctionPatterns.finderAgreement(_:)`) a size needs for its full look.
     static let minimumFinderAgreement = 0.7
@@ -64,7 +105,8 @@ public struct QRReader: SymbologyReader {
     /// showed readable format information and the finders (so had a full look); `alignment` is the bottom-right alignment pattern once found (searched within
     /// `alignmentRadius` modules).
     private func read(_ frame: PreparedFrame, _ finders: [QRFinderPattern], _ triple: (Int, Int, Int, Double), deltas: [Int],
-                      alignmentRadius: Double, alignment: inout Point?, attempts: inout Int) -> (symbol: DecodedSymbol?, framed: Bool) {
+                      alignmentRadius: Double, perspective: QRSidePerspective? = nil, alignment: inout Point?,
+                      attempts: inout Int) -> (symbol: DecodedSymbol?, framed: Bool) {
         // The size deltas tried, in a short array (at most the seven deltas and a few version corrections): a set hashed
         // each delta and grew its storage, about 5 k instructions a look.
         var tried: [Int] = []
@@ -77,7 +119,8 @@ public struct QRReader: SymbologyReader {
             // A cheap affine sampling first: format information sits beside the finders whatever the size estimate,
             // and a triple whose format information no size makes readable is not a symbol.
             var none: Point?
-            guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false, knownAlignment: &none) else { continue }
+            guard let quick = QRDetector.locate(frame, finders, triple, dimensionDelta: delta, useAlignment: false,
+                                                   perspective: perspective, knownAlignment: &none) else { continue }
             // Read only until some size shows it: the triple's looks ask no more of it.
             if !formatSeen, QRSymbolDecoder.formatInformation(quick.grid) != nil { formatSeen = true }
             if tried.count >= 3 && !formatSeen { break }
@@ -90,7 +133,7 @@ public struct QRReader: SymbologyReader {
             guard QRFunctionPatterns.finderAgreement(quick.grid) >= Self.minimumFinderAgreement else { attempts += 1; continue }
             framed = true
             guard let framing = QRDetector.frame(frame, finders, triple, dimensionDelta: delta, alignmentRadius: alignmentRadius,
-                                                       knownAlignment: &alignment) else { continue }
+                                                 perspective: perspective, knownAlignment: &alignment) else { continue }
             // The far look adds nothing where it finds no alignment pattern either: it would sample as the ordinary look did.
             if alignmentRadius > 5, alignment == nil { return (nil, framed) }
             let n = framing.dimension
