@@ -7,6 +7,57 @@ enum DataMatrixDetector {
         var grid: BitMatrix
         var transform: PerspectiveTransform
         var size: DataMatrixSize
+        /// A further grid of the uneven-module fallback (after its first), decoded as sampled only: the binary image and
+        /// the nudged corners (`DataMatrixReader.decode`), 17 more samplings, are left to the first grid of a candidate's
+        /// corner (with them for every further grid, a frame without a symbol cost about 1 % more instructions).
+        var gridOnly = false
+        /// The uneven-module fallback's attempts left after this one (`UnevenAttempts`).
+        var uneven = UnevenAttempts()
+    }
+
+    /// The uneven-module fallback's attempts: the sizes the timing edges counted (best fit first, at most four), each
+    /// sampled at the module centres its own timing pattern shows (`DataMatrixTimingGrid`): first each with the usual
+    /// hysteresis, then each with the sturdier timing edges (`sturdy`). Attempt `k` is pick `k % picks`, sturdy from
+    /// `picks` on.
+    struct UnevenAttempts {
+        /// The fit's sizes, best first (shared with it, not copied).
+        var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)] = []
+        /// The indices in `fits` of the counted sizes (the first `picks` lanes): a vector, so that making the attempts
+        /// allocates nothing on the many fits that read at once.
+        var picked = SIMD4<Int32>()
+        var picks = 0
+        /// The first attempt not yet made.
+        var next = 0
+        /// Each pick's timing profiles (`DataMatrixTimingGrid.profilesPerTransform` a pick), made by its plain attempt
+        /// and read again by its sturdy one; empty until the first attempt (one allocation for all).
+        var profiles: [DataMatrixTimingGrid.Profile] = []
+        var count: Int { picks * 2 }
+
+        init() {}
+
+        /// The counted sizes among `fits` (sorted best first), at most four.
+        init(_ fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)], columns: Int, rows: Int) {
+            self.fits = fits
+            for (i, fit) in fits.enumerated() where picks < 4 && isCounted(fit.size, columns: columns, rows: rows) {
+                picked[picks] = Int32(i)
+                picks += 1
+            }
+        }
+
+        /// The transform and size of attempt `k`.
+        func fit(_ k: Int) -> (transform: PerspectiveTransform, size: DataMatrixSize) {
+            let fit = fits[Int(picked[k % picks])]
+            return (fit.transform, fit.size)
+        }
+
+        /// The grid of attempt `k`, or nil when its timing edges do not alternate once per module.
+        mutating func grid(_ frame: PreparedFrame, _ k: Int) -> BitMatrix? {
+            let per = DataMatrixTimingGrid.profilesPerTransform
+            if profiles.isEmpty { profiles = Array(repeating: .notMade, count: picks * per) }
+            let (transform, size) = fit(k)
+            return DataMatrixTimingGrid.sample(frame, transform: transform, size: size, sturdy: k >= picks,
+                                               profiles: &profiles, base: (k % picks) * per)
+        }
     }
 
     /// Dark components shaped like a symbol (neither a thin line nor a solid blob), in raster order; each is made a
@@ -218,6 +269,17 @@ enum DataMatrixDetector {
             if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite, searches: searches) {
                 found += 1
                 if visit(frame, located) { return true }
+                // A grid that did not decode: the uneven-module fallback's attempts left. A transform that fits the
+                // timing pattern can still put the far modules off their centres (blur, a stretched label: most timing
+                // modules match), or belong to a wrong size whose timing fits the first modules. These grids are
+                // decoded as sampled only: the binary image and the nudged corners (`DataMatrixReader.decode`) are
+                // left to the first grid, as before.
+                var attempts = located.uneven
+                for k in attempts.next..<attempts.count {
+                    guard let grid = attempts.grid(frame, k) else { continue }
+                    let fit = attempts.fit(k)
+                    if visit(frame, Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: true)) { return true }
+                }
             }
         }
         return false
@@ -299,18 +361,23 @@ enum DataMatrixDetector {
         }
         fits.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
         guard let top = fits.first else { return nil }
+        var attempts = UnevenAttempts(fits, columns: columns, rows: rows)
         guard top.score >= 0.85 else {
             // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
-            // sampled at the module centres their own timing pattern shows.
-            for fit in fits.lazy.filter({ isCounted($0.size, columns: columns, rows: rows) }).prefix(4) {
-                if let grid = DataMatrixTimingGrid.sample(frame, transform: fit.transform, size: fit.size) {
-                    return Located(grid: grid, transform: fit.transform, size: fit.size)
+            // sampled at the module centres their own timing pattern shows; the first that samples is the symbol, the
+            // attempts after it are made when it does not decode.
+            while attempts.next < attempts.count {
+                let k = attempts.next
+                attempts.next += 1
+                if let grid = attempts.grid(frame, k) {
+                    let fit = attempts.fit(k)
+                    return Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: k >= attempts.picks, uneven: attempts)
                 }
             }
             return nil
         }
         let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
-        return Located(grid: grid, transform: top.transform, size: top.size)
+        return Located(grid: grid, transform: top.transform, size: top.size, uneven: attempts)
     }
 
     /// Whether `size` is within two modules of the timing edges' counts on both edges.

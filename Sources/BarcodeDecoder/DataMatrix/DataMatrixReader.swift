@@ -56,6 +56,7 @@ public struct DataMatrixReader: SymbologyReader {
     static func decode(_ frame: PreparedFrame, _ l: DataMatrixDetector.Located) -> (DataMatrixDetector.Located, DataMatrixSymbolDecoder.Result)? {
         let placement = DataMatrixPlacement.Bits.of(l.size)
         if let result = try? DataMatrixSymbolDecoder.decode(l.grid, placement: placement) { return (l, result) }
+        if l.gridOnly { return nil }
         let columns = l.size.columns, rows = l.size.rows
         if let result = try? DataMatrixSymbolDecoder.decode(ModuleSampler.sampleBinary(frame, transform: l.transform, width: columns, height: rows),
                                                             placement: placement) {

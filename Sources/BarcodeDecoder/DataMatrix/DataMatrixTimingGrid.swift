@@ -11,15 +11,45 @@ enum DataMatrixTimingGrid {
     /// Profile samples per module.
     static let samplesPerModule = 8
 
-    static func sample(_ frame: PreparedFrame, transform t: PerspectiveTransform, size: DataMatrixSize) -> BitMatrix? {
+    /// The fractions of the profile's range tried as hysteresis on a timing edge, in turn: the usual one, then a finer
+    /// one (blur leaves a narrow module between wide ones only a shallow extreme), a coarser one (noise splits a wide
+    /// module), and the two beyond them.
+    static let hysteresisFractions = [0.2, 0.1, 0.3, 0.05, 0.4]
+
+    /// The depths (in modules from the symbol's edge) a timing edge is read at: half a module in, then a quarter module
+    /// to either side (the transform's edge may be a fraction of a module off).
+    static let depths = [0.5, 0.3, 0.7]
+
+    /// A timing edge's gray profile at one depth, kept between a transform's plain and sturdy attempts (the sturdy one
+    /// reads the same profiles with other hystereses).
+    enum Profile {
+        case notMade
+        /// Too little contrast for a timing pattern.
+        case flat
+        /// The profile, its range, and how many extremes the usual hysteresis found on it (up to two more than the
+        /// modules; -1 until counted).
+        case made(values: [Double], range: Double, extremes: Int)
+    }
+
+    /// Profiles a transform needs: the top row's at the three depths, then the right column's.
+    static let profilesPerTransform = 6
+
+    /// The grid, or nil when a timing edge does not alternate once per module. `sturdy` lets each edge take the first
+    /// hysteresis of `hysteresisFractions` that finds its modules (each at the three depths before the next; another
+    /// than the usual one only on a profile where the usual one came within one extreme of the modules); without it only
+    /// the usual one is tried. A sturdy grid whose two edges both took the usual one is the plain grid: nil.
+    /// `profiles[base..<base + profilesPerTransform]` are this transform's profiles made so far, and get those made here.
+    static func sample(_ frame: PreparedFrame, transform t: PerspectiveTransform, size: DataMatrixSize, sturdy: Bool,
+                       profiles: inout [Profile], base: Int) -> BitMatrix? {
         // Top row: dark at even columns. Right column: light at row 0 (the top-right corner), dark at odd rows.
-        // The timing edges are read half a module in, then a quarter module to either side (the transform's edge may
-        // be a fraction of a module off).
-        let depths = [0.5, 0.3, 0.7]
         let w = Double(size.columns)
-        guard let found = depths.lazy.compactMap({ d in centres(count: size.columns, firstDark: true, frame: frame, point: { t.apply(Point($0, d)) }) }).first,
-              let foundRows = depths.lazy.compactMap({ d in centres(count: size.rows, firstDark: false, frame: frame, point: { t.apply(Point(w - d, $0)) }) }).first
+        let fractions = sturdy ? hysteresisFractions[...] : hysteresisFractions[..<1]
+        guard let (found, finerColumns) = edge(count: size.columns, firstDark: true, fractions: fractions, frame: frame,
+                                               profiles: &profiles, base: base, point: { d, along in t.apply(Point(along, d)) }),
+              let (foundRows, finerRows) = edge(count: size.rows, firstDark: false, fractions: fractions, frame: frame,
+                                                profiles: &profiles, base: base + depths.count, point: { d, along in t.apply(Point(w - d, along)) })
         else { return nil }
+        if sturdy, !finerColumns, !finerRows { return nil }
         let columns = smoothed(found), rows = smoothed(foundRows)
         var gray = [Double](repeating: 0, count: size.columns * size.rows)
         var lo = 255.0, hi = 0.0
@@ -36,9 +66,34 @@ enum DataMatrixTimingGrid {
                                        minimumContrast: (hi - lo) * 0.35)
     }
 
-    /// The centres (in module coordinates along the edge) of `count` alternating modules, or nil when the gray profile
-    /// along the edge does not alternate exactly `count` times. `point` maps a module coordinate along the edge to the image.
-    static func centres(count: Int, firstDark: Bool, frame: PreparedFrame, point: (Double) -> Point) -> [Double]? {
+    /// A timing edge's module centres, with whether they needed a hysteresis after the first of `fractions`: each
+    /// fraction is tried at each depth before the next. `point(depth, along)` maps module coordinates to the image;
+    /// `profiles[base + i]` is the profile at depth `i`.
+    static func edge(count: Int, firstDark: Bool, fractions: ArraySlice<Double>, frame: PreparedFrame,
+                     profiles: inout [Profile], base: Int, point: (Double, Double) -> Point) -> ([Double], Bool)? {
+        for (f, fraction) in zip(fractions.indices, fractions) {
+            let usual = f == fractions.startIndex
+            for (i, d) in depths.enumerated() {
+                if case .notMade = profiles[base + i] {
+                    profiles[base + i] = profile(count: count, frame: frame, point: { point(d, $0) })
+                        .map { .made(values: $0.0, range: $0.1, extremes: -1) } ?? .flat
+                }
+                guard case .made(let values, let range, let usualExtremes) = profiles[base + i] else { continue }
+                // Another hysteresis only where the usual one came within one extreme of the modules (blur that
+                // flattens an end module's extreme into the L or the quiet zone, noise that splits a wide module): an
+                // edge that is no timing pattern misses by more (most profiles of a frame without a symbol).
+                if !usual, usualExtremes < 0 || abs(usualExtremes - count) > 1 { continue }
+                let (found, extremes) = centres(values, count: count, firstDark: firstDark, hysteresis: range * fraction)
+                if usual { profiles[base + i] = .made(values: values, range: range, extremes: extremes) }
+                if let found { return (found, !usual) }
+            }
+        }
+        return nil
+    }
+
+    /// The gray profile along an edge (`samplesPerModule` a module) and its range, or nil when its contrast is too low
+    /// for a timing pattern. `point` maps a module coordinate along the edge to the image.
+    static func profile(count: Int, frame: PreparedFrame, point: (Double) -> Point) -> ([Double], Double)? {
         let n = count * samplesPerModule
         var profile = [Double](repeating: 0, count: n)
         var lo = 255.0, hi = 0.0
@@ -49,10 +104,18 @@ enum DataMatrixTimingGrid {
             lo = min(lo, v)
             hi = max(hi, v)
         }
-        let hysteresis = (hi - lo) * 0.2
-        guard hysteresis > 4 else { return nil }
+        guard (hi - lo) * 0.2 > 4 else { return nil }
+        return (profile, hi - lo)
+    }
+
+    /// The centres (in module coordinates along the edge) of `count` alternating modules, or nil when the profile does
+    /// not alternate exactly `count` times with this hysteresis; and the extremes found (counted up to `count + 2`,
+    /// where the scan stops: more than one too many).
+    static func centres(_ profile: [Double], count: Int, firstDark: Bool, hysteresis: Double) -> ([Double]?, Int) {
+        let n = profile.count
         var out: [Double] = []
         out.reserveCapacity(count)
+        var extremes = 0
         var seekingDark = firstDark
         var extreme = profile[0], first = 0, last = 0
         for k in 1..<n {
@@ -63,14 +126,16 @@ enum DataMatrixTimingGrid {
             } else if abs(v - extreme) <= 2 {
                 last = k
             } else if seekingDark ? v > extreme + hysteresis : v < extreme - hysteresis {
-                out.append(Double(first + last + 1) / 2 / Double(samplesPerModule))
-                guard out.count < count else { return nil }
+                extremes += 1
+                if extremes > count + 1 { return (nil, extremes) }
+                if extremes <= count { out.append(Double(first + last + 1) / 2 / Double(samplesPerModule)) }
                 seekingDark.toggle()
                 extreme = v; first = k; last = k
             }
         }
-        out.append(Double(first + last + 1) / 2 / Double(samplesPerModule))
-        return out.count == count ? out : nil
+        extremes += 1
+        if extremes <= count { out.append(Double(first + last + 1) / 2 / Double(samplesPerModule)) }
+        return (extremes == count ? out : nil, extremes)
     }
 
     /// The centres replaced by the quadratic fitted to them by least squares (the end modules, biased by the L and the
