@@ -491,7 +491,9 @@ public struct PDF417Reader: SymbologyReader {
         // shrink along the line, and a label turned away from the camera holds codewords at either end well over a
         // quarter off the mean (until the twenty-sixth session the one bound). Unread columns are still stepped over at
         // the mean width: stepped at the followed one, `jpeg25/pdf417-3/19` no longer read (and started from the mean,
-        // the perspective copy of `pdf417-3/06`).
+        // the perspective copy of `pdf417-3/06`). The codewords it admits cost `pdf417-3/05`, seen square on, 31 % more
+        // instructions in passes that read the same (PDF417's p95 stays a third of zxing-cpp's); following only lines
+        // whose start pattern is off the mean, or whose start and stop patterns differ, lost half the perspective reads.
         let meanCodewordWidth = 17 * lineModule
         let startWidth = startInner - startOuter
         var codewordWidth = bestStart < .infinity && startWidth > meanCodewordWidth * 0.5 && startWidth < meanCodewordWidth * 1.5
