@@ -266,7 +266,10 @@ enum DataMatrixDetector {
             var (topLeft, bottomRight) = (prev, next)
             let cross = (bottomRight.x - corner.x) * (topLeft.y - corner.y) - (bottomRight.y - corner.y) * (topLeft.x - corner.x)
             if (cross > 0) != mirrored { swap(&topLeft, &bottomRight) }
-            if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite, searches: searches) {
+            // The L's thickness, measured by the fit and kept for the perspective's fit below.
+            var measured = (thickness: 0.0, counted: 0)
+            if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite, searches: searches,
+                                 measured: &measured) {
                 found += 1
                 if visit(frame, located) { return true }
                 // A grid that did not decode: the uneven-module fallback's attempts left. A transform that fits the
@@ -281,18 +284,79 @@ enum DataMatrixDetector {
                     if visit(frame, Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: true)) { return true }
                 }
             }
+            // A symbol in perspective: after every fit around the parallelogram's corner, and not counted in `found`,
+            // so that the quads after this one are fitted as before.
+            if let located = perspectiveFit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite,
+                                                measured: measured),
+               visit(frame, located) { return true }
         }
         return false
     }
 
     /// Counts timing modules, picks the symbol size, refines the free corner and samples the grid.
     static func fit(_ frame: borrowing PreparedFrame, topLeft a: Point, bottomLeft c: Point, bottomRight b: Point, topRight guess: Point,
-                    searches: DataMatrixCornerSearches? = nil) -> Located? {
+                    searches: DataMatrixCornerSearches? = nil, measured: inout (thickness: Double, counted: Int)) -> Located? {
         let bits = frame.binary
         let thickness = lThickness(bits, from: c, along: a, across: b)
+        measured.thickness = thickness
         guard thickness >= 1 else { return nil }
         let d0 = a + b - c
         let topRight = guess.distance(to: d0) < thickness * 3 ? guess : d0
+        let (fits, columns, rows) = sizeFits(frame, a: a, b: b, c: c, guess: guess, center: d0, topRight: topRight, thickness: thickness,
+                                             searches: searches)
+        measured.counted = max(columns, rows)
+        guard let top = fits.first else { return nil }
+        var attempts = UnevenAttempts(fits, columns: columns, rows: rows)
+        guard top.score >= 0.85 else {
+            // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
+            // sampled at the module centres their own timing pattern shows; the first that samples is the symbol, the
+            // attempts after it are made when it does not decode.
+            while attempts.next < attempts.count {
+                let k = attempts.next
+                attempts.next += 1
+                if let grid = attempts.grid(frame, k) {
+                    let fit = attempts.fit(k)
+                    return Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: k >= attempts.picks, uneven: attempts)
+                }
+            }
+            return nil
+        }
+        let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
+        return Located(grid: grid, transform: top.transform, size: top.size, uneven: attempts)
+    }
+
+    /// A symbol whose L thins along its arms (`DataMatrixLPerspective`): the free corner searched around where the
+    /// arms' perspective puts it, and the timing edges counted towards it; only a fit of 0.85 or more is a symbol.
+    static func perspectiveFit(_ frame: borrowing PreparedFrame, topLeft a: Point, bottomLeft c: Point, bottomRight b: Point,
+                               topRight guess: Point, measured: (thickness: Double, counted: Int)) -> Located? {
+        let bits = frame.binary
+        let thickness = measured.thickness
+        // Arms of fewer than `shortestArm` of its modules are no symbol's (the least is 10 a side).
+        guard thickness >= 1, measured.counted >= leastCounted, min(a.distance(to: c), b.distance(to: c)) >= thickness * shortestArm,
+              guess.distance(to: a + b - c) >= thickness * 2 else { return nil }
+        guard let perspective = DataMatrixLPerspective(bits, a: a, b: b, c: c, thickness: thickness), perspective.isNoticeable,
+              perspective.isPlausible
+        else { return nil }
+        let corner = perspective.freeCorner(a: a, b: b, c: c)
+        let (fits, _, _) = sizeFits(frame, a: a, b: b, c: c, guess: guess, center: corner, topRight: corner, thickness: thickness,
+                                    searches: nil)
+        guard let top = fits.first, top.score >= 0.85 else { return nil }
+        let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
+        return Located(grid: grid, transform: top.transform, size: top.size)
+    }
+
+    static let shortestArm = 8.0
+    /// A symbol's texture: the fit's line towards the free corner crossed four dark runs or more (a timing edge, or the
+    /// data a keystone turns it across); the blobs of a frame without a symbol mostly show one or two.
+    static let leastCounted = 8
+
+    typealias SizeFit = (score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)
+
+    /// The sizes that fit the L `a`–`c`–`b`, best first, each with its best free corner searched around `center`; and
+    /// the timing edges' counts, read towards `topRight`.
+    static func sizeFits(_ frame: borrowing PreparedFrame, a: Point, b: Point, c: Point, guess: Point, center d0: Point, topRight: Point,
+                         thickness: Double, searches: DataMatrixCornerSearches?) -> (fits: [SizeFit], columns: Int, rows: Int) {
+        let bits = frame.binary
         let columns = 2 * darkRuns(bits, from: a, to: topRight, inward: (c - a), module: thickness)
         let rows = 2 * darkRuns(bits, from: b, to: topRight, inward: (c - b), module: thickness)
         let height = a.distance(to: c), width = c.distance(to: b)
@@ -360,24 +424,7 @@ enum DataMatrixDetector {
             leader = (chosen.score, total)
         }
         fits.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
-        guard let top = fits.first else { return nil }
-        var attempts = UnevenAttempts(fits, columns: columns, rows: rows)
-        guard top.score >= 0.85 else {
-            // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
-            // sampled at the module centres their own timing pattern shows; the first that samples is the symbol, the
-            // attempts after it are made when it does not decode.
-            while attempts.next < attempts.count {
-                let k = attempts.next
-                attempts.next += 1
-                if let grid = attempts.grid(frame, k) {
-                    let fit = attempts.fit(k)
-                    return Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: k >= attempts.picks, uneven: attempts)
-                }
-            }
-            return nil
-        }
-        let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
-        return Located(grid: grid, transform: top.transform, size: top.size, uneven: attempts)
+        return (fits, columns, rows)
     }
 
     /// Whether `size` is within two modules of the timing edges' counts on both edges.
