@@ -7,24 +7,17 @@ import Testing
 @Suite struct DataMatrixLPerspectiveTests {
     /// A 24 × 24 symbol.
     static let modules = 24.0
-    static let corners = [Point(20, 20), Point(220, 50), Point(220, 190), Point(20, 220)]
+    static let corners = KeystoneDrawing.corners
 
     /// The L (left column and bottom row) and alternate modules inside it along both arms (a data pattern of single
     /// modules, so that some runs across each arm are one module), drawn by mapping each pixel's centre back to modules.
     static func drawn() -> BitMatrix {
-        let toModules = PerspectiveTransform(from: corners, to: [Point(0, 0), Point(modules, 0), Point(modules, modules), Point(0, modules)])!
-        var bits = BitMatrix(width: 240, height: 240)
-        for y in 0..<240 {
-            for x in 0..<240 {
-                let m = toModules.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-                guard m.x >= 0, m.y >= 0, m.x < modules, m.y < modules else { continue }
-                let u = Int(m.x), v = Int(m.y), n = Int(modules)
-                let inL = u == 0 || v == n - 1
-                let beside = (u == 2 && v % 3 == 0) || (v == n - 3 && u % 3 == 0)
-                bits[x, y] = inL || beside
-            }
+        let n = Int(modules)
+        return KeystoneDrawing.drawn(modules: modules) { u, v in
+            let inL = u == 0 || v == n - 1
+            let beside = (u == 2 && v % 3 == 0) || (v == n - 3 && u % 3 == 0)
+            return inL || beside
         }
-        return bits
     }
 
     @Test func depthsPutTheFreeCornerWhereTheKeystoneDoes() throws {

@@ -10,25 +10,17 @@ import Testing
 
     /// Module coordinates to image pixels.
     static let toImage = PerspectiveTransform(from: [Point(0, 0), Point(dimension, 0), Point(dimension, dimension), Point(0, dimension)],
-                                              to: [Point(20, 20), Point(220, 50), Point(220, 190), Point(20, 220)])!
+                                              to: KeystoneDrawing.corners)!
 
     /// The three finder patterns (and nothing else) drawn by mapping each pixel's centre back to module coordinates.
     static func drawn() -> BitMatrix {
-        let toModules = PerspectiveTransform(from: [Point(20, 20), Point(220, 50), Point(220, 190), Point(20, 220)],
-                                             to: [Point(0, 0), Point(dimension, 0), Point(dimension, dimension), Point(0, dimension)])!
-        var bits = BitMatrix(width: 240, height: 240)
-        for y in 0..<240 {
-            for x in 0..<240 {
-                let m = toModules.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-                guard m.x >= 0, m.y >= 0, m.x < dimension, m.y < dimension else { continue }
-                let u = Int(m.x), v = Int(m.y), n = Int(dimension)
-                // Each finder's own 7 × 7 cells: dark but for the ring one module in.
-                for (x0, y0) in [(0, 0), (n - 7, 0), (0, n - 7)] where u >= x0 && u < x0 + 7 && v >= y0 && v < y0 + 7 {
-                    bits[x, y] = max(abs(u - x0 - 3), abs(v - y0 - 3)) != 2
-                }
+        let n = Int(dimension)
+        return KeystoneDrawing.drawn(modules: dimension) { u, v in
+            // Each finder's own 7 × 7 cells: dark but for the ring one module in.
+            [(0, 0), (n - 7, 0), (0, n - 7)].contains { x0, y0 in
+                u >= x0 && u < x0 + 7 && v >= y0 && v < y0 + 7 && max(abs(u - x0 - 3), abs(v - y0 - 3)) != 2
             }
         }
-        return bits
     }
 
     static func finder(_ u: Double, _ v: Double) -> QRFinderPattern {
