@@ -77,14 +77,25 @@ def glare(image):
 
 
 def motion(image, length):
-    # A hand moving along the frame's diagonal during the exposure: the mean over `length` pixels on a 30° line.
+    # A hand moving along the frame's diagonal during the exposure: the mean over `length` pixels on a 30° line. The
+    # frame's edge pixels continue past it. (Until the twenty-seventh session the shifts wrapped round: each copy's first
+    # rows came back, unblurred and faint, as its last, and zxing-cpp read 18 of its DataBar Expanded copies off them.)
     a = np.asarray(image).astype(np.float64)
+    h, w = a.shape
+    padded = np.pad(a, length, mode="edge")
     total = np.zeros_like(a)
     for i in range(length):
         t = i - (length - 1) / 2
         dx, dy = int(round(t * 0.866)), int(round(t * 0.5))
-        total += np.roll(np.roll(a, dy, axis=0), dx, axis=1)
+        total += padded[length - dy:length - dy + h, length - dx:length - dx + w]
     return Image.fromarray(np.clip(total / length, 0, 255).round().astype(np.uint8))
+
+
+def exposed(image, gamma):
+    # Another exposure or a camera's tone curve: each gray raised to `gamma` (over 1 darker, under 1 brighter). A blurred
+    # edge's middle moves with it, so bars come out wider (darker) or thinner (brighter) than the spaces.
+    a = np.asarray(image).astype(np.float64) / 255
+    return Image.fromarray(np.clip(255 * a ** gamma + 0.5, 0, 255).astype(np.uint8))
 
 
 def jpeg(image, quality, path):
@@ -110,6 +121,9 @@ TRANSFORMS = {
     "motion5": lambda im, seed, tmp: motion(im, 5),
     "smaller40": lambda im, seed, tmp: scaled(im, 0.4),
     "tilted45": lambda im, seed, tmp: tilt(im, 45),
+    # Added in the twenty-seventh session.
+    "darker": lambda im, seed, tmp: exposed(im, 2.0),
+    "brighter": lambda im, seed, tmp: exposed(im, 0.5),
 }
 
 
