@@ -65,7 +65,7 @@ public struct LinearReader: SymbologyReader {
         // The same once a region reads a symbol (a region inside it is skipped: its bars are that symbol's).
         let afterRead = options.effort == 2 ? (jitters: [0.0], lines: 8) : nil
         scanRegions(frame, regions, jitters: options.effort == 1 || (options.effort == 2 && (readBefore || frame.isReducedCopy)) ? [0] : [0, -0.06, 0.06],
-                    lines: options.effort <= 2 ? 8 : 24, active, options,
+                    lines: options.effort <= 2 ? 8 : 24, measuredSlant: true, active, options,
                     stopWhenRead: vote, afterRead: afterRead, buffers: buffers, into: &hits)
         // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
         let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesLinearSecondLooks
@@ -217,6 +217,7 @@ public struct LinearReader: SymbologyReader {
     ///
     /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol.
     private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1, sharpen: Bool = false,
+                             measuredSlant: Bool = false,
                              _ active: ActiveDecoders, _ options: DecoderOptions, stopWhenRead vote: (([LineHit]) -> [DecodedSymbol])? = nil,
                              afterRead: (jitters: [Double], lines: Int)? = nil, buffers: ScanLineBuffers, into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
@@ -229,12 +230,23 @@ public struct LinearReader: SymbologyReader {
             // or two apart, which see the same bars.
             let count = max(lines / 2, min(lines, Int(1.8 * region.halfWidth / 3)))
             var heldRuns = false
-            for (j, jitter) in jitters.enumerated() {
+            let own = atan2(region.direction.y, region.direction.x)
+            for j in 0...jitters.count {
                 if let vote, hits.count > regionStart, !vote(Array(hits[regionStart...])).isEmpty { break }
                 // No line at the region's own angle held as many runs as the decoders need: lines turned a few degrees
                 // cross the same bars (their widths change by under 0.2 %) and hold no more.
                 if j > 0 && !heldRuns { break }
-                let base = atan2(region.direction.y, region.direction.x) + jitter
+                let base: Double
+                if j < jitters.count {
+                    base = own + jitters[j]
+                } else {
+                    // With `measuredSlant`, once more at the angle the region's bars show two lines (`measuredDirection`),
+                    // unless an angle tried is within 0.03 rad of it.
+                    guard measuredSlant, let measured = region.measuredDirection(in: frame.image) else { break }
+                    let angle = atan2(measured.y, measured.x)
+                    guard !jitters.contains(where: { abs(remainder(own + $0 - angle, 2 * .pi)) < 0.03 }) else { break }
+                    base = angle
+                }
                 let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
                 let reach = region.halfLength * 1.6 + 60
                 for k in 0..<count {
