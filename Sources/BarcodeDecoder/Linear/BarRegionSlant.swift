@@ -1,12 +1,13 @@
 /// The direction across a striped region's bars measured from the bars themselves: two lines along the region's direction,
 /// a few pixels either side of its centre, see the same bars shifted by as much as the bars lean from the region's normal.
 ///
-/// Why: the region finder's direction comes from block gradients taken as differences two pixels apart, which all but
-/// miss stripes near a pixel a module across the bars while they still see them along the bars, where the bars are
-/// turned: the direction leans away from the bars' (`rssexpanded-3/108-corrected` turned 12°, 1.3 px a module: −18.7°
-/// against −12°). A short symbol's lines at that angle leave it before they cross it; measured here, −12.2°.
+/// Why: the region finder's direction comes from block gradients taken as differences two pixels apart, which weaken
+/// stripes near a pixel a module across the bars (a third of their contrast at 1.3 px a module) and not along them, where
+/// the bars are turned: the direction leans away from the bars, more the finer the modules (`itf-1/1` turned 30°: 42°;
+/// `rssexpanded-3/108-corrected` turned 12°: −18.7°). A short or turned symbol's lines at that angle leave it before they
+/// cross it. Measured here: 29.7° and −12.2°.
 extension BarRegionFinder.Region {
-    /// Half the distance between the two lines: both stay inside a symbol 12 modules tall at one pixel a module.
+    /// Half the distance between the two lines, 12 px apart: both cross a symbol more than 12 px tall near its middle.
     static let slantHalfSpacing = 6.0
     /// The largest shift looked at, in pixels: a lean of up to atan(4 / 12) ≈ 18° from the region's direction.
     static let slantLargestShift = 4

@@ -61,7 +61,8 @@ public struct LinearReader: SymbologyReader {
         // (14 until the seventh session: on the real photos the extra 6 read nothing the later looks miss, and a frame
         // that reads nothing paid them at every angle of every region).
         let readBefore = !quick.isEmpty || frame.known.contains { $0.symbology.isLinear }
-        // A region stops at the first angle that reads it.
+        // A region stops at the first angle that reads it; one that none reads is tried at the angle its bars show two lines
+        // (the block gradients lean away from fine turned bars, `BarRegionSlant`).
         // The same once a region reads a symbol (a region inside it is skipped: its bars are that symbol's).
         let afterRead = options.effort == 2 ? (jitters: [0.0], lines: 8) : nil
         scanRegions(frame, regions, jitters: options.effort == 1 || (options.effort == 2 && (readBefore || frame.isReducedCopy)) ? [0] : [0, -0.06, 0.06],
@@ -215,7 +216,8 @@ public struct LinearReader: SymbologyReader {
 
     /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
     ///
-    /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol.
+    /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol. With
+    /// `measuredSlant`, a region none of them read is scanned once more at the angle its bars show (`measuredDirection`).
     private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1, sharpen: Bool = false,
                              measuredSlant: Bool = false,
                              _ active: ActiveDecoders, _ options: DecoderOptions, stopWhenRead vote: (([LineHit]) -> [DecodedSymbol])? = nil,
