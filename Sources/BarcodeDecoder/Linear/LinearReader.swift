@@ -89,9 +89,10 @@ public struct LinearReader: SymbologyReader {
             // also read sharpened); a region stops at the first that reads. Each angle costs 16 lines of twice the samples,
             // and a frame that reads nothing pays them all. (On the real photos the angles at ±0.1 rad and the sharpened
             // lines at effort 2 read nothing the other looks miss, and cost a third of a missed frame's instructions.)
+            // Then at the angle its bars show two lines (`BarRegionSlant`), as in the first look.
             let long = Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort - 1))
             let jitters = options.effort >= 3 ? [0, -0.05, 0.05, -0.1, 0.1] : [0, -0.05, 0.05]
-            scanRegions(frame, long, jitters: jitters, lines: 16, step: 0.5, sharpen: options.effort >= 3, active, options,
+            scanRegions(frame, long, jitters: jitters, lines: 16, step: 0.5, sharpen: options.effort >= 3, measuredSlant: true, active, options,
                         stopWhenRead: vote, buffers: buffers, into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
