@@ -61,11 +61,12 @@ public struct LinearReader: SymbologyReader {
         // (14 until the seventh session: on the real photos the extra 6 read nothing the later looks miss, and a frame
         // that reads nothing paid them at every angle of every region).
         let readBefore = !quick.isEmpty || frame.known.contains { $0.symbology.isLinear }
-        // A region stops at the first angle that reads it.
+        // A region stops at the first angle that reads it; one that none reads is tried at the angle its bars show two lines
+        // (the block gradients lean away from fine turned bars, `BarRegionSlant`).
         // The same once a region reads a symbol (a region inside it is skipped: its bars are that symbol's).
         let afterRead = options.effort == 2 ? (jitters: [0.0], lines: 8) : nil
         scanRegions(frame, regions, jitters: options.effort == 1 || (options.effort == 2 && (readBefore || frame.isReducedCopy)) ? [0] : [0, -0.06, 0.06],
-                    lines: options.effort <= 2 ? 8 : 24, active, options,
+                    lines: options.effort <= 2 ? 8 : 24, measuredSlant: true, active, options,
                     stopWhenRead: vote, afterRead: afterRead, buffers: buffers, into: &hits)
         // Second looks only on a layer that makes them and when no smaller layer read a linear symbol.
         let noSecondLooks = frame.known.contains { $0.symbology.isLinear } || !frame.makesLinearSecondLooks
@@ -88,9 +89,10 @@ public struct LinearReader: SymbologyReader {
             // also read sharpened); a region stops at the first that reads. Each angle costs 16 lines of twice the samples,
             // and a frame that reads nothing pays them all. (On the real photos the angles at ±0.1 rad and the sharpened
             // lines at effort 2 read nothing the other looks miss, and cost a third of a missed frame's instructions.)
+            // Then at the angle its bars show two lines (`BarRegionSlant`), as in the first look.
             let long = Array(regions.filter { $0.halfLength >= 30 }.prefix(options.effort - 1))
             let jitters = options.effort >= 3 ? [0, -0.05, 0.05, -0.1, 0.1] : [0, -0.05, 0.05]
-            scanRegions(frame, long, jitters: jitters, lines: 16, step: 0.5, sharpen: options.effort >= 3, active, options,
+            scanRegions(frame, long, jitters: jitters, lines: 16, step: 0.5, sharpen: options.effort >= 3, measuredSlant: true, active, options,
                         stopWhenRead: vote, buffers: buffers, into: &hits)
         }
         // Nothing read yet: denser rows across the whole frame, horizontal then vertical (low contrast or blur can hide a
@@ -215,8 +217,10 @@ public struct LinearReader: SymbologyReader {
 
     /// Scans each region across its bars at its angle plus each of `jitters` (radians), `lines` lines over its width.
     ///
-    /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol.
+    /// With `stopWhenRead`, a region's remaining angles are skipped once the lines it had so far vote a symbol. With
+    /// `measuredSlant`, a region none of them read is scanned once more at the angle its bars show (`measuredDirection`).
     private func scanRegions(_ frame: PreparedFrame, _ regions: [BarRegionFinder.Region], jitters: [Double], lines: Int, step: Double = 1, sharpen: Bool = false,
+                             measuredSlant: Bool = false,
                              _ active: ActiveDecoders, _ options: DecoderOptions, stopWhenRead vote: (([LineHit]) -> [DecodedSymbol])? = nil,
                              afterRead: (jitters: [Double], lines: Int)? = nil, buffers: ScanLineBuffers, into hits: inout [LineHit]) {
         let w = Double(frame.image.width), h = Double(frame.image.height)
@@ -229,12 +233,23 @@ public struct LinearReader: SymbologyReader {
             // or two apart, which see the same bars.
             let count = max(lines / 2, min(lines, Int(1.8 * region.halfWidth / 3)))
             var heldRuns = false
-            for (j, jitter) in jitters.enumerated() {
+            let own = atan2(region.direction.y, region.direction.x)
+            for j in 0...jitters.count {
                 if let vote, hits.count > regionStart, !vote(Array(hits[regionStart...])).isEmpty { break }
                 // No line at the region's own angle held as many runs as the decoders need: lines turned a few degrees
                 // cross the same bars (their widths change by under 0.2 %) and hold no more.
                 if j > 0 && !heldRuns { break }
-                let base = atan2(region.direction.y, region.direction.x) + jitter
+                let base: Double
+                if j < jitters.count {
+                    base = own + jitters[j]
+                } else {
+                    // With `measuredSlant`, once more at the angle the region's bars show two lines (`measuredDirection`),
+                    // unless an angle tried is within 0.03 rad of it.
+                    guard measuredSlant, let measured = region.measuredDirection(in: frame.image) else { break }
+                    let angle = atan2(measured.y, measured.x)
+                    guard !jitters.contains(where: { abs(remainder(own + $0 - angle, 2 * .pi)) < 0.03 }) else { break }
+                    base = angle
+                }
                 let d = Point(cos(base), sin(base)), n = Point(-d.y, d.x)
                 let reach = region.halfLength * 1.6 + 60
                 for k in 0..<count {
