@@ -17,6 +17,10 @@ struct DataMatrixBorderLines {
         var normal: Point
         var offset = 0.0
         var slope = 0.0
+        /// How far along the trace found its last point, and how many separate stretches of points it found (a timing
+        /// side's dark modules, or 1 on a solid arm).
+        var reach = 0.0
+        var stretches = 0
 
         func point(_ s: Double) -> Point { origin + along * s + normal * (offset + slope * s) }
 
@@ -46,7 +50,9 @@ extension DataMatrixBorderLines {
         let length = { (p: Point) in (p.x * p.x + p.y * p.y).squareRoot() }
         let cosine = (towardGuess.x * cb.x + towardGuess.y * cb.y) / max(1e-9, length(towardGuess) * length(cb))
         let topDirection = length(towardGuess) >= module * 4 && cosine > 0.8 ? towardGuess : cb
-        guard let top = Self.trace(bits, from: a, toward: topDirection, inside: c - a, module: module, dashed: true),
+        // A symbol's arms run solid to the L's ends; most blobs taken for an L are given up here, before the timing sides.
+        guard left.stretches <= 2, bottom.stretches <= 2, left.reach >= length(ca) - module * 2, bottom.reach >= length(cb) - module * 2,
+              let top = Self.trace(bits, from: a, toward: topDirection, inside: c - a, module: module, dashed: true),
               let right = Self.trace(bits, from: b, toward: ca, inside: c - b, module: module, dashed: true),
               let topLeft = left.intersection(top), let topRight = top.intersection(right),
               let bottomRight = right.intersection(bottom), let bottomLeft = bottom.intersection(left) else { return nil }
@@ -65,14 +71,18 @@ extension DataMatrixBorderLines {
         if normal.x * inside.x + normal.y * inside.y < 0 { normal = normal * -1 }
         var line = Line(origin: start, along: along, normal: normal)
         // The window and the nearness are a pixel or two at least: the binarized edge wobbles by a pixel, whatever the module.
-        let step = module / 4, window = max(module * 0.75, 2), near = max(module * 0.35, 1)
+        // A quarter of the L's module finds every dark module of a timing side whose far modules are half as large; an arm
+        // is solid, and half a module apart finds its breaks.
+        let step = dashed ? module / 4 : module / 2, window = max(module * 0.75, 2), near = max(module * 0.35, 1)
         var points: [(s: Double, o: Double)] = []
-        var last = 0.0, s = step / 2
+        var last = 0.0, s = step / 2, nextFit = 3
         // A slope fitted over a module or two is the pixels' rounding: until the points span this much only the offset
         // moves.
         let minimumSpan = max(module * 2, 8)
         let farthest = len * 2 + module * 4
         while s - last <= module * 2, s <= farthest {
+            // A solid arm broken for a module before its end is no symbol's (most blobs taken for an L end here).
+            if !dashed, s - last > module, s < len - module * 2 { return nil }
             let predicted = line.offset + line.slope * s
             let base = start + along * s
             // From outside the predicted line inwards: the first dark after light.
@@ -85,14 +95,21 @@ extension DataMatrixBorderLines {
                 o += 0.5
             }
             if let found, found <= predicted + near {
+                if points.isEmpty || s - last > step * 1.5 { line.stretches += 1 }
                 points.append((s, found))
                 last = s
-                if points.count >= 3 { fit(&line, points, tolerance: dashed ? near : module, slopeFrom: minimumSpan) }
+                // Refitted as the points grow by a third (3, 4, 5, 6, 8, 10, 13, …): a refit at every point made a long arm's
+                // trace quadratic, and the slope from more points moves the prediction less and less.
+                if points.count >= nextFit {
+                    fit(&line, points, tolerance: dashed ? near : module, slopeFrom: minimumSpan)
+                    nextFit = max(nextFit + 1, nextFit * 4 / 3)
+                }
             }
             s += step
         }
         guard points.count >= 8 else { return nil }
         fit(&line, points, tolerance: near, slopeFrom: minimumSpan)
+        line.reach = last
         return line
     }
 

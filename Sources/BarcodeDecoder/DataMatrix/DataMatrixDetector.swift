@@ -365,7 +365,9 @@ enum DataMatrixDetector {
         guard mayBeInPerspective(topLeft: a, bottomLeft: c, bottomRight: b, topRight: guess, measured: measured) else { return nil }
         let bits = frame.binary, thickness = measured.thickness
         guard let lines = DataMatrixBorderLines(bits, a: a, b: b, c: c, guess: guess, module: thickness),
-              let counted = lines.counts(bits, module: thickness) else { return nil }
+              let counted = lines.counts(bits, module: thickness),
+              // The least side of a symbol has 8 modules (8×18), the largest 144.
+              min(counted.columns, counted.rows) >= 8, max(counted.columns, counted.rows) <= 146 else { return nil }
         let (fits, _, _) = sizeFits(frame, a: lines.topLeft, b: lines.bottomRight, c: lines.bottomLeft, guess: lines.topRight,
                                     center: lines.topRight, topRight: lines.topRight, thickness: thickness, searches: nil, counted: counted)
         guard let top = fits.first, top.score >= 0.85 else { return nil }
@@ -389,8 +391,10 @@ enum DataMatrixDetector {
         let columns = counted?.columns ?? 2 * darkRuns(bits, from: a, to: topRight, inward: (c - a), module: thickness)
         let rows = counted?.rows ?? 2 * darkRuns(bits, from: b, to: topRight, inward: (c - b), module: thickness)
         let height = a.distance(to: c), width = c.distance(to: b)
+        // Counted through the borders' map (`borderFit`), the timing sides are counted at their modules: sizes within two
+        // of the counts only.
         let sizes = DataMatrixSize.all.filter { size in
-            (abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4)
+            counted != nil ? isCounted(size, columns: columns, rows: rows) : (abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4)
                 || (abs(height / Double(size.rows) - thickness) < thickness * 0.35 && abs(width / Double(size.columns) - thickness) < thickness * 0.35)
         }
         // The sizes closest to the counted one first: that one usually fits all but a few timing modules, and once a
