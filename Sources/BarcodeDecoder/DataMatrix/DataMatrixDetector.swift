@@ -246,12 +246,12 @@ enum DataMatrixDetector {
             readings[slot] = reading.rawValue
             return reading
         }
-        // A side a tenth as long as the longest, or shorter, is no side of a symbol: the spanning vertices of a keystone
+        // A side a twentieth as long as the longest, or shorter, is no side of a symbol: the spanning vertices of a keystone
         // whose far timing modules do not touch the rest put two corners beside each other at the L's far end, and the
         // stub between them, read across the arm, is as solid as the arm.
         let longest = max(max(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2])),
                           max(rect[2].distance(to: rect[3]), rect[3].distance(to: rect[0])))
-        func isStub(_ k: Int) -> Bool { rect[k % 4].distance(to: rect[(k + 1) % 4]) * 10 <= longest }
+        func isStub(_ k: Int) -> Bool { rect[k % 4].distance(to: rect[(k + 1) % 4]) * 20 <= longest }
         for i in 0..<4 {
             let prev = rect[(i + 3) % 4], corner = rect[i], next = rect[(i + 1) % 4], opposite = rect[(i + 2) % 4]
             // The depth at which each side of the L is solid: the same for both where possible, else each its own
