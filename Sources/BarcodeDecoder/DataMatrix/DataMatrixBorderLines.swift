@@ -49,10 +49,11 @@ extension DataMatrixBorderLines {
         let towardGuess = guess - a
         let length = { (p: Point) in (p.x * p.x + p.y * p.y).squareRoot() }
         let cosine = (towardGuess.x * cb.x + towardGuess.y * cb.y) / max(1e-9, length(towardGuess) * length(cb))
-        let topDirection = length(towardGuess) >= module * 4 && cosine > 0.8 ? towardGuess : cb
+        let alongGuess = length(towardGuess) >= module * 4 && cosine > 0.8
         // A symbol's arms run solid to the L's ends; most blobs taken for an L are given up here, before the timing sides.
         guard left.stretches <= 2, bottom.stretches <= 2, left.reach >= length(ca) - module * 2, bottom.reach >= length(cb) - module * 2,
-              let top = Self.trace(bits, from: a, toward: topDirection, inside: c - a, module: module, dashed: true),
+              let top = Self.trace(bits, from: a, toward: alongGuess ? towardGuess : cb, inside: c - a, module: module, dashed: true,
+                                   roughDirection: !alongGuess),
               let right = Self.trace(bits, from: b, toward: ca, inside: c - b, module: module, dashed: true),
               let topLeft = left.intersection(top), let topRight = top.intersection(right),
               let bottomRight = right.intersection(bottom), let bottomLeft = bottom.intersection(left) else { return nil }
@@ -64,7 +65,7 @@ extension DataMatrixBorderLines {
     /// (a timing side) has points only on its dark modules: a station whose first dark lies deeper (a light timing
     /// module, the data beyond it) adds none. The trace ends after two modules without a point.
     static func trace(_ bits: BitMatrix, from start: Point, toward direction: Point, inside: Point, module: Double,
-                      dashed: Bool) -> Line? {
+                      dashed: Bool, roughDirection: Bool = false) -> Line? {
         let len = max(1e-9, (direction.x * direction.x + direction.y * direction.y).squareRoot())
         let along = direction * (1 / len)
         var normal = Point(-along.y, along.x)
@@ -77,8 +78,10 @@ extension DataMatrixBorderLines {
         var points: [(s: Double, o: Double)] = []
         var last = 0.0, s = step / 2, nextFit = 3
         // A slope fitted over a module or two is the pixels' rounding: until the points span this much only the offset
-        // moves.
-        let minimumSpan = max(module * 2, 8)
+        // moves. A side traced from a direction that may be far off is sloped from its first dark module on: a keystone
+        // turns the top side against the bottom arm it starts along by 15° or more, enough to lose the next dark module
+        // two modules on.
+        let minimumSpan = roughDirection ? max(module * 0.75, 6) : max(module * 2, 8)
         let farthest = len * 2 + module * 4
         while s - last <= module * 2, s <= farthest {
             // A solid arm broken for a module before its end is no symbol's (most blobs taken for an L end here).
