@@ -61,9 +61,10 @@ extension DataMatrixBorderLines {
     }
 
     /// The border line from `start` along `direction`, the symbol on the side of `inside`: fitted to the points where
-    /// light turns dark, scanned across the line from outside, at stations a quarter of `module` apart. A dashed border
+    /// light turns dark, scanned across the line from outside, at stations a fraction of `module` apart. A dashed border
     /// (a timing side) has points only on its dark modules: a station whose first dark lies deeper (a light timing
-    /// module, the data beyond it) adds none. The trace ends after two modules without a point.
+    /// module, the data beyond it) adds none. The trace ends after two modules without a point (an arm's, after one
+    /// short of its end: then there is none). `roughDirection` says that `direction` may be degrees off the border.
     static func trace(_ bits: BitMatrix, from start: Point, toward direction: Point, inside: Point, module: Double,
                       dashed: Bool, roughDirection: Bool = false) -> Line? {
         let len = max(1e-9, (direction.x * direction.x + direction.y * direction.y).squareRoot())
