@@ -376,19 +376,7 @@ enum DataMatrixDetector {
               min(counted.columns, counted.rows) >= 8, max(counted.columns, counted.rows) <= 146 else { return nil }
         let (fits, _, _) = sizeFits(frame, a: lines.topLeft, b: lines.bottomRight, c: lines.bottomLeft, guess: lines.topRight,
                                     center: lines.topRight, topRight: lines.topRight, thickness: thickness, searches: nil, counted: counted)
-        guard let top = fits.first else { return nil }
-        guard top.score >= 0.85 else {
-            // Corners placed by the lines but a timing pattern that no transform fits: the first counted size that samples
-            // at its own timing modules (the uneven-module fallback, `fit`'s).
-            var attempts = UnevenAttempts(fits, columns: counted.columns, rows: counted.rows)
-            for k in 0..<attempts.count {
-                if let grid = attempts.grid(frame, k) {
-                    let fit = attempts.fit(k)
-                    return Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: k >= attempts.picks)
-                }
-            }
-            return nil
-        }
+        guard let top = fits.first, top.score >= 0.85 else { return nil }
         let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
         return Located(grid: grid, transform: top.transform, size: top.size)
     }
