@@ -246,6 +246,12 @@ enum DataMatrixDetector {
             readings[slot] = reading.rawValue
             return reading
         }
+        // A side a twentieth as long as the longest, or shorter, is no side of a symbol: the spanning vertices of a keystone
+        // whose far timing modules do not touch the rest put two corners beside each other at the L's far end, and the
+        // stub between them, read across the arm, is as solid as the arm.
+        let longest = max(max(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2])),
+                          max(rect[2].distance(to: rect[3]), rect[3].distance(to: rect[0])))
+        func isStub(_ k: Int) -> Bool { rect[k % 4].distance(to: rect[(k + 1) % 4]) * 20 <= longest }
         for i in 0..<4 {
             let prev = rect[(i + 3) % 4], corner = rect[i], next = rect[(i + 1) % 4], opposite = rect[(i + 2) % 4]
             // The depth at which each side of the L is solid: the same for both where possible, else each its own
@@ -260,7 +266,7 @@ enum DataMatrixDetector {
             }
             if solid == nil, let first, let second { solid = (first, second) }
             guard let (depth1, depth2) = solid else { continue }
-            guard side((i + 1) % 4, depth1) == .open, side((i + 2) % 4, depth2) == .open else { continue }
+            guard side((i + 1) % 4, depth1) == .open || isStub(i + 1), side((i + 2) % 4, depth2) == .open || isStub(i + 2) else { continue }
             sawL = true
             // Symbol orientation: the L corner is bottom-left; bottom-right and top-left must turn the right way.
             var (topLeft, bottomRight) = (prev, next)
@@ -288,6 +294,10 @@ enum DataMatrixDetector {
             // so that the quads after this one are fitted as before.
             if let located = perspectiveFit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite,
                                                 measured: measured),
+               visit(frame, located) { return true }
+            // Its borders fitted by lines where the thinning placed no corner that fits or decodes.
+            if let located = borderFit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite,
+                                       measured: measured),
                visit(frame, located) { return true }
         }
         return false
@@ -331,15 +341,41 @@ enum DataMatrixDetector {
                                topRight guess: Point, measured: (thickness: Double, counted: Int)) -> Located? {
         let bits = frame.binary
         let thickness = measured.thickness
-        // Arms of fewer than `shortestArm` of its modules are no symbol's (the least is 10 a side).
-        guard thickness >= 1, measured.counted >= leastCounted, min(a.distance(to: c), b.distance(to: c)) >= thickness * shortestArm,
-              guess.distance(to: a + b - c) >= thickness * 2 else { return nil }
+        guard mayBeInPerspective(topLeft: a, bottomLeft: c, bottomRight: b, topRight: guess, measured: measured) else { return nil }
         guard let perspective = DataMatrixLPerspective(bits, a: a, b: b, c: c, thickness: thickness), perspective.isNoticeable,
               perspective.isPlausible
         else { return nil }
         let corner = perspective.freeCorner(a: a, b: b, c: c)
         let (fits, _, _) = sizeFits(frame, a: a, b: b, c: c, guess: guess, center: corner, topRight: corner, thickness: thickness,
                                     searches: nil)
+        guard let top = fits.first, top.score >= 0.85 else { return nil }
+        let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
+        return Located(grid: grid, transform: top.transform, size: top.size)
+    }
+
+    /// Whether the L `a`–`c`–`b` is looked at for perspective: its arms `shortestArm` of its modules or longer (fewer are
+    /// no symbol's, the least is 10 a side), its fit's line towards the free corner `leastCounted` or more (a symbol's
+    /// texture), and the quad's fourth corner two modules or more off the parallelogram's.
+    static func mayBeInPerspective(topLeft a: Point, bottomLeft c: Point, bottomRight b: Point, topRight guess: Point,
+                                   measured: (thickness: Double, counted: Int)) -> Bool {
+        let thickness = measured.thickness
+        return thickness >= 1 && measured.counted >= leastCounted && min(a.distance(to: c), b.distance(to: c)) >= thickness * shortestArm
+            && guess.distance(to: a + b - c) >= thickness * 2
+    }
+
+    /// A symbol whose four borders are straight lines (`DataMatrixBorderLines`): its corners where the lines meet, its
+    /// timing sides counted through their map, the free corner searched around theirs; only a fit of 0.85 or more. Tried
+    /// after the L's thinning (`perspectiveFit`), on the Ls that one looks at.
+    static func borderFit(_ frame: borrowing PreparedFrame, topLeft a: Point, bottomLeft c: Point, bottomRight b: Point,
+                          topRight guess: Point, measured: (thickness: Double, counted: Int)) -> Located? {
+        guard mayBeInPerspective(topLeft: a, bottomLeft: c, bottomRight: b, topRight: guess, measured: measured) else { return nil }
+        let bits = frame.binary, thickness = measured.thickness
+        guard let lines = DataMatrixBorderLines(bits, a: a, b: b, c: c, guess: guess, module: thickness),
+              let counted = lines.counts(bits, module: thickness),
+              // The least side of a symbol has 8 modules (8×18), the largest 144.
+              min(counted.columns, counted.rows) >= 8, max(counted.columns, counted.rows) <= 146 else { return nil }
+        let (fits, _, _) = sizeFits(frame, a: lines.topLeft, b: lines.bottomRight, c: lines.bottomLeft, guess: lines.topRight,
+                                    center: lines.topRight, topRight: lines.topRight, thickness: thickness, searches: nil, counted: counted)
         guard let top = fits.first, top.score >= 0.85 else { return nil }
         let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
         return Located(grid: grid, transform: top.transform, size: top.size)
@@ -355,13 +391,16 @@ enum DataMatrixDetector {
     /// The sizes that fit the L `a`–`c`–`b`, best first, each with its best free corner searched around `center`; and
     /// the timing edges' counts, read towards `topRight`.
     static func sizeFits(_ frame: borrowing PreparedFrame, a: Point, b: Point, c: Point, guess: Point, center d0: Point, topRight: Point,
-                         thickness: Double, searches: DataMatrixCornerSearches?) -> (fits: [SizeFit], columns: Int, rows: Int) {
+                         thickness: Double, searches: DataMatrixCornerSearches?,
+                         counted: (columns: Int, rows: Int)? = nil) -> (fits: [SizeFit], columns: Int, rows: Int) {
         let bits = frame.binary
-        let columns = 2 * darkRuns(bits, from: a, to: topRight, inward: (c - a), module: thickness)
-        let rows = 2 * darkRuns(bits, from: b, to: topRight, inward: (c - b), module: thickness)
+        let columns = counted?.columns ?? 2 * darkRuns(bits, from: a, to: topRight, inward: (c - a), module: thickness)
+        let rows = counted?.rows ?? 2 * darkRuns(bits, from: b, to: topRight, inward: (c - b), module: thickness)
         let height = a.distance(to: c), width = c.distance(to: b)
+        // Counted through the borders' map (`borderFit`), the timing sides are counted at their modules: sizes within two
+        // of the counts only.
         let sizes = DataMatrixSize.all.filter { size in
-            (abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4)
+            counted != nil ? isCounted(size, columns: columns, rows: rows) : (abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4)
                 || (abs(height / Double(size.rows) - thickness) < thickness * 0.35 && abs(width / Double(size.columns) - thickness) < thickness * 0.35)
         }
         // The sizes closest to the counted one first: that one usually fits all but a few timing modules, and once a

@@ -1,0 +1,173 @@
+/// A Data Matrix symbol's four corners from straight lines fitted to its four outer borders.
+///
+/// A perspective map keeps lines straight: the L's two arms are solid dark edges, and the two timing sides, though
+/// dashed, have their dark modules' outer edges on one line each. Each border is traced outward from the L, point by
+/// point along the line fitted so far (so the trace follows a keystone's converging sides, which a search around the
+/// parallelogram's corner misses by modules), and the corners are where the lines meet: the free corner, whose module is
+/// light, lies where the two timing lines cross. Unlike the L arms' thinning (`DataMatrixLPerspective`) this needs no
+/// module widths, so neither runs of two modules nor coarse modules bias it.
+struct DataMatrixBorderLines {
+    /// top-left (the L's end `a`), top-right (free), bottom-right (the L's end `b`), bottom-left (the L's corner `c`).
+    var topLeft, topRight, bottomRight, bottomLeft: Point
+
+    /// A border line: the points `origin + along·s + normal·(offset + slope·s)`, `normal` pointing into the symbol.
+    struct Line {
+        var origin: Point
+        var along: Point
+        var normal: Point
+        var offset = 0.0
+        var slope = 0.0
+        /// How far along the trace found its last point, and how many separate stretches of points it found (a timing
+        /// side's dark modules, or 1 on a solid arm).
+        var reach = 0.0
+        var stretches = 0
+
+        func point(_ s: Double) -> Point { origin + along * s + normal * (offset + slope * s) }
+
+        /// Where this line meets `other`, or nil when they are nearly parallel.
+        func intersection(_ other: Line) -> Point? {
+            let p = point(0), r = point(1) - p
+            let q = other.point(0), t = other.point(1) - q
+            let den = r.x * t.y - r.y * t.x
+            guard abs(den) > 1e-6 * max(1, (r.x * r.x + r.y * r.y) * (t.x * t.x + t.y * t.y)).squareRoot() else { return nil }
+            let u = ((q.x - p.x) * t.y - (q.y - p.y) * t.x) / den
+            return p + r * u
+        }
+    }
+}
+
+extension DataMatrixBorderLines {
+    /// The corners of the symbol whose L has corner `c` and ends `a` and `b`, its modules `module` pixels at `c`; `guess`
+    /// is the quad's fourth corner (a hull vertex, often on the top timing side). Nil when a border shows too few points.
+    init?(_ bits: BitMatrix, a: Point, b: Point, c: Point, guess: Point, module: Double) {
+        let ca = a - c, cb = b - c
+        // The arms: solid edges, traced from the corner outward.
+        guard let left = Self.trace(bits, from: c, toward: ca, inside: cb, module: module, dashed: false),
+              let bottom = Self.trace(bits, from: c, toward: cb, inside: ca, module: module, dashed: false) else { return nil }
+        // The timing sides, from the L's ends: the top one first towards the quad's fourth corner where that lies near the
+        // bottom arm's direction (the hull often reaches along the top side), the right one along the left arm.
+        let towardGuess = guess - a
+        let length = { (p: Point) in (p.x * p.x + p.y * p.y).squareRoot() }
+        let cosine = (towardGuess.x * cb.x + towardGuess.y * cb.y) / max(1e-9, length(towardGuess) * length(cb))
+        let alongGuess = length(towardGuess) >= module * 4 && cosine > 0.8
+        // A symbol's arms run solid to the L's ends; most blobs taken for an L are given up here, before the timing sides.
+        guard left.stretches <= 2, bottom.stretches <= 2, left.reach >= length(ca) - module * 2, bottom.reach >= length(cb) - module * 2,
+              let top = Self.trace(bits, from: a, toward: alongGuess ? towardGuess : cb, inside: c - a, module: module, dashed: true,
+                                   roughDirection: !alongGuess),
+              let right = Self.trace(bits, from: b, toward: ca, inside: c - b, module: module, dashed: true),
+              let topLeft = left.intersection(top), let topRight = top.intersection(right),
+              let bottomRight = right.intersection(bottom), let bottomLeft = bottom.intersection(left) else { return nil }
+        (self.topLeft, self.topRight, self.bottomRight, self.bottomLeft) = (topLeft, topRight, bottomRight, bottomLeft)
+    }
+
+    /// The border line from `start` along `direction`, the symbol on the side of `inside`: fitted to the points where
+    /// light turns dark, scanned across the line from outside, at stations a fraction of `module` apart. A dashed border
+    /// (a timing side) has points only on its dark modules: a station whose first dark lies deeper (a light timing
+    /// module, the data beyond it) adds none. The trace ends after two modules without a point (an arm's, after one
+    /// short of its end: then there is none). `roughDirection` says that `direction` may be degrees off the border.
+    static func trace(_ bits: BitMatrix, from start: Point, toward direction: Point, inside: Point, module: Double,
+                      dashed: Bool, roughDirection: Bool = false) -> Line? {
+        let len = max(1e-9, (direction.x * direction.x + direction.y * direction.y).squareRoot())
+        let along = direction * (1 / len)
+        var normal = Point(-along.y, along.x)
+        if normal.x * inside.x + normal.y * inside.y < 0 { normal = normal * -1 }
+        var line = Line(origin: start, along: along, normal: normal)
+        // The window and the nearness are a pixel or two at least: the binarized edge wobbles by a pixel, whatever the module.
+        // A quarter of the L's module finds every dark module of a timing side whose far modules are half as large; an arm
+        // is solid, and half a module apart finds its breaks.
+        let step = dashed ? module / 4 : module / 2, window = max(module * 0.75, 2), near = max(module * 0.35, 1)
+        var points: [(s: Double, o: Double)] = []
+        var last = 0.0, s = step / 2, nextFit = 3
+        // A slope fitted over a module or two is the pixels' rounding: until the points span this much only the offset
+        // moves. A side traced from a direction that may be far off is sloped from its first dark module on: a keystone
+        // turns the top side against the bottom arm it starts along by 15° or more, enough to lose the next dark module
+        // two modules on.
+        let minimumSpan = roughDirection ? max(module * 0.75, 6) : max(module * 2, 8)
+        let farthest = len * 2 + module * 4
+        while s - last <= module * 2, s <= farthest {
+            // A solid arm broken for a module before its end is no symbol's (most blobs taken for an L end here).
+            if !dashed, s - last > module, s < len - module * 2 { return nil }
+            let predicted = line.offset + line.slope * s
+            let base = start + along * s
+            // From outside the predicted line inwards: the first dark after light.
+            var o = predicted - window
+            var sawLight = false, found: Double?
+            while o <= predicted + window {
+                let p = base + normal * o
+                let dark = bits[Int(p.x), Int(p.y)]
+                if !dark { sawLight = true } else if sawLight { found = o; break }
+                o += 0.5
+            }
+            if let found, found <= predicted + near {
+                if points.isEmpty || s - last > step * 1.5 { line.stretches += 1 }
+                points.append((s, found))
+                last = s
+                // Refitted as the points grow by a third (3, 4, 5, 6, 8, 10, 13, …): a refit at every point made a long arm's
+                // trace quadratic, and the slope from more points moves the prediction less and less.
+                if points.count >= nextFit {
+                    fit(&line, points, tolerance: dashed ? near : module, slopeFrom: minimumSpan)
+                    nextFit = max(nextFit + 1, nextFit * 4 / 3)
+                }
+            }
+            s += step
+        }
+        guard points.count >= 8 else { return nil }
+        fit(&line, points, tolerance: near, slopeFrom: minimumSpan)
+        line.reach = last
+        return line
+    }
+
+    /// The least-squares line through `points`, refitted twice without those deeper than `tolerance` past it (on a
+    /// dashed border the data beyond a light module).
+    static func fit(_ line: inout Line, _ points: [(s: Double, o: Double)], tolerance: Double, slopeFrom minimumSpan: Double) {
+        guard let first = points.first, let last = points.last else { return }
+        let sloped = last.s - first.s >= minimumSpan
+        var current = line
+        for round in 0..<3 {
+            var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0
+            for (s, o) in points where round == 0 || o - (current.offset + current.slope * s) <= tolerance {
+                n += 1; sx += s; sy += o; sxx += s * s; sxy += s * o
+            }
+            guard n >= 2 else { return }
+            if sloped {
+                let det = n * sxx - sx * sx
+                guard det > 1e-9 else { return }
+                current.slope = (n * sxy - sx * sy) / det
+            }
+            current.offset = (sy - current.slope * sx) / n
+        }
+        line = current
+    }
+}
+
+extension DataMatrixBorderLines {
+    /// The map from the unit square (top-left at the origin, y down) onto the corners.
+    var unitTransform: PerspectiveTransform? {
+        PerspectiveTransform(rectangleWidth: 1, height: 1, to: [topLeft, topRight, bottomRight, bottomLeft])
+    }
+
+    /// The timing sides' module counts (columns, rows): dark runs along each, half a module inside its border, where
+    /// half a module is taken from `module` (the L's thickness at its corner) through the map, so it shrinks with the
+    /// far modules; nil without the map.
+    func counts(_ bits: BitMatrix, module: Double) -> (columns: Int, rows: Int)? {
+        guard let map = unitTransform else { return nil }
+        let probe = 1e-3
+        let corner = map.apply(Point(0, 1))
+        let perU = map.apply(Point(probe, 1)).distance(to: corner) / probe
+        let perV = map.apply(Point(0, 1 - probe)).distance(to: corner) / probe
+        guard perU > 0, perV > 0 else { return nil }
+        let halfU = module * 0.5 / perU, halfV = module * 0.5 / perV
+        func runs(_ from: Point, _ to: Point) -> Int {
+            let steps = max(8, Int(map.apply(from).distance(to: map.apply(to)) * 2))
+            var runs = 0, dark = false
+            for k in 0...steps {
+                let p = map.apply(from + (to - from) * (Double(k) / Double(steps)))
+                let v = bits[Int(p.x), Int(p.y)]
+                if v && !dark { runs += 1 }
+                dark = v
+            }
+            return runs
+        }
+        return (2 * runs(Point(0, halfV), Point(1, halfV)), 2 * runs(Point(1 - halfU, 0), Point(1 - halfU, 1)))
+    }
+}

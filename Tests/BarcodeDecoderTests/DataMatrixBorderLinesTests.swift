@@ -1,0 +1,49 @@
+@testable import BarcodeDecoder
+import Testing
+
+/// A Data Matrix symbol's L and timing sides drawn through a keystone (the right edge 70 % as tall as the left): the lines
+/// fitted to its four borders meet at its corners, the free one too, though its module is light and the top side
+/// converges on the bottom arm it is traced along at first.
+@Suite struct DataMatrixBorderLinesTests {
+    /// A 24 × 24 symbol.
+    static let modules = 24.0
+    static let corners = KeystoneDrawing.corners
+
+    /// The L (left column and bottom row), the timing sides (top row dark at even columns, right column dark at odd
+    /// rows) and a fixed pseudo-random data pattern inside.
+    static func drawn() -> BitMatrix {
+        let n = Int(modules)
+        return KeystoneDrawing.drawn(modules: modules) { u, v in
+            if u == 0 || v == n - 1 { return true }
+            if v == 0 { return u % 2 == 0 }
+            if u == n - 1 { return v % 2 == 1 }
+            return (u * 7 + v * 13 + u * v) % 5 < 2
+        }
+    }
+
+    /// The quad's fourth corners the hull gives: a vertex beside the bottom arm's far end (far timing modules that touch
+    /// nothing, the top side then traced along the bottom arm, turned 17° against it), and a vertex on the top side.
+    static let guesses = [Point(221, 184), Point(140, 38)]
+
+    @Test(arguments: guesses)
+    func linesMeetAtTheSymbolsCorners(guess: Point) throws {
+        let bits = Self.drawn()
+        let (a, b, c) = (Self.corners[0], Self.corners[2], Self.corners[3])
+        let module = 200.0 / Self.modules
+        let lines = try #require(DataMatrixBorderLines(bits, a: a, b: b, c: c, guess: guess, module: module))
+        // The free corner is 30 px (3.6 near modules) off the parallelogram's.
+        #expect(lines.topRight.distance(to: Self.corners[1]) < 1.5)
+        #expect(lines.topLeft.distance(to: a) < 1.5)
+        #expect(lines.bottomRight.distance(to: b) < 1.5)
+        #expect(lines.bottomLeft.distance(to: c) < 1.5)
+    }
+
+    @Test func timingSidesAreCountedAtTheirOwnModules() throws {
+        let bits = Self.drawn()
+        let (a, b, c) = (Self.corners[0], Self.corners[2], Self.corners[3])
+        let module = 200.0 / Self.modules
+        let lines = try #require(DataMatrixBorderLines(bits, a: a, b: b, c: c, guess: Self.guesses[0], module: module))
+        let counted = try #require(lines.counts(bits, module: module))
+        #expect(counted.columns == 24 && counted.rows == 24)
+    }
+}
