@@ -8,13 +8,7 @@ import Testing
     /// wider than its modules and every space as much narrower; `noise[k]` is added to run k of the symbol (0: the start
     /// guard's first bar).
     static func ean13(_ text: String, module: Double, spread: Double, noise: [Int: Double] = [:]) -> [Double] {
-        let digits = text.map { Int(String($0))! }
-        let parity = EANUPCTables.leadingDigitParity[digits[0]]
-        var modules: [Int] = [1, 1, 1]
-        for k in 0..<6 { modules += parity[k] ? EANUPCTables.even[digits[k + 1]] : EANUPCTables.odd[digits[k + 1]] }
-        modules += [1, 1, 1, 1, 1]
-        for k in 6..<12 { modules += EANUPCTables.odd[digits[k + 1]] }
-        modules += [1, 1, 1]
+        let modules = EAN13Modules.of(text)
         // Runs alternate from a bar: even runs are bars.
         let runs = modules.enumerated().map { k, count in
             Double(count) * module + (k % 2 == 0 ? spread : -spread) + (noise[k] ?? 0)

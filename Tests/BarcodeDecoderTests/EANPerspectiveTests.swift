@@ -7,13 +7,7 @@ import Testing
     /// The runs of the EAN-13 `text` (dark runs first after a light quiet zone of 40, and one after), each module `module`
     /// px wide at the start and shrinking evenly to `farEnd` times that at the end: a label turned away from the camera.
     static func ean13(_ text: String, module: Double, farEnd: Double) -> [Double] {
-        let digits = text.map { Int(String($0))! }
-        let parity = EANUPCTables.leadingDigitParity[digits[0]]
-        var modules: [Int] = [1, 1, 1]
-        for k in 0..<6 { modules += parity[k] ? EANUPCTables.even[digits[k + 1]] : EANUPCTables.odd[digits[k + 1]] }
-        modules += [1, 1, 1, 1, 1]
-        for k in 6..<12 { modules += EANUPCTables.odd[digits[k + 1]] }
-        modules += [1, 1, 1]
+        let modules = EAN13Modules.of(text)
         var runs: [Double] = [40], at = 0
         for count in modules {
             // The run's modules at the scale of its middle.
