@@ -30,6 +30,30 @@ enum QRDetector {
     /// and along it by the depth's square, and its size is an average over both.
     static let widenedSizeRatio = 2.0
 
+    /// Finders `i` < `j` < `k` (`fi`, `fj`, `fk`, their centres' distances `dij`, `dik`, `djk`) as a triple (top-left,
+    /// top-right, bottom-left, score), and 1 where its shape passes the side, right-angle and dimension tests, else 0
+    /// (`SignBit`: on texture each test goes either way at random, and as branches they were mispredicted at most triples).
+    @inline(__always)
+    static func shape(_ finders: [QRFinderPattern], _ i: Int, _ j: Int, _ k: Int, _ fi: QRFinderPattern, _ fj: QRFinderPattern,
+                      _ fk: QRFinderPattern, dij: Double, dik: Double, djk: Double) -> ((Int, Int, Int, Double), UInt64) {
+        // The top-left finder is the one opposite the longest side.
+        var tl = i, a = j, b = k
+        var hyp = djk, s1 = dij, s2 = dik
+        if dik > hyp && dik >= dij { tl = j; a = i; b = k; hyp = dik; s1 = dij; s2 = djk }
+        if dij > hyp && dij > dik { tl = k; a = i; b = j; hyp = dij; s1 = dik; s2 = djk }
+        let sides = SignBit.greater(min(s1, s2), max(s1, s2) * 0.6)
+        let expected = (s1 * s1 + s2 * s2).squareRoot()
+        let square = SignBit.greater(expected * 0.2, abs(hyp - expected))
+        let module = (fi.moduleSize + fj.moduleSize + fk.moduleSize) / 3
+        let dim = (s1 + s2) / 2 / module + 7
+        let size = SignBit.atLeast(dim, 17) & SignBit.atLeast(185, dim)
+        let pTL = finders[tl].center, pA = finders[a].center, pB = finders[b].center
+        let cross = (pA.x - pTL.x) * (pB.y - pTL.y) - (pA.y - pTL.y) * (pB.x - pTL.x)
+        let (tr, bl) = cross > 0 ? (a, b) : (b, a)
+        let score = abs(hyp - expected) / expected + abs(s1 - s2) / max(s1, s2) - Double(fi.count + fj.count + fk.count) * 0.01
+        return ((tl, tr, bl, score), sides & square & size)
+    }
+
     /// The triples that `triples(_:)` orders, in the order they were made (`ordinary`), and with `widened` those whose
     /// finders' sizes pass `widenedSizeRatio` but not `sizeRatio` (`wider`), with the same shape tests and scores.
     static func candidateTriples(_ finders: [QRFinderPattern], widened: Bool) -> (ordinary: [(Int, Int, Int, Double)], wider: [(Int, Int, Int, Double)]) {
@@ -43,27 +67,11 @@ enum QRDetector {
             for j in (i + 1)..<n { distances[i * n + j] = finders[i].center.distance(to: finders[j].center) }
         }
         /// Finders `i` < `j` < `k` as a triple (top-left, top-right, bottom-left, score) and 1 where its shape passes the
-        /// side, right-angle and dimension tests, else 0: the loop below's tests, for the wider triples.
+        /// side, right-angle and dimension tests, else 0 (`shape`), for the wider triples.
         @inline(__always)
         func triple(_ i: Int, _ j: Int, _ k: Int) -> ((Int, Int, Int, Double), UInt64) {
-            let fi = finders[i], fj = finders[j], fk = finders[k]
-            let dij = distances[i * n + j], dik = distances[i * n + k], djk = distances[j * n + k]
-            // The top-left finder is the one opposite the longest side.
-            var tl = i, a = j, b = k
-            var hyp = djk, s1 = dij, s2 = dik
-            if dik > hyp && dik >= dij { tl = j; a = i; b = k; hyp = dik; s1 = dij; s2 = djk }
-            if dij > hyp && dij > dik { tl = k; a = i; b = j; hyp = dij; s1 = dik; s2 = djk }
-            let sides = SignBit.greater(min(s1, s2), max(s1, s2) * 0.6)
-            let expected = (s1 * s1 + s2 * s2).squareRoot()
-            let square = SignBit.greater(expected * 0.2, abs(hyp - expected))
-            let module = (fi.moduleSize + fj.moduleSize + fk.moduleSize) / 3
-            let dim = (s1 + s2) / 2 / module + 7
-            let size = SignBit.atLeast(dim, 17) & SignBit.atLeast(185, dim)
-            let pTL = finders[tl].center, pA = finders[a].center, pB = finders[b].center
-            let cross = (pA.x - pTL.x) * (pB.y - pTL.y) - (pA.y - pTL.y) * (pB.x - pTL.x)
-            let (tr, bl) = cross > 0 ? (a, b) : (b, a)
-            let score = abs(hyp - expected) / expected + abs(s1 - s2) / max(s1, s2) - Double(fi.count + fj.count + fk.count) * 0.01
-            return ((tl, tr, bl, score), sides & square & size)
+            Self.shape(finders, i, j, k, finders[i], finders[j], finders[k],
+                       dij: distances[i * n + j], dik: distances[i * n + k], djk: distances[j * n + k])
         }
         // A pair's triples are written to `scratch` in turn, each kept by moving on past it only where it passes: on
         // texture each test goes either way at random, and as branches they were mispredicted at most triples. Every
@@ -81,31 +89,16 @@ enum QRDetector {
                     let dij = distances[i * n + j]
                     var count = 0
                     for k in (j + 1)..<n {
-                        // No arrays per triple: with 40 candidates there are nearly 10 000 triples. The shape tests are
-                        // `triple`'s, written out here: calling it (inlined) made the frame without a code `/10` 0.1 %
-                        // dearer (it reloads the finders and the pair's distance the loop holds).
+                        // No arrays per triple: with 40 candidates there are nearly 10 000 triples. The finders and the
+                        // pair's distance are the ones the loop holds, passed in (`triple`, reloading them, made the frame
+                        // without a code `/10` 0.1 % dearer).
                         let fi = finders[i], fj = finders[j], fk = finders[k]
                         let smallest = min(fi.moduleSize, fj.moduleSize, fk.moduleSize)
                         let largest = max(fi.moduleSize, fj.moduleSize, fk.moduleSize)
                         let sizes = SignBit.greater(smallest * sizeRatio, largest)
-                        let dik = distances[i * n + k], djk = distances[j * n + k]
-                        // The top-left finder is the one opposite the longest side.
-                        var tl = i, a = j, b = k
-                        var hyp = djk, s1 = dij, s2 = dik
-                        if dik > hyp && dik >= dij { tl = j; a = i; b = k; hyp = dik; s1 = dij; s2 = djk }
-                        if dij > hyp && dij > dik { tl = k; a = i; b = j; hyp = dij; s1 = dik; s2 = djk }
-                        let sides = SignBit.greater(min(s1, s2), max(s1, s2) * 0.6)
-                        let expected = (s1 * s1 + s2 * s2).squareRoot()
-                        let square = SignBit.greater(expected * 0.2, abs(hyp - expected))
-                        let module = (fi.moduleSize + fj.moduleSize + fk.moduleSize) / 3
-                        let dim = (s1 + s2) / 2 / module + 7
-                        let size = SignBit.atLeast(dim, 17) & SignBit.atLeast(185, dim)
-                        let pTL = finders[tl].center, pA = finders[a].center, pB = finders[b].center
-                        let cross = (pA.x - pTL.x) * (pB.y - pTL.y) - (pA.y - pTL.y) * (pB.x - pTL.x)
-                        let (tr, bl) = cross > 0 ? (a, b) : (b, a)
-                        let score = abs(hyp - expected) / expected + abs(s1 - s2) / max(s1, s2) - Double(fi.count + fj.count + fk.count) * 0.01
-                        kept[count] = (tl, tr, bl, score)
-                        count &+= Int(truncatingIfNeeded: sizes & sides & square & size)
+                        let (t, shape) = Self.shape(finders, i, j, k, fi, fj, fk, dij: dij, dik: distances[i * n + k], djk: distances[j * n + k])
+                        kept[count] = t
+                        count &+= Int(truncatingIfNeeded: sizes & shape)
                     }
                     out.append(contentsOf: UnsafeBufferPointer(start: kept, count: count))
                 }
