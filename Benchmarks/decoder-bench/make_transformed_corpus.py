@@ -98,6 +98,27 @@ def exposed(image, gamma):
     return Image.fromarray(np.clip(255 * a ** gamma + 0.5, 0, 255).astype(np.uint8))
 
 
+def curved(image, degrees):
+    # The photo printed on a can and seen from the front: the frame's width wrapped round a vertical cylinder, `degrees`
+    # either side of the middle. An element at angle θ from the middle shows cos θ of its width (half at 60°), and the
+    # light falling on the can fades towards its sides (to 70 % of the middle's brightness at 60°). Output pixel x lies
+    # at R sin θ from the middle; it takes the input's column at arc R θ.
+    a = np.asarray(image).astype(np.float64)
+    h, w = a.shape
+    limit = np.radians(degrees)
+    radius = (w / 2) / limit
+    out_w = max(1, int(round(2 * radius * np.sin(limit))))
+    x = (np.arange(out_w) + 0.5 - out_w / 2) / radius
+    theta = np.arcsin(np.clip(x, -np.sin(limit), np.sin(limit)))
+    source = np.clip(theta * radius + w / 2 - 0.5, 0, w - 1)
+    left = np.floor(source).astype(int)
+    right = np.minimum(left + 1, w - 1)
+    t = source - left
+    columns = a[:, left] * (1 - t) + a[:, right] * t
+    light = 1 - 0.3 * (1 - np.cos(theta)) / (1 - np.cos(limit))
+    return Image.fromarray(np.clip(columns * light[None, :] + 0.5, 0, 255).astype(np.uint8))
+
+
 def jpeg(image, quality, path):
     image.save(path, format="JPEG", quality=quality)
     return Image.open(path).convert("L")
@@ -124,6 +145,10 @@ TRANSFORMS = {
     # Added in the twenty-seventh session.
     "darker": lambda im, seed, tmp: exposed(im, 2.0),
     "brighter": lambda im, seed, tmp: exposed(im, 0.5),
+    # Added in the twenty-eighth session: the curvature, and a mirrored symbol (printed on the back of a film, or
+    # seen in a mirror), which readers of the 2D symbologies are expected to read.
+    "curved": lambda im, seed, tmp: curved(im, 60),
+    "mirrored": lambda im, seed, tmp: im.transpose(Image.FLIP_LEFT_RIGHT),
 }
 
 
