@@ -170,9 +170,11 @@ public struct QRReader: SymbologyReader {
             var decoded = result.map { ($0, framing.transform) }
             // A transform fitted to every alignment pattern, at any size that had its full look (before the eighteenth
             // session only at the first two sizes tried: a symbol on curved paper turned 30° framed at its third,
-            // `qrcode-3/21`–`23` through make_transformed_corpus.py's tilted-30 copies, and read only so).
+            // `qrcode-3/21`–`23` through make_transformed_corpus.py's tilted-30 copies, and read only so). Its grid is read
+            // transposed as well, for a mirrored symbol: the alignment centres lie alike on both axes, so the fit is the same
+            // (until the twenty-eighth session only as sampled: the mirrored copies of `qrcode-3/22` and `/23` went unread).
             if decoded == nil, let refined = QRDetector.refined(frame, framing) {
-                decoded = decode(refined.grid).map { ($0, refined.transform) }
+                decoded = (decode(refined.grid) ?? decode(refined.grid.transposed())).map { ($0, refined.transform) }
             }
             guard let (result, transform) = decoded else { continue }
             let side = Double(n)
