@@ -16,7 +16,7 @@ import shutil
 import sys
 
 import numpy as np
-from PIL import Image, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter
 
 
 def tilt(image, degrees):
@@ -119,6 +119,24 @@ def curved(image, degrees):
     return Image.fromarray(np.clip(columns * light[None, :] + 0.5, 0, 255).astype(np.uint8))
 
 
+def scratched(image, seed):
+    # Damage: three straight scratches across the frame, a dark one and two light ones (ink rubbed off, a crease
+    # catching the light), each about a hundredth of the shorter side wide, at angles and places drawn from `seed`. A
+    # scratch may cross a finder, a timing edge or a guard.
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    w, h = image.size
+    rng = np.random.default_rng(seed)
+    width = max(1, round(min(w, h) / 100))
+    for colour in (40, 230, 230):
+        angle = rng.uniform(0, np.pi)
+        cx, cy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h
+        reach = w + h
+        dx, dy = np.cos(angle) * reach, np.sin(angle) * reach
+        draw.line([(cx - dx, cy - dy), (cx + dx, cy + dy)], fill=colour, width=width)
+    return out
+
+
 def jpeg(image, quality, path):
     image.save(path, format="JPEG", quality=quality)
     return Image.open(path).convert("L")
@@ -145,10 +163,13 @@ TRANSFORMS = {
     # Added in the twenty-seventh session.
     "darker": lambda im, seed, tmp: exposed(im, 2.0),
     "brighter": lambda im, seed, tmp: exposed(im, 0.5),
-    # Added in the twenty-eighth session: the curvature, and a mirrored symbol (printed on the back of a film, or
-    # seen in a mirror), which readers of the 2D symbologies are expected to read.
+    # Added in the twenty-eighth session: the curvature, a mirrored symbol (printed on the back of a film, or seen
+    # in a mirror) and an inverted one (light on dark: laser-marked metal, a phone's dark mode), which readers of the 2D
+    # symbologies are expected to read, and scratches (damaged finders, timing edges and guards).
     "curved": lambda im, seed, tmp: curved(im, 60),
     "mirrored": lambda im, seed, tmp: im.transpose(Image.FLIP_LEFT_RIGHT),
+    "inverted": lambda im, seed, tmp: Image.eval(im, lambda v: 255 - v),
+    "scratched": lambda im, seed, tmp: scratched(im, seed),
 }
 
 
