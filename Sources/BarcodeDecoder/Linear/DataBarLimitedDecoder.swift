@@ -51,6 +51,9 @@ struct DataBarLimitedDecoder: RowDecoder {
         return oddSum % 2 == 1 && oddSum >= 7 && oddSum <= 19
     }
 
+    /// The least light after the right guard's bar, in modules (the standard asks 5).
+    static let trailingLight = 4.0
+
     func decode(_ runs: [Double], guardBar s: Int) -> RowHit? {
         // Summed in place, in order (as `reduce` over the slice): this runs at every bar of every line while DataBar
         // Limited is searched, and the slice cost a retain and a release each time.
@@ -61,6 +64,11 @@ struct DataBarLimitedDecoder: RowDecoder {
         }
         let module = total / 73
         guard runs[s] < 2 * module, runs[s + 43] < 2 * module, runs[s - 1] >= 2 * module || s == 1 else { return nil }
+        // The right guard is a narrow space, a narrow bar and a wide space (5 modules, ISO/IEC 24724:2011): its bar under 2
+        // modules and at least 4 modules of light after it (a reader's margin for ink spread), or the line's end. Without
+        // them the 42 elements inside a UPC-A's bars, darker and in perspective, passed the check character and the GTIN's
+        // check digit on five binarized rows: a bar of 2.4 modules and a space of 0.35 followed them (twenty-eighth session).
+        guard runs[s + 44] < 2 * module, s + 45 >= runs.count || runs[s + 45] >= Self.trailingLight * module else { return nil }
         let checkWidth = runs[(s + 15)...(s + 28)].reduce(0, +)
         guard abs(checkWidth / module - 18) < 2 else { return nil }
         // Each data character's odd elements first (`mayBeData`), which fail about half the time on a frame without a
