@@ -39,7 +39,7 @@ import Testing
                     var sum = 0.0
                     for k in s...(s + 43) { sum += runs[k] }
                     let unit = sum / 73
-                    let limited = runs[s] < 2 * unit && runs[s + 43] < 2 * unit && (runs[s - 1] >= 2 * unit || s == 1)
+                    let limited = runs[s] < 2 * unit && runs[s + 43] < 2 * unit && runs[s + 44] < 2 * unit && (runs[s - 1] >= 2 * unit || s == 1)
                     let cheap = (DataBarDecoder.mayStart(runs, guardBar: s, sums: sums),
                                  DataBarLimitedDecoder.mayStart(runs, guardBar: s, sums: sums))
                     if dataBar { #expect(cheap.0, "seed \(seed), bar \(s)"); passed.dataBar += 1 }

@@ -23,13 +23,15 @@ struct DataBarLimitedDecoder: RowDecoder {
         return hits
     }
 
-    /// Whether `decode(_:guardBar:)`'s first guards (both guard bars under 2 modules, a quiet zone of 2) can pass at `s`
+    /// Whether `decode(_:guardBar:)`'s first guards (the guard bars and the right guard's space under 2 modules, a quiet
+    /// zone of 2) can pass at `s`
     /// for some sum of the 44 elements within `sums`' bounds: where they cannot, they fail on its in-order sum too. The
     /// definition `startTest`, which the search uses, is tested against.
     static func mayStart(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
         let (lower, upper) = sums.bounds(from: s, count: 44)
         let twoModules = 2 * (upper / 73)
-        return runs[s] < twoModules && runs[s + 43] < twoModules && (s == 1 || runs[s &- 1] >= 2 * (lower / 73))
+        return runs[s] < twoModules && runs[s + 43] < twoModules && runs[s + 44] < twoModules
+            && (s == 1 || runs[s &- 1] >= 2 * (lower / 73))
     }
 
     /// `mayStart` as 1 or 0, without a branch (`SignBit`).
@@ -39,7 +41,7 @@ struct DataBarLimitedDecoder: RowDecoder {
         let twoModules = 2 * (upper / 73)
         let first: UInt64 = s == 1 ? 1 : 0
         return SignBit.greater(twoModules, runs[s]) & SignBit.greater(twoModules, runs[s + 43])
-            & (first | SignBit.atLeast(runs[s &- 1], 2 * (lower / 73)))
+            & SignBit.greater(twoModules, runs[s + 44]) & (first | SignBit.atLeast(runs[s &- 1], 2 * (lower / 73)))
     }
 
     /// Whether a data character's 14 module counts (26 in all, space first) have odd elements that sum to one of the
