@@ -52,6 +52,23 @@ import Testing
         #expect(read.map(\.text) == [Self.expected])
     }
 
+    /// A scratch across the top row's first finder (its 8-module bar, modules 20–27 of every row's first pair, cut
+    /// through) that leaves two of that row's pixel rows whole, 34 apart and between the first pass's lines, on a frame
+    /// the symbol fills (a pixel row a line): the reader reads a whole symbol row beyond the fragments the first pass
+    /// found, every line of it where its eight lines to a row join nothing, and counts reads alike anywhere within a
+    /// row's height as that row's.
+    @Test func aRowWholeOnlyOnTwoLinesFarApartReads() throws {
+        let moduleWidth = 2, quiet = 2
+        var image = try Self.stackedSymbol(moduleWidth: moduleWidth, quiet: quiet)
+        #expect(image.height < 160)
+        let top = quiet * moduleWidth, whole = [top + 7, top + 41]
+        for y in top..<(top + 34 * moduleWidth) where !whole.contains(y) {
+            for x in (top + 23 * moduleWidth)..<(top + 25 * moduleWidth) { image[x, y] = 255 }
+        }
+        let read = BarcodeDecoder(options: DecoderOptions(symbologies: [.dataBarExpanded])).decode(image)
+        #expect(read.map(\.text) == [Self.expected])
+    }
+
     /// The symbol upright, turned a quarter either way, tilted past where its rows stay crossed on pixel rows, and blurred
     /// (a Gaussian of a pixel leaves a one-module space between two-pixel bars a shallow bump no midpoint threshold splits).
     @Test(arguments: [(0.0, 0.0), (90, 0), (270, 0), (25, 0), (-30, 0), (0, 1.0), (90, 1.0)])

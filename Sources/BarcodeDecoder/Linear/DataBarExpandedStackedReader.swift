@@ -2,8 +2,9 @@
 /// then joined top to bottom (or bottom to top, for a symbol upside down) so that the finders make the standard's
 /// sequence and the check character holds.
 ///
-/// A row counts when two pixel rows read it alike. A one-row symbol that two of the first pass's pixel rows read alike
-/// is reported too (the linear reader then skips the lines it lies across); other one-row symbols are the linear reader's.
+/// A row counts when two pixel rows within one symbol row's height read it alike. A one-row symbol that two of the first
+/// pass's pixel rows read alike is reported too (the linear reader then skips the lines it lies across); other one-row
+/// symbols are the linear reader's.
 /// Then the striped regions nothing read yet, on lines at their own angle, the same way (`ParallelScanLines+Regions`): a
 /// symbol turned a quarter, or tilted so far that pixel rows leave its rows before a pair ends, or blurred.
 public struct DataBarExpandedStackedReader: SymbologyReader {
@@ -26,6 +27,8 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
         /// Whether it was read right to left (the symbol is upside down).
         var isReversed: Bool
         var y: Double { ys.reduce(0, +) / Double(ys.count) }
+        /// The module, from the widths: 17 a character, 15 a finder.
+        var module: Double { (x1 - x0) / Double(17 * characters.count + 15 * finders.count) }
     }
 
     public func read(_ frame: PreparedFrame, options: DecoderOptions) -> [DecodedSymbol] {
@@ -68,8 +71,11 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
                         let a = reversed ? forward.backwardStart(ofRun: g) : forward.starts[g]
                         let b = (reversed ? forward.backwardStart(ofRun: f.last) : forward.starts[f.last]) + runs[f.last]
                         let (x0, x1) = reversed ? (start + forward.total - b, start + forward.total - a) : (start + a, start + b)
-                        if let k = fragments.firstIndex(where: { $0.finders == f.finders && $0.characters == f.characters && $0.firstSwapped == swapped
-                            && abs($0.x0 - x0) < 8 && $0.ys.contains { abs($0 - y) <= Double(4 * step) } }) {
+                        // Reads within a symbol row's height (34 modules) are that row's: a scratch or crease across the
+                        // bars breaks some of its lines and not others, and the whole ones may lie anywhere in it (the
+                        // fine lines below are four modules apart, on a frame the symbol fills further than `4 * step`).
+                        if let k = fragments.firstIndex(where: { r in r.finders == f.finders && r.characters == f.characters && r.firstSwapped == swapped
+                            && abs(r.x0 - x0) < 8 && r.ys.contains { abs($0 - y) <= max(Double(4 * step), 34 * r.module) } }) {
                             fragments[k].ys.append(y)
                         } else {
                             fragments.append(Fragment(finders: f.finders, characters: f.characters, firstSwapped: swapped, ys: [y], x0: x0, x1: x1,
@@ -100,22 +106,23 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
             }
         }
         guard let top = partial.flatMap(\.ys).min(), let bottom = partial.flatMap(\.ys).max() else { return oneRow }
-        // The rows between them and a few coarse steps beyond (the first and last rows of the symbol may have been missed),
-        // about eight to a symbol row (34 modules tall; the module from the fragments' widths: 17 a character, 15 a finder).
-        let modules = partial.map { f in (f.x1 - f.x0) / Double(17 * f.characters.count + 15 * f.finders.count) }.sorted()
-        let fine = max(step, Int(modules[modules.count / 2] * 34 / 8))
-        let reach = Double(12 * step)
-        for yi in stride(from: max(0, Int(top - reach)), to: min(height, Int(bottom + reach) + 1), by: fine) { scan(yi) }
-        let rows = fragments.filter { $0.ys.count >= 2 }
-        guard rows.count >= 2 else { return oneRow }
-        var found = oneRow
-        for first in rows where !first.firstSwapped && first.finders.first == 0 {
-            for downwards in [true, false] {
-                if let symbol = assemble([first], from: rows, downwards: downwards) {
-                    if !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
-                }
-            }
+        // The rows between them and a symbol row beyond (34 modules and the separator's 3), or a few coarse steps (the first
+        // and last rows of the symbol may have been missed: a scratch across a row can break every coarse line through it),
+        // about eight to a symbol row (34 modules tall; the module from the fragments' widths).
+        let module = partial.map(\.module).sorted()[partial.count / 2]
+        let fine = max(step, Int(module * 34 / 8))
+        let reach = max(Double(12 * step), 37 * module)
+        let band = max(0, Int(top - reach))..<min(height, Int(bottom + reach) + 1)
+        for yi in stride(from: band.lowerBound, to: band.upperBound, by: fine) { scan(yi) }
+        var joined = join(fragments)
+        // Where those join nothing, the lines between them at the frame's spacing: a row that a scratch or crease breaks on
+        // most lines may read whole only between the fine ones.
+        if joined.isEmpty && fine > step {
+            for yi in stride(from: band.lowerBound, to: band.upperBound, by: step) { scan(yi) }
+            joined = join(fragments)
         }
+        var found = oneRow
+        for symbol in joined where !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
         return found
     }
 
@@ -150,6 +157,21 @@ public struct DataBarExpandedStackedReader: SymbologyReader {
                 : [Point(x0, top), Point(x1, top), Point(x1, bottom), Point(x0, bottom)]
             return DecodedSymbol(symbology: .dataBarExpanded, text: text, bytes: Array(text.utf8), corners: corners, isGS1: true)
         }
+    }
+
+    /// The symbols that rows of `fragments` (each read alike on two lines) join into.
+    func join(_ fragments: [Fragment]) -> [DecodedSymbol] {
+        let rows = fragments.filter { $0.ys.count >= 2 }
+        guard rows.count >= 2 else { return [] }
+        var found: [DecodedSymbol] = []
+        for first in rows where !first.firstSwapped && first.finders.first == 0 {
+            for downwards in [true, false] {
+                if let symbol = assemble([first], from: rows, downwards: downwards) {
+                    if !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
+                }
+            }
+        }
+        return found
     }
 
     /// The symbol made of `chain` and further rows below (or above) it, if one reads.
