@@ -590,23 +590,44 @@ enum DataMatrixDetector {
         return best.isFinite ? best : 0
     }
 
-    /// Dark runs along the timing edge from `from` to `to`, half a module inside.
-    static func darkRuns(_ bits: BitMatrix, from: Point, to: Point, inward: Point, module: Double) -> Int {
+    /// Dark runs along the timing edge from `from` to `to`, `depth` modules inside (half a module unless told).
+    static func darkRuns(_ bits: BitMatrix, from: Point, to: Point, inward: Point, module: Double, depth: Double = 0.5) -> Int {
         let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
-        let shift = inward * (module * 0.5 / len)
+        let shift = inward * (module * depth / len)
         let length = from.distance(to: to)
         let steps = Int(length * 2)
         guard steps > 0 else { return 0 }
-        var runs = 0, dark = false, current = 0.0
-        for k in 0...steps {
-            let p = from + (to - from) * (Double(k) / Double(steps)) + shift
-            let v = bits[Int(p.x), Int(p.y)]
-            if v == dark { current += 0.5; continue }
-            if dark && current >= module * 0.3 { runs += 1 }
+        @inline(__always) func sample(_ k: Int) -> Point { from + (to - from) * (Double(k) / Double(steps)) + shift }
+        // The run lengths in half pixels: sums of halves, exact either way.
+        let least = module * 0.3
+        var runs = 0, dark = false, current = 0
+        @inline(__always) func step(_ v: Bool) {
+            if v == dark { current &+= 1; return }
+            if dark && Double(current) * 0.5 >= least { runs += 1 }
             dark = v
-            current = 0.5
+            current = 1
         }
-        if dark && current >= module * 0.3 { runs += 1 }
+        // Each coordinate of the samples is a chain of roundings that never decrease as k grows (or never increase), so
+        // every sample lies between the first and the last: when both are inside the matrix all are, and the cells are
+        // read without the subscript's bounds tests, at the whole parts `cellIndex` takes (as `sideReading` and
+        // `timingScore` do): both timing edges of every L are counted, on frames without a symbol too. The same cells
+        // are read, so the same runs counted.
+        let first = sample(0), last = sample(steps)
+        let width = bits.width
+        if min(first.x, last.x) >= 0, min(first.y, last.y) >= 0, max(first.x, last.x) < Double(width), max(first.y, last.y) < Double(bits.height) {
+            bits.cells.withUnsafeBufferPointer { cells in
+                for k in 0...steps {
+                    let p = sample(k)
+                    step(cells[Self.cellIndex(SIMD2(p.x, p.y), width: width)] != 0)
+                }
+            }
+        } else {
+            for k in 0...steps {
+                let p = sample(k)
+                step(bits[Int(p.x), Int(p.y)])
+            }
+        }
+        if dark && Double(current) * 0.5 >= least { runs += 1 }
         return runs
     }
 }
