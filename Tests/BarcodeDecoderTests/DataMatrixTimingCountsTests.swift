@@ -3,6 +3,33 @@ import RigCore
 import Testing
 
 @Suite struct DataMatrixTimingCountsTests {
+    /// A 12×12 symbol at 4 px a module from (10, 10): the L, the top timing row, and the right timing column's dark
+    /// modules only on the inner half of the column (a squeezed far side whose dots show only their middles).
+    static func squeezedFarColumn() -> BitMatrix {
+        var bits = BitMatrix(width: 80, height: 80)
+        func fill(column: Int, row: Int, xs: Range<Int> = 0..<4) {
+            for y in 0..<4 { for x in xs { bits[10 + column * 4 + x, 10 + row * 4 + y] = true } }
+        }
+        for k in 0..<12 {
+            fill(column: 0, row: k)
+            fill(column: k, row: 11)
+            if k % 2 == 0 { fill(column: k, row: 0) }
+            if k % 2 == 1 { fill(column: 11, row: k, xs: 0..<2) }
+        }
+        return bits
+    }
+
+    /// Half a module in, the right column shows none of its dots (12 columns, 2 rows: no size); three quarters in it
+    /// shows all six, and 12×12 is a size.
+    @Test func aFarColumnSeenOnlyDeeperIsCountedThere() {
+        let bits = Self.squeezedFarColumn()
+        let a = Point(10, 10), c = Point(10, 58), b = Point(58, 58), topRight = Point(58, 10)
+        #expect(2 * DataMatrixDetector.darkRuns(bits, from: b, to: topRight, inward: c - b, module: 4) == 2)
+        let counts = DataMatrixDetector.timingCounts(bits, a: a, b: b, c: c, topRight: topRight, module: 4)
+        #expect(counts.columns == 12)
+        #expect(counts.rows == 12)
+    }
+
     /// `darkRuns` as it was written before its reads skipped the bounds tests: every sample through the checked subscript.
     static func checkedDarkRuns(_ bits: BitMatrix, from: Point, to: Point, inward: Point, module: Double, depth: Double) -> Int {
         let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
