@@ -17,8 +17,15 @@ enum DataMatrixDetector {
 
     /// The uneven-module fallback's attempts: the sizes the timing edges counted (best fit first, at most four), each
     /// sampled at the module centres its own timing pattern shows (`DataMatrixTimingGrid`): first each with the usual
-    /// hysteresis, then each with the sturdier timing edges (`sturdy`). Attempt `k` is pick `k % picks`, sturdy from
-    /// `picks` on.
+    /// hysteresis, then each with the sturdier timing edges (`sturdy`); then the same again with the free corner where
+    /// the candidate's outline has it (`outline`) instead of where the timing search put it. Attempt `k` is pick
+    /// `k % picks`, sturdy in the second and fourth `picks` attempts, at the outline's corner from `2 * picks` on.
+    ///
+    /// The outline's corner: the timing search moves the free corner to where a perspective transform fits most timing
+    /// modules, which for modules that are not evenly spaced is not the symbol's corner. A label round a can (its
+    /// modules squeezed to half at 60° on both sides) fits best with the corner modules short of its end, or beyond the
+    /// frame, and then the timing row or column read along the transform leaves the symbol; the outline's corner (the
+    /// component's own, when it lies near the parallelogram's) is where the timing edges meet.
     struct UnevenAttempts {
         /// The fit's sizes, best first (shared with it, not copied).
         var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)] = []
@@ -26,37 +33,50 @@ enum DataMatrixDetector {
         /// allocates nothing on the many fits that read at once.
         var picked = SIMD4<Int32>()
         var picks = 0
+        /// The L (top-left, bottom-left, bottom-right) and the outline's free corner; nil: no attempts at it.
+        var outline: (topLeft: Point, bottomLeft: Point, bottomRight: Point, topRight: Point)?
         /// The first attempt not yet made.
         var next = 0
         /// Each pick's timing profiles (`DataMatrixTimingGrid.profilesPerTransform` a pick), made by its plain attempt
-        /// and read again by its sturdy one; empty until the first attempt (one allocation for all).
+        /// and read again by its sturdy one, the search's corner's then the outline's; empty until the first attempt
+        /// (one allocation for all).
         var profiles: [DataMatrixTimingGrid.Profile] = []
-        var count: Int { picks * 2 }
+        var count: Int { picks * (outline == nil ? 2 : 4) }
 
         init() {}
 
         /// The counted sizes among `fits` (sorted best first), at most four.
-        init(_ fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)], columns: Int, rows: Int) {
+        init(_ fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)], columns: Int, rows: Int,
+             outline: (topLeft: Point, bottomLeft: Point, bottomRight: Point, topRight: Point)? = nil) {
             self.fits = fits
+            self.outline = outline
             for (i, fit) in fits.enumerated() where picks < 4 && isCounted(fit.size, columns: columns, rows: rows) {
                 picked[picks] = Int32(i)
                 picks += 1
             }
         }
 
-        /// The transform and size of attempt `k`.
-        func fit(_ k: Int) -> (transform: PerspectiveTransform, size: DataMatrixSize) {
+        /// The transform and size of attempt `k` (nil: an attempt at the outline's corner that is not made, that
+        /// corner lying within a quarter of a module of the search's).
+        func fit(_ k: Int) -> (transform: PerspectiveTransform, size: DataMatrixSize)? {
             let fit = fits[Int(picked[k % picks])]
-            return (fit.transform, fit.size)
+            guard k >= 2 * picks else { return (fit.transform, fit.size) }
+            guard let (a, c, b, d) = outline else { return nil }
+            let size = fit.size
+            let module = (a.distance(to: c) / Double(size.rows) + c.distance(to: b) / Double(size.columns)) / 2
+            guard fit.transform.apply(Point(Double(size.columns), 0)).distance(to: d) > module / 4,
+                  let t = transform(size, a, b, c, d) else { return nil }
+            return (t, size)
         }
 
         /// The grid of attempt `k`, or nil when its timing edges do not alternate once per module.
         mutating func grid(_ frame: PreparedFrame, _ k: Int) -> BitMatrix? {
             let per = DataMatrixTimingGrid.profilesPerTransform
-            if profiles.isEmpty { profiles = Array(repeating: .notMade, count: picks * per) }
-            let (transform, size) = fit(k)
-            return DataMatrixTimingGrid.sample(frame, transform: transform, size: size, sturdy: k >= picks,
-                                               profiles: &profiles, base: (k % picks) * per)
+            if profiles.isEmpty { profiles = Array(repeating: .notMade, count: picks * per * (outline == nil ? 1 : 2)) }
+            guard let (transform, size) = fit(k) else { return nil }
+            let round = k / picks
+            return DataMatrixTimingGrid.sample(frame, transform: transform, size: size, sturdy: round % 2 == 1,
+                                               profiles: &profiles, base: ((round / 2) * picks + k % picks) * per)
         }
     }
 
@@ -285,8 +305,7 @@ enum DataMatrixDetector {
                 // left to the first grid, as before.
                 var attempts = located.uneven
                 for k in attempts.next..<attempts.count {
-                    guard let grid = attempts.grid(frame, k) else { continue }
-                    let fit = attempts.fit(k)
+                    guard let grid = attempts.grid(frame, k), let fit = attempts.fit(k) else { continue }
                     if visit(frame, Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: true)) { return true }
                 }
             }
@@ -316,7 +335,7 @@ enum DataMatrixDetector {
                                              searches: searches)
         measured.counted = max(columns, rows)
         guard let top = fits.first else { return nil }
-        var attempts = UnevenAttempts(fits, columns: columns, rows: rows)
+        var attempts = UnevenAttempts(fits, columns: columns, rows: rows, outline: (a, c, b, topRight))
         guard top.score >= 0.85 else {
             // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
             // sampled at the module centres their own timing pattern shows; the first that samples is the symbol, the
@@ -324,8 +343,7 @@ enum DataMatrixDetector {
             while attempts.next < attempts.count {
                 let k = attempts.next
                 attempts.next += 1
-                if let grid = attempts.grid(frame, k) {
-                    let fit = attempts.fit(k)
+                if let grid = attempts.grid(frame, k), let fit = attempts.fit(k) {
                     return Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: k >= attempts.picks, uneven: attempts)
                 }
             }
@@ -394,8 +412,7 @@ enum DataMatrixDetector {
                          thickness: Double, searches: DataMatrixCornerSearches?,
                          counted: (columns: Int, rows: Int)? = nil) -> (fits: [SizeFit], columns: Int, rows: Int) {
         let bits = frame.binary
-        let columns = counted?.columns ?? 2 * darkRuns(bits, from: a, to: topRight, inward: (c - a), module: thickness)
-        let rows = counted?.rows ?? 2 * darkRuns(bits, from: b, to: topRight, inward: (c - b), module: thickness)
+        let (columns, rows) = counted ?? timingCounts(bits, a: a, b: b, c: c, topRight: topRight, module: thickness)
         let height = a.distance(to: c), width = c.distance(to: b)
         // Counted through the borders' map (`borderFit`), the timing sides are counted at their modules: sizes within two
         // of the counts only.
@@ -464,6 +481,27 @@ enum DataMatrixDetector {
         }
         fits.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
         return (fits, columns, rows)
+    }
+
+    /// The modules of the top timing row and the right timing column of the L `a`–`c`–`b`: twice the dark runs half a
+    /// module inside each edge towards `topRight`. When the two counts name no size (neither within two modules of
+    /// both) though one is a symbol's, both edges are counted again three quarters of a module in, each keeping the
+    /// larger count, and those counts are taken if they name a size: the far timing edge of a label round a can is
+    /// squeezed narrower than the L and fades, and half the L's width in, near its blurred outer border, its dark
+    /// modules show only their tips, some too faint for the binary image (`dm-8` curved counts 26 rows there, 32
+    /// deeper). A count only drops modules there, so the larger is kept; most frames without a symbol count a few
+    /// modules on either edge and are never counted again.
+    @inline(never)
+    static func timingCounts(_ bits: BitMatrix, a: Point, b: Point, c: Point, topRight: Point, module: Double) -> (columns: Int, rows: Int) {
+        let columns = 2 * darkRuns(bits, from: a, to: topRight, inward: c - a, module: module)
+        let rows = 2 * darkRuns(bits, from: b, to: topRight, inward: c - b, module: module)
+        func namesASize(_ columns: Int, _ rows: Int) -> Bool {
+            DataMatrixSize.all.contains { isCounted($0, columns: columns, rows: rows) }
+        }
+        guard max(columns, rows) >= 8, !namesASize(columns, rows) else { return (columns, rows) }
+        let deeper = (columns: max(columns, 2 * darkRuns(bits, from: a, to: topRight, inward: c - a, module: module, depth: 0.75)),
+                      rows: max(rows, 2 * darkRuns(bits, from: b, to: topRight, inward: c - b, module: module, depth: 0.75)))
+        return namesASize(deeper.columns, deeper.rows) ? deeper : (columns, rows)
     }
 
     /// Whether `size` is within two modules of the timing edges' counts on both edges.
@@ -590,23 +628,44 @@ enum DataMatrixDetector {
         return best.isFinite ? best : 0
     }
 
-    /// Dark runs along the timing edge from `from` to `to`, half a module inside.
-    static func darkRuns(_ bits: BitMatrix, from: Point, to: Point, inward: Point, module: Double) -> Int {
+    /// Dark runs along the timing edge from `from` to `to`, `depth` modules inside (half a module unless told).
+    static func darkRuns(_ bits: BitMatrix, from: Point, to: Point, inward: Point, module: Double, depth: Double = 0.5) -> Int {
         let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
-        let shift = inward * (module * 0.5 / len)
+        let shift = inward * (module * depth / len)
         let length = from.distance(to: to)
         let steps = Int(length * 2)
         guard steps > 0 else { return 0 }
-        var runs = 0, dark = false, current = 0.0
-        for k in 0...steps {
-            let p = from + (to - from) * (Double(k) / Double(steps)) + shift
-            let v = bits[Int(p.x), Int(p.y)]
-            if v == dark { current += 0.5; continue }
-            if dark && current >= module * 0.3 { runs += 1 }
+        @inline(__always) func sample(_ k: Int) -> Point { from + (to - from) * (Double(k) / Double(steps)) + shift }
+        // The run lengths in half pixels: sums of halves, exact either way.
+        let least = module * 0.3
+        var runs = 0, dark = false, current = 0
+        @inline(__always) func step(_ v: Bool) {
+            if v == dark { current &+= 1; return }
+            if dark && Double(current) * 0.5 >= least { runs += 1 }
             dark = v
-            current = 0.5
+            current = 1
         }
-        if dark && current >= module * 0.3 { runs += 1 }
+        // Each coordinate of the samples is a chain of roundings that never decrease as k grows (or never increase), so
+        // every sample lies between the first and the last: when both are inside the matrix all are, and the cells are
+        // read without the subscript's bounds tests, at the whole parts `cellIndex` takes (as `sideReading` and
+        // `timingScore` do): both timing edges of every L are counted, on frames without a symbol too. The same cells
+        // are read, so the same runs counted.
+        let first = sample(0), last = sample(steps)
+        let width = bits.width
+        if min(first.x, last.x) >= 0, min(first.y, last.y) >= 0, max(first.x, last.x) < Double(width), max(first.y, last.y) < Double(bits.height) {
+            bits.cells.withUnsafeBufferPointer { cells in
+                for k in 0...steps {
+                    let p = sample(k)
+                    step(cells[Self.cellIndex(SIMD2(p.x, p.y), width: width)] != 0)
+                }
+            }
+        } else {
+            for k in 0...steps {
+                let p = sample(k)
+                step(bits[Int(p.x), Int(p.y)])
+            }
+        }
+        if dark && Double(current) * 0.5 >= least { runs += 1 }
         return runs
     }
 }
