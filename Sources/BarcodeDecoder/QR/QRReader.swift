@@ -173,8 +173,12 @@ public struct QRReader: SymbologyReader {
             // `qrcode-3/21`–`23` through make_transformed_corpus.py's tilted-30 copies, and read only so). Its grid is read
             // transposed as well, for a mirrored symbol: the alignment centres lie alike on both axes, so the fit is the same
             // (until the twenty-eighth session only as sampled: the mirrored copies of `qrcode-3/22` and `/23` went unread).
+            // Then one transform per cell of the alignment grid, for a symbol on a curved surface (`QRPiecewiseSampling`).
             if decoded == nil, let refined = QRDetector.refined(frame, framing) {
                 decoded = (decode(refined.grid) ?? decode(refined.grid.transposed())).map { ($0, refined.transform) }
+                if decoded == nil, let grid = QRPiecewiseSampling.grid(frame, framing, fitted: refined.transform) {
+                    decoded = (decode(grid) ?? decode(grid.transposed())).map { ($0, refined.transform) }
+                }
             }
             guard let (result, transform) = decoded else { continue }
             let side = Double(n)
