@@ -69,14 +69,17 @@ enum DataMatrixDetector {
             return (t, size)
         }
 
-        /// The grid of attempt `k`, or nil when its timing edges do not alternate once per module.
-        mutating func grid(_ frame: PreparedFrame, _ k: Int) -> BitMatrix? {
+        /// The grid of attempt `k` with its transform and size, or nil when its timing edges do not alternate once per
+        /// module (or the attempt is not made).
+        mutating func grid(_ frame: PreparedFrame, _ k: Int) -> (grid: BitMatrix, transform: PerspectiveTransform, size: DataMatrixSize)? {
             let per = DataMatrixTimingGrid.profilesPerTransform
             if profiles.isEmpty { profiles = Array(repeating: .notMade, count: picks * per * (outline == nil ? 1 : 2)) }
             guard let (transform, size) = fit(k) else { return nil }
             let round = k / picks
-            return DataMatrixTimingGrid.sample(frame, transform: transform, size: size, sturdy: round % 2 == 1,
-                                               profiles: &profiles, base: ((round / 2) * picks + k % picks) * per)
+            guard let grid = DataMatrixTimingGrid.sample(frame, transform: transform, size: size, sturdy: round % 2 == 1,
+                                                         profiles: &profiles, base: ((round / 2) * picks + k % picks) * per)
+            else { return nil }
+            return (grid, transform, size)
         }
     }
 
@@ -305,8 +308,8 @@ enum DataMatrixDetector {
                 // left to the first grid, as before.
                 var attempts = located.uneven
                 for k in attempts.next..<attempts.count {
-                    guard let grid = attempts.grid(frame, k), let fit = attempts.fit(k) else { continue }
-                    if visit(frame, Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: true)) { return true }
+                    guard let attempt = attempts.grid(frame, k) else { continue }
+                    if visit(frame, Located(grid: attempt.grid, transform: attempt.transform, size: attempt.size, gridOnly: true)) { return true }
                 }
             }
             // A symbol in perspective: after every fit around the parallelogram's corner, and not counted in `found`,
@@ -343,8 +346,9 @@ enum DataMatrixDetector {
             while attempts.next < attempts.count {
                 let k = attempts.next
                 attempts.next += 1
-                if let grid = attempts.grid(frame, k), let fit = attempts.fit(k) {
-                    return Located(grid: grid, transform: fit.transform, size: fit.size, gridOnly: k >= attempts.picks, uneven: attempts)
+                if let attempt = attempts.grid(frame, k) {
+                    return Located(grid: attempt.grid, transform: attempt.transform, size: attempt.size, gridOnly: k >= attempts.picks,
+                                   uneven: attempts)
                 }
             }
             return nil

@@ -214,10 +214,7 @@ enum QRDetector {
         for cy in centers {
             for cx in centers where !QRFunctionPatterns.isFinderCorner(cx, cy, n) {
                 let m = Point(Double(cx) + 0.5, Double(cy) + 0.5)
-                let guess = initial.apply(m)
-                let dx = initial.apply(m + Point(1, 0)) - guess, dy = initial.apply(m + Point(0, 1)) - guess
-                let module = (dx.distance(to: Point(0, 0)) + dy.distance(to: Point(0, 0))) / 2
-                if let found = alignment(frame, near: guess, dx: dx, dy: dy, module: module, radiusModules: 2.5) {
+                if let found = alignment(frame, at: m, through: initial) {
                     src.append(m)
                     dst.append(found)
                 }
@@ -225,6 +222,15 @@ enum QRDetector {
         }
         guard src.count >= 5 else { return nil }
         return PerspectiveTransform(fitting: src, to: dst)
+    }
+
+    /// The alignment pattern whose centre is module point `m`, searched within 2.5 modules of where `transform` puts it
+    /// (the module steps and size there from the transform too).
+    static func alignment(_ frame: PreparedFrame, at m: Point, through transform: PerspectiveTransform) -> Point? {
+        let guess = transform.apply(m)
+        let dx = transform.apply(m + Point(1, 0)) - guess, dy = transform.apply(m + Point(0, 1)) - guess
+        let module = (dx.distance(to: Point(0, 0)) + dy.distance(to: Point(0, 0))) / 2
+        return alignment(frame, near: guess, dx: dx, dy: dy, module: module, radiusModules: 2.5)
     }
 
     /// The bottom-right alignment pattern's centre near `guess`, by matching the 5×5 ring template.

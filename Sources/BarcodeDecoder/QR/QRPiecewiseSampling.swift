@@ -28,14 +28,11 @@ enum QRPiecewiseSampling {
                     destination.append(anchors.destination[k])
                     continue
                 }
-                let guess = fitted.apply(at)
-                let dx = fitted.apply(at + Point(1, 0)) - guess, dy = fitted.apply(at + Point(0, 1)) - guess
-                let module = (dx.distance(to: Point(0, 0)) + dy.distance(to: Point(0, 0))) / 2
-                if let point = QRDetector.alignment(frame, near: guess, dx: dx, dy: dy, module: module, radiusModules: 2.5) {
+                if let point = QRDetector.alignment(frame, at: at, through: fitted) {
                     destination.append(point)
                     found += 1
                 } else {
-                    destination.append(guess)
+                    destination.append(fitted.apply(at))
                 }
                 source.append(at)
             }
