@@ -137,6 +137,41 @@ def scratched(image, seed):
     return out
 
 
+def blotted(image, seed):
+    # Damage over an area, where scratches are lines: three round blots within the frame's middle, two light (a label
+    # torn or rubbed off, a sticker) and one dark (a stain), each a twelfth of the shorter side across, placed from
+    # `seed`. A blot may hide a finder's corner, part of a timing edge, a stretch of bars or a guard.
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    w, h = image.size
+    rng = np.random.default_rng(seed)
+    r = max(2.0, min(w, h) / 24)
+    for colour in (235, 235, 30):
+        cx, cy = rng.uniform(0.25, 0.75) * w, rng.uniform(0.25, 0.75) * h
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+    return out
+
+
+def screen(image):
+    # The frame shown on a display and photographed: the display's pixel grid, a dark line every 3 pixels across and
+    # down at 85 % of the light, turned 4° against the camera's, so it beats with the symbol's modules (moiré).
+    a = np.asarray(image).astype(np.float64)
+    h, w = a.shape
+    y, x = np.mgrid[0:h, 0:w]
+    angle = np.radians(4)
+    u = x * np.cos(angle) + y * np.sin(angle)
+    v = -x * np.sin(angle) + y * np.cos(angle)
+    grid = 1 - 0.15 * ((np.cos(2 * np.pi * u / 3) + 1) / 2) * ((np.cos(2 * np.pi * v / 3) + 1) / 2) - 0.1 * ((np.cos(2 * np.pi * u / 3) + 1) / 2)
+    return Image.fromarray(np.clip(a * grid + 0.5, 0, 255).astype(np.uint8))
+
+
+def decimated(image, factor):
+    # A cheap camera or a video frame scaled without filtering: every output pixel the nearest input pixel, so whole
+    # columns and rows drop out and elements of one width come out a pixel wider or narrower (aliasing).
+    w, h = image.size
+    return image.resize((max(1, round(w * factor)), max(1, round(h * factor))), resample=Image.NEAREST)
+
+
 def jpeg(image, quality, path):
     image.save(path, format="JPEG", quality=quality)
     return Image.open(path).convert("L")
@@ -170,6 +205,11 @@ TRANSFORMS = {
     "mirrored": lambda im, seed, tmp: im.transpose(Image.FLIP_LEFT_RIGHT),
     "inverted": lambda im, seed, tmp: Image.eval(im, lambda v: 255 - v),
     "scratched": lambda im, seed, tmp: scratched(im, seed),
+    # Added in the twenty-ninth session: damage over an area (finders, timing edges, bars hidden by a blot), a symbol
+    # photographed off a display (its pixel grid beating with the modules), and a frame scaled without filtering.
+    "blotted": lambda im, seed, tmp: blotted(im, seed),
+    "screen": lambda im, seed, tmp: screen(im),
+    "decimated70": lambda im, seed, tmp: decimated(im, 0.7),
 }
 
 
