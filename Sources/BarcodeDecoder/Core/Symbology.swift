@@ -28,6 +28,8 @@ public enum Symbology: String, Sendable, CaseIterable, Hashable, Codable, Custom
     public var isSupported: Bool { true }
     /// Whether it is a one-dimensional (linear) symbology.
     public var isLinear: Bool { ![.qr, .dataMatrix, .pdf417, .aztec, .maxiCode, .microPDF417].contains(self) }
+    /// Whether it is EAN-13, EAN-8, UPC-A or UPC-E (elements of one to four modules, a check digit).
+    var isEANOrUPC: Bool { self == .ean13 || self == .ean8 || self == .upcA || self == .upcE }
     /// The symbologies the decoder can read.
     public static var supported: [Symbology] { allCases.filter(\.isSupported) }
 
