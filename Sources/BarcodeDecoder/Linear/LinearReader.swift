@@ -630,12 +630,10 @@ public struct LinearReader: SymbologyReader {
             var first = 0, end = count
             while first < end, !isInterior(point(first)) { g[first] = border(point(first)); first += 1 }
             while end > first, !isInterior(point(end - 1)) { end -= 1; g[end] = border(point(end)) }
-            PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
-                for k in first..<end {
-                    let p = point(k)
-                    g[k] = PreparedFrame.interior(pixels.baseAddress!, stride: stride, p.x - 0.5, p.y - 0.5, values: values.baseAddress!)
-                }
-            }
+            // Two samples at a time (`GrayImage.interiorLine`: at `from` 0 each coordinate is `point(k)`'s, 0 + k · step
+            // being k · step, so each sample is `PreparedFrame.interior`'s at `point(k)`, to the bit).
+            GrayImage.interiorLine(pixels.baseAddress!, stride: stride, origin: origin, direction: d, from: 0, step: step,
+                                   samples: first..<end, into: g)
         }
         return count
     }
