@@ -172,7 +172,9 @@ extension GrayImage {
                             let value = fx >= 0 && fy >= 0 && fx < lastX && fy < lastY
                                 ? PreparedFrame.interior(source.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
                                 : Self.clampedBilinear(source, width: width, height: height, stride: stride, p.x, p.y)
-                            turned[y * side + x] = UInt8(value.rounded())
+                            // `UInt8(value.rounded())` without a call to libm's `round` (`ParallelScanLines.byte`: the
+                            // same byte for every value, and `value` lies in 0…255).
+                            turned[y * side + x] = ParallelScanLines.byte(value)
                         }
                     }
                 }
