@@ -91,6 +91,30 @@ import Testing
         }
     }
 
+    /// A scan line's gray values (`LinearReader.grays`, its interior samples two at a time) are `PreparedFrame.bilinear`'s
+    /// at each sample's point, to the bit, white outside the image.
+    @Test func aScanLineAtAnAngleReadsEverySampleAsBilinearDoes() throws {
+        let frame = PreparedFrame(try Self.image(width: 40, height: 30, stride: 43, seed: 8), binarization: .none)
+        var lines: [(origin: Point, direction: Point, length: Double, step: Double)] = [
+            (Point(-3, 12.25), Point(0.8, 0.6), 45, 1), (Point(20, -4), Point(0, 1), 38, 0.5), (Point(0.3, 0.2), Point(0.6, 0.8), 40, 0.5),
+            (Point(39.9, 29.9), Point(-0.96, -0.28), 44, 1), (Point(2.5, 3.5), Point(1, 0), 30, 0.5),
+        ]
+        // Interior runs of every length from 0 to 9, from an even and an odd first index (a border sample first).
+        for n in 0..<10 {
+            lines += [(Point(3.25, 4.5), Point(0.8, 0.6), 1.1 * Double(n), 1.1), (Point(0.2, 7.75), Point(0.6, 0.8), Double(n) * 0.5, 0.5)]
+        }
+        let out = UnsafeMutablePointer<Double>.allocate(capacity: 200)
+        defer { out.deallocate() }
+        for line in lines {
+            let count = LinearReader.grays(frame, origin: line.origin, direction: line.direction, length: line.length, step: line.step, into: out)
+            #expect(count == Int(line.length / line.step) + 1)
+            for k in 0..<count {
+                let p = line.origin + line.direction * (Double(k) * line.step)
+                #expect(out[k].bitPattern == frame.gray(p.x, p.y).bitPattern, "sample \(k) of the line from \(line.origin)")
+            }
+        }
+    }
+
     /// The whole part and fraction the table-reading interior samples find without `Int(Double)` are `Int(x)` and
     /// `x − Double(Int(x))`, to the bit, and those samples are the converting `PreparedFrame.interior`'s.
     @Test func wholeAndFractionAreTheConversionsOwn() throws {

@@ -112,6 +112,25 @@ import Testing
         }
     }
 
+    /// A grid wholly inside the image (its modules sampled two at a time) over flat patches: the flat modules, whose
+    /// neighbourhoods span no contrast, fall to the grid's midpoint, so the grid's darkest and lightest modules decide
+    /// them, and both lie among the paired modules.
+    @Test(arguments: [(20, 20), (16, 21), (9, 14)])
+    func aGridInsideTheImageTakesItsRangeFromEveryModule(_ width: Int, _ height: Int) throws {
+        let side = 120
+        let pixels = (0..<(side * side)).map { i -> UInt8 in
+            let x = i % side, y = i / side
+            return (30..<50).contains(x) && (40..<60).contains(y) ? 30 : (70..<95).contains(x) && (65..<90).contains(y) ? 250 : 200
+        }
+        let frame = PreparedFrame(try GrayImage(width: side, height: side, pixels: pixels), binarize: false)
+        let w = Double(width), h = Double(height)
+        let transform = try #require(PerspectiveTransform(from: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)],
+                                                          to: [Point(12, 15), Point(108, 9), Point(104, 110), Point(8, 106)]))
+        let grid = ModuleSampler.sample(frame, transform: transform, width: width, height: height)
+        #expect(grid == Self.plain(frame, transform: transform, width: width, height: height, corners: nil))
+        #expect(grid.cells.contains(1) && grid.cells.contains(0))
+    }
+
     @Test func wholeGridThresholdMatchesItsDefinition() {
         var random = SeededGenerator(seed: 41)
         for (width, height) in [(1, 1), (4, 3), (9, 9), (17, 6), (30, 31)] {

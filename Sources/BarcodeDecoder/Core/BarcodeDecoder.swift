@@ -47,22 +47,33 @@ public struct BarcodeDecoder: Sendable {
         func known(at scale: Double) -> [DecodedSymbol] {
             found.map { f in var k = f; k.corners = k.corners.map { $0 * (1 / scale) }; return k }
         }
+        let makesLinearSecondLooks = layers.count > 1 && options.effort >= 2 && options.symbologies.contains(where: { $0.isLinear })
+        // The smallest layer's frame as its first look prepared it, for the linear second looks below: its binarization,
+        // striped regions and the lines the linear reader read there are theirs too.
+        var smallestFrame: PreparedFrame? = nil
         for layer in layers.reversed() {
             if options.effort == 1 && !found.isEmpty { break }
+            var frame = preparedFrame(layer.image, options: options)
+            if makesLinearSecondLooks && smallestFrame == nil {
+                frame.linearLines = RecordedLineReadings()
+                smallestFrame = frame
+            }
             // A single layer makes its own second looks; on a pyramid they wait until every layer has had its first look.
-            add(decodeLayer(layer.image, options: options, known: known(at: layer.scale), linearSecondLooks: layers.count == 1,
+            add(decodeLayer(frame, options: options, known: known(at: layer.scale), linearSecondLooks: layers.count == 1,
                             reducedCopy: layer.scale > 1),
                 scale: layer.scale)
         }
         // The linear second looks, on the smallest layer, when no layer read a linear symbol at first look.
-        if layers.count > 1, options.effort >= 2, !found.contains(where: { $0.symbology.isLinear }),
-           options.symbologies.contains(where: { $0.isLinear }) {
+        if makesLinearSecondLooks, !found.contains(where: { $0.symbology.isLinear }), var frame = smallestFrame {
             var linear = options
             linear.symbologies = options.symbologies.filter { $0.isLinear }
             let smallest = layers.last!
+            // Lines are read as the first look read them only where the options read them alike (not where Interleaved 2 of
+            // 5 becomes the only symbology searched, and its shortest read shorter).
+            if !RecordedLineReadings.readAlike(options, linear) { frame.linearLines = nil }
             // Only the readers that make second looks (the others would read the layer exactly as they did), the regions
             // at the angles either side of their own too.
-            add(decodeLayer(smallest.image, options: linear, known: known(at: smallest.scale), linearSecondLooks: true,
+            add(decodeLayer(frame, options: linear, known: known(at: smallest.scale), linearSecondLooks: true,
                             onlySecondLooks: true), scale: smallest.scale)
         }
         // A small frame (a symbol of a few pixels per module cropped to its quiet zone) where nothing was found is read
@@ -71,7 +82,8 @@ public struct BarcodeDecoder: Sendable {
             var twoD = options
             twoD.symbologies = options.symbologies.filter { !$0.isLinear }
             let factor = Self.enlargement
-            found = decodeLayer(image.enlarged(by: factor), options: twoD).map { s in
+            let enlarged = image.enlarged(by: factor)
+            found = decodeLayer(preparedFrame(enlarged, options: twoD), options: twoD).map { s in
                 var s = s
                 s.corners = s.corners.map { $0 * (1 / Double(factor)) }
                 return s
@@ -102,11 +114,16 @@ public struct BarcodeDecoder: Sendable {
     static let smallFrameLimit = 96
 
     /// The symbols in one image, without the pyramid; 2D reads with degenerate outlines are dropped.
-    func decodeLayer(_ image: GrayImage, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true,
+    ///
+    /// `frame` is `image` prepared for `options` (`preparedFrame`), or, for the linear second looks (`onlySecondLooks`), the
+    /// smallest layer's frame as its first look prepared it: the linear reader reads only its image, its regions and its
+    /// local-mean binarization, which are the same whichever way the frame was made.
+    func decodeLayer(_ frame: PreparedFrame, options: DecoderOptions, known: [DecodedSymbol] = [], linearSecondLooks: Bool = true,
                      reducedCopy: Bool = false, onlySecondLooks: Bool = false) -> [DecodedSymbol] {
+        let image = frame.image
         let active = readers.filter { !$0.symbologies.isDisjoint(with: options.symbologies) && (!onlySecondLooks || $0.hasSecondLooks) }
         let needsBinary = active.contains { $0.usesBinaryImage }
-        var frame = PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
+        var frame = frame
         frame.known = known
         frame.makesLinearSecondLooks = linearSecondLooks
         frame.isReducedCopy = reducedCopy
@@ -142,6 +159,12 @@ public struct BarcodeDecoder: Sendable {
             if !found.isEmpty { return symbols + found }
         }
         return symbols
+    }
+
+    /// `image` prepared for the readers `options` enables: binarized by the local mean when one of them reads the binary image.
+    func preparedFrame(_ image: GrayImage, options: DecoderOptions) -> PreparedFrame {
+        let needsBinary = readers.contains { !$0.symbologies.isDisjoint(with: options.symbologies) && $0.usesBinaryImage }
+        return PreparedFrame(image, binarization: needsBinary ? .localMean : .none)
     }
 
     /// Whether `b` is `a` read again: the same symbology and text, its centre nearer to `a`'s than `a`'s diagonal.

@@ -49,6 +49,51 @@ extension GrayImage {
         }
     }
 
+    /// `PreparedFrame.interior(_:stride:_:_:values:)` at `origin + direction · (from + i · step)` for each i of `samples`,
+    /// into `out[i]`: the samples of a line whose four pixels lie inside the image (0 ≤ x − ½ < width − 1 and
+    /// 0 ≤ y − ½ < height − 1, which the caller has checked for the first and last: each coordinate is monotone in i).
+    ///
+    /// Each pixel's value read from a table (`PreparedFrame.pixelValues`). `Double(i)` counted as a `Double` (whole numbers
+    /// this small are exact, so each is the same value) instead of converted a sample.
+    ///
+    /// Two samples an iteration, one in each lane of `SIMD2<Double>` values: each lane's operations are the scalar
+    /// sample's, in the same order (IEEE arithmetic lane by lane, nothing fused or reassociated), so each sample is the
+    /// same to the bit; the coordinates, whole parts, fractions and interpolation cost one instruction for the two where
+    /// they cost one each (a sample had about 60 instructions, most of them arithmetic on one double). Only the pixel
+    /// addresses and the table reads stay one a sample. An odd last sample is read alone.
+    static func interiorLine(_ px: UnsafePointer<UInt8>, stride: Int, origin: Point, direction: Point, from: Double, step: Double,
+                             samples: Range<Int>, into out: UnsafeMutablePointer<Double>) {
+        let first = samples.lowerBound, end = samples.upperBound
+        PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
+            let table = values.baseAddress!
+            var i = first
+            var index = SIMD2<Double>(Double(first), Double(first) + 1)
+            while i &+ 2 <= end {
+                let along = from + index * step
+                let fx = origin.x + direction.x * along - 0.5, fy = origin.y + direction.y * along - 0.5
+                let (ix, ax) = PreparedFrame.wholeAndFraction(fx), (iy, ay) = PreparedFrame.wholeAndFraction(fy)
+                // Inside the run of interior samples: 0 ≤ fx < width − 1 and 0 ≤ fy < height − 1 in both lanes, so each
+                // pixel and its right and lower neighbours lie in the image.
+                let p0 = px + (Int(truncatingIfNeeded: iy[0]) &* stride &+ Int(truncatingIfNeeded: ix[0]))
+                let p1 = px + (Int(truncatingIfNeeded: iy[1]) &* stride &+ Int(truncatingIfNeeded: ix[1]))
+                let topLeft = SIMD2(table[Int(p0[0])], table[Int(p1[0])])
+                let topRight = SIMD2(table[Int(p0[1])], table[Int(p1[1])])
+                let bottomLeft = SIMD2(table[Int(p0[stride])], table[Int(p1[stride])])
+                let bottomRight = SIMD2(table[Int(p0[stride &+ 1])], table[Int(p1[stride &+ 1])])
+                let top = topLeft * (1 - ax) + topRight * ax
+                let bottom = bottomLeft * (1 - ax) + bottomRight * ax
+                UnsafeMutableRawPointer(out + i).storeBytes(of: top * (1 - ay) + bottom * ay, as: SIMD2<Double>.self)
+                index += 2
+                i &+= 2
+            }
+            if i < end {
+                let along = from + index[0] * step
+                let fx = origin.x + direction.x * along - 0.5, fy = origin.y + direction.y * along - 0.5
+                out[i] = PreparedFrame.interior(px, stride: stride, fx, fy, values: table)
+            }
+        }
+    }
+
     /// `bilinear` at `origin + direction · (from + i · step)` for i in 0 ..< `count`, into `out`: a scan line's gray values,
     /// read on the pixel buffer (one bounds check for the buffer, not four per sample).
     func bilinearLine(origin: Point, direction: Point, from: Double, step: Double, count: Int, into out: UnsafeMutablePointer<Double>) {
@@ -71,44 +116,8 @@ extension GrayImage {
             var first = 0, end = count
             while first < end, !isInside(first) { out[first] = clamped(first); first += 1 }
             while end > first, !isInside(end - 1) { end -= 1; out[end] = clamped(end) }
-            let px = buffer.baseAddress!
-            // Each pixel's value read from a table (`PreparedFrame.pixelValues`).
-            // `Double(i)` counted as a `Double` (whole numbers this small are exact, so each is the same value) instead of
-            // converted a sample.
-            //
-            // Two samples an iteration, one in each lane of `SIMD2<Double>` values: each lane's operations are the scalar
-            // sample's, in the same order (IEEE arithmetic lane by lane, nothing fused or reassociated), so each sample is
-            // the same to the bit; the coordinates, whole parts, fractions and interpolation cost one instruction for the
-            // two where they cost one each (a sample had about 60 instructions, most of them arithmetic on one double).
-            // Only the pixel addresses and the table reads stay one a sample. An odd last sample is read alone.
-            PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
-                let table = values.baseAddress!
-                var i = first
-                var index = SIMD2<Double>(Double(first), Double(first) + 1)
-                while i &+ 2 <= end {
-                    let along = from + index * step
-                    let fx = origin.x + direction.x * along - 0.5, fy = origin.y + direction.y * along - 0.5
-                    let (ix, ax) = PreparedFrame.wholeAndFraction(fx), (iy, ay) = PreparedFrame.wholeAndFraction(fy)
-                    // Inside the run of interior samples: 0 ≤ fx < width − 1 and 0 ≤ fy < height − 1 in both lanes, so
-                    // each pixel and its right and lower neighbours lie in the buffer (`holdsEveryRow`).
-                    let p0 = px + (Int(truncatingIfNeeded: iy[0]) &* stride &+ Int(truncatingIfNeeded: ix[0]))
-                    let p1 = px + (Int(truncatingIfNeeded: iy[1]) &* stride &+ Int(truncatingIfNeeded: ix[1]))
-                    let topLeft = SIMD2(table[Int(p0[0])], table[Int(p1[0])])
-                    let topRight = SIMD2(table[Int(p0[1])], table[Int(p1[1])])
-                    let bottomLeft = SIMD2(table[Int(p0[stride])], table[Int(p1[stride])])
-                    let bottomRight = SIMD2(table[Int(p0[stride &+ 1])], table[Int(p1[stride &+ 1])])
-                    let top = topLeft * (1 - ax) + topRight * ax
-                    let bottom = bottomLeft * (1 - ax) + bottomRight * ax
-                    UnsafeMutableRawPointer(out + i).storeBytes(of: top * (1 - ay) + bottom * ay, as: SIMD2<Double>.self)
-                    index += 2
-                    i &+= 2
-                }
-                if i < end {
-                    let along = from + index[0] * step
-                    let fx = origin.x + direction.x * along - 0.5, fy = origin.y + direction.y * along - 0.5
-                    out[i] = PreparedFrame.interior(px, stride: stride, fx, fy, values: table)
-                }
-            }
+            Self.interiorLine(buffer.baseAddress!, stride: stride, origin: origin, direction: direction, from: from, step: step,
+                              samples: first..<end, into: out)
         }
     }
 
@@ -163,7 +172,9 @@ extension GrayImage {
                             let value = fx >= 0 && fy >= 0 && fx < lastX && fy < lastY
                                 ? PreparedFrame.interior(source.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
                                 : Self.clampedBilinear(source, width: width, height: height, stride: stride, p.x, p.y)
-                            turned[y * side + x] = UInt8(value.rounded())
+                            // `UInt8(value.rounded())` without a call to libm's `round` (`ParallelScanLines.byte`: the
+                            // same byte for every value, and `value` lies in 0…255).
+                            turned[y * side + x] = ParallelScanLines.byte(value)
                         }
                     }
                 }

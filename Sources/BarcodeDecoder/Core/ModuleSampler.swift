@@ -34,30 +34,67 @@ enum ModuleSampler {
                     xColumn.withUnsafeBufferPointer { xColumn in
                         yColumn.withUnsafeBufferPointer { yColumn in
                             wColumn.withUnsafeBufferPointer { wColumn in
+                                let px = pixels.baseAddress!, table = values.baseAddress!
+                                // The extremes of the modules read two at a time, lane by lane: the least and the greatest
+                                // of the same values, in whatever order they are met (no value is a NaN or −0).
+                                var lows = SIMD2(lo, lo), highs = SIMD2(hi, hi)
                                 for j in 0..<ch {
                                     let py = Double(rows[j]) + 0.5
                                     let xRow = h1 * py, yRow = h4 * py, wRow = h7 * py
                                     let out = g.baseAddress! + j * cw
-                                    for i in 0..<cw {
+                                    /// Module `i` alone, and whether it lies on the image (a module off it reads light, 255,
+                                    /// but is no part of the image's range).
+                                    @inline(__always) func sample(_ i: Int) -> (value: Double, onImage: Bool) {
                                         let w = wColumn[i] + wRow + h8
                                         let x = (xColumn[i] + xRow + h2) / w, y = (yColumn[i] + yRow + h5) / w
                                         let fx = x - 0.5, fy = y - 0.5
                                         if fx >= 0 && fy >= 0 && fx < lastX && fy < lastY {
-                                            let v = PreparedFrame.interior(pixels.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
-                                            out[i] = v
+                                            return (PreparedFrame.interior(px, stride: stride, fx, fy, values: table), true)
+                                        }
+                                        return (PreparedFrame.bilinear(pixels, width: imageWidth, height: imageHeight, stride: stride, x, y),
+                                                x >= 0 && y >= 0 && x < right && y < bottom)
+                                    }
+                                    // Two neighbouring modules at a time, one in each lane of `SIMD2<Double>` values, where
+                                    // both lie inside the pixel centres: each lane's operations are `sample`'s, in the same
+                                    // order (IEEE arithmetic lane by lane, nothing fused), so each value is the same to the
+                                    // bit (as `GrayImage.interiorLine` reads a line).
+                                    var i = 0
+                                    while i &+ 2 <= cw {
+                                        let w = SIMD2(wColumn[i], wColumn[i &+ 1]) + wRow + h8
+                                        let x = (SIMD2(xColumn[i], xColumn[i &+ 1]) + xRow + h2) / w
+                                        let y = (SIMD2(yColumn[i], yColumn[i &+ 1]) + yRow + h5) / w
+                                        let fx = x - 0.5, fy = y - 0.5
+                                        guard all(fx .>= 0 .& fy .>= 0 .& fx .< lastX .& fy .< lastY) else { break }
+                                        let (ix, ax) = PreparedFrame.wholeAndFraction(fx), (iy, ay) = PreparedFrame.wholeAndFraction(fy)
+                                        let p0 = px + (Int(truncatingIfNeeded: iy[0]) &* stride &+ Int(truncatingIfNeeded: ix[0]))
+                                        let p1 = px + (Int(truncatingIfNeeded: iy[1]) &* stride &+ Int(truncatingIfNeeded: ix[1]))
+                                        let topLeft = SIMD2(table[Int(p0[0])], table[Int(p1[0])])
+                                        let topRight = SIMD2(table[Int(p0[1])], table[Int(p1[1])])
+                                        let bottomLeft = SIMD2(table[Int(p0[stride])], table[Int(p1[stride])])
+                                        let bottomRight = SIMD2(table[Int(p0[stride &+ 1])], table[Int(p1[stride &+ 1])])
+                                        let top = topLeft * (1 - ax) + topRight * ax
+                                        let bottom = bottomLeft * (1 - ax) + bottomRight * ax
+                                        let v = top * (1 - ay) + bottom * ay
+                                        UnsafeMutableRawPointer(out + i).storeBytes(of: v, as: SIMD2<Double>.self)
+                                        lows = lows.replacing(with: v, where: v .< lows)
+                                        highs = highs.replacing(with: v, where: v .> highs)
+                                        i &+= 2
+                                    }
+                                    // The rest a module at a time: an odd last module, or all from the first pair with a
+                                    // module outside the pixel centres on (a row's modules lie on a line, so those inside
+                                    // are one stretch of it, and most rows have none outside).
+                                    while i < cw {
+                                        let (v, onImage) = sample(i)
+                                        out[i] = v
+                                        if onImage {
                                             lo = v < lo ? v : lo
                                             hi = v > hi ? v : hi
-                                        } else {
-                                            let v = PreparedFrame.bilinear(pixels, width: imageWidth, height: imageHeight, stride: stride, x, y)
-                                            out[i] = v
-                                            // A module off the image reads light (255) but is no part of the image's range.
-                                            if x >= 0 && y >= 0 && x < right && y < bottom {
-                                                lo = v < lo ? v : lo
-                                                hi = v > hi ? v : hi
-                                            }
                                         }
+                                        i &+= 1
                                     }
                                 }
+                                lo = min(lo, lows.min())
+                                hi = max(hi, highs.max())
                             }
                         }
                     }

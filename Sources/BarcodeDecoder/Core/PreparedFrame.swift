@@ -25,6 +25,9 @@ public struct PreparedFrame: Sendable {
     let binaryRowRuns = BinaryRowRuns()
     /// The striped regions the linear and stacked DataBar readers share (`barRegions`).
     let stripedRegions = FrameBarRegions()
+    /// On a pyramid's smallest layer, what the linear reader's plain scan lines read at the first look, for the second-look
+    /// pass over this frame (`RecordedLineReadings`); nil elsewhere.
+    var linearLines: RecordedLineReadings? = nil
 
     /// The runs of pixel row `y` (`LinearReader.sample` along it through the pixel centres), made once per frame; a row
     /// that cannot give `FrameScanLines.fewestRuns` runs is one run.

@@ -299,6 +299,17 @@ public struct LinearReader: SymbologyReader {
             keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
             return heldRuns
         }
+        // A plain line the first look on this frame read already (`RecordedLineReadings`): its readings as recorded, the
+        // final ones being the half-pixel reading's where the plain readings read nothing (as below).
+        let recordedLine = sharpen ? nil : frame.linearLines.map { _ in
+            RecordedLineReadings.Line(originX: origin.x, originY: origin.y, directionX: d.x, directionY: d.y, length: length, step: step,
+                                      startsAtBorder: edges.start, endsAtBorder: edges.end, faintEdges: faintEdges)
+        }
+        if let recordedLine, let reading = frame.linearLines?.reading(of: recordedLine) {
+            plainReadings?.rows[origin.y] = reading
+            keep(reading.hits.isEmpty ? reading.fineHits : reading.hits, origin: origin, direction: d, group: group, normal: n, into: &hits)
+            return reading.heldRuns
+        }
         // Room for this line and for its second reading at half-pixel steps.
         let finest = min(step, 0.5)
         buffers.reserve(Int(length / finest) + 2, radius: Int(24 / finest))
@@ -346,8 +357,12 @@ public struct LinearReader: SymbologyReader {
             heldRuns = heldRuns || fineHeldRuns
             lineHits = fineHits
         }
-        if !sharpen, let plainReadings {
-            plainReadings.rows[origin.y] = PlainRowReadings.Reading(length: length, hits: plainHits, fineHits: fineHits, heldRuns: plainHeldRuns || fineHeldRuns)
+        if !sharpen && (plainReadings != nil || recordedLine != nil) {
+            // Without `sharpen`, `heldRuns` is the plain or the half-pixel reading's, and `lineHits` the plain hits or, where
+            // they are none, the half-pixel ones: the reading gives back both.
+            let reading = PlainRowReadings.Reading(length: length, hits: plainHits, fineHits: fineHits, heldRuns: plainHeldRuns || fineHeldRuns)
+            plainReadings?.rows[origin.y] = reading
+            if let recordedLine { frame.linearLines?.record(reading, of: recordedLine) }
         }
         keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
         return heldRuns
@@ -632,12 +647,10 @@ public struct LinearReader: SymbologyReader {
             var first = 0, end = count
             while first < end, !isInterior(point(first)) { g[first] = border(point(first)); first += 1 }
             while end > first, !isInterior(point(end - 1)) { end -= 1; g[end] = border(point(end)) }
-            PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
-                for k in first..<end {
-                    let p = point(k)
-                    g[k] = PreparedFrame.interior(pixels.baseAddress!, stride: stride, p.x - 0.5, p.y - 0.5, values: values.baseAddress!)
-                }
-            }
+            // Two samples at a time (`GrayImage.interiorLine`: at `from` 0 each coordinate is `point(k)`'s, 0 + k · step
+            // being k · step, so each sample is `PreparedFrame.interior`'s at `point(k)`, to the bit).
+            GrayImage.interiorLine(pixels.baseAddress!, stride: stride, origin: origin, direction: d, from: 0, step: step,
+                                   samples: first..<end, into: g)
         }
         return count
     }
