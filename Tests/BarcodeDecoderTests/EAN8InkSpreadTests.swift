@@ -39,3 +39,22 @@ import Testing
         #expect(EANUPCDecoder().decode(Self.ean8("48512343", module: 2.8, spread: 0.5, noise: 1.0), options: Self.options).isEmpty)
     }
 }
+
+/// EAN-8's start guard tested as its end guard is, each run half a pixel off for nothing (`RunPattern.quantizedDistance`):
+/// EAN-8 is read forward only, so a start guard that fails the plain test is not met again as an end guard.
+@Suite struct EAN8StartGuardQuantizationTests {
+    /// A pixel row of the 70 % nearest-neighbour copy of `ean8-1/5` (80674313, modules of 2.7 px) between the image's
+    /// borders: its start guard is 2, 4, 2 px, 0.33 from the guard's pattern where 0.3 is allowed, 0.15 with half a pixel
+    /// off each run. (Its 7 shows as 3, 7, 4, 4 px, as near G5 as L7, which rounding decides; here 3, 7, 3.6, 4.4.)
+    static func row(startGuard: [Double]) -> [Double] {
+        [1_000_000] + startGuard + [3, 5, 2, 7, 9, 5, 3, 2, 3, 2, 3, 10, 3, 7, 3.6, 4.4, 3, 2, 3, 2, 4, 1, 4, 7, 6, 2, 11, 2, 3, 4, 6,
+                                    5, 3, 2, 11, 2, 3, 2, 3, 2, 1_000_000]
+    }
+
+    @Test func aStartGuardHalfAPixelOffEachRunReads() {
+        let options = DecoderOptions(symbologies: [.ean8])
+        #expect(EANUPCDecoder().decode(Self.row(startGuard: [2, 4, 2]), options: options).map(\.text) == ["80674313"])
+        // 2, 6, 2 px is 0.38 off with half a pixel off each run: no guard.
+        #expect(EANUPCDecoder().decode(Self.row(startGuard: [2, 6, 2]), options: options).isEmpty)
+    }
+}

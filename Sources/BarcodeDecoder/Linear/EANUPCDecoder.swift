@@ -23,7 +23,17 @@ struct EANUPCDecoder: RowDecoder {
                 defer { i &+= 2 }
                 // The quiet zone first: the cheaper test, and most bars on a line have none before them.
                 let module = (widths[i] + widths[i + 1] + widths[i + 2]) / 3
-                guard widths[i &- 1] >= module * 3, RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { continue }
+                guard widths[i &- 1] >= module * 3 else { continue }
+                guard RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else {
+                    // EAN-8 is read forward only (its left half as L digits), so its start guard is tested as its end
+                    // guard is: each run may be half a pixel off (`RunPattern.quantizedDistance`). The light run after
+                    // the symbol first (`decode8` asks 2.5 of its modules; here 1.5 of the guard's): on a frame without
+                    // a code few places pass it.
+                    if reads8, i &+ 43 < widths.count, widths[i &+ 43] >= module * 1.5,
+                       RunPattern.quantizedDistance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance,
+                       let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun }
+                    continue
+                }
                 if reads13, let hit = decode13(runs, i, options) { hits.append(hit); i = hit.lastRun; continue }
                 if reads8, let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun; continue }
                 if readsE, let hit = decodeE(runs, i) { hits.append(hit); i = hit.lastRun; continue }
