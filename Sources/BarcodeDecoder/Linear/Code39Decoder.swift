@@ -3,9 +3,15 @@ struct Code39Decoder: RowDecoder {
     let symbologies: Set<Symbology> = [.code39]
 
     /// The character index for the nine runs at `at`, or nil when they are not three wide of nine: the three widest
-    /// of the nine, or else bars and spaces measured apart (`characterApart`).
+    /// of the nine (`characterTogether`), or else bars and spaces measured apart (`characterApart`).
     static func character(_ runs: [Double], _ at: Int) -> Int? {
-        guard let (bits, _) = RunPattern.widest(runs, at, 9, wide: 3, minimumRatio: 1.25) else { return characterApart(runs, at) }
+        characterTogether(runs, at) ?? characterApart(runs, at)
+    }
+
+    /// The character index for the nine runs at `at` whose three widest are its wide elements, at least 1.25 times the
+    /// widest narrow one. The start character is tested so only (`isStartStop`, at every place).
+    static func characterTogether(_ runs: [Double], _ at: Int) -> Int? {
+        guard let (bits, _) = RunPattern.widest(runs, at, 9, wide: 3, minimumRatio: 1.25) else { return nil }
         return Code39Tables.patterns.firstIndex(of: bits)
     }
 
@@ -54,8 +60,8 @@ struct Code39Decoder: RowDecoder {
         }
     }
 
-    /// Whether the nine runs at `at` read as the start/stop `*`: `character(runs, at) == 43` without the search of the
-    /// table for the other 43 (the patterns are distinct), at every place that passes the quiet zone.
+    /// Whether the nine runs at `at` read as the start/stop `*`: `characterTogether(runs, at) == 43` without the search
+    /// of the table for the other 43 (the patterns are distinct), at every place that passes the quiet zone.
     @inline(__always)
     static func isStartStop(_ runs: [Double], _ at: Int) -> Bool {
         RunPattern.hasWide(runs, at, 9, pattern: Code39Tables.patterns[43], minimumRatio: 1.25)
