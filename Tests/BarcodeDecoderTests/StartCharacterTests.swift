@@ -32,7 +32,8 @@ import Testing
         var starts = 0
         for runs in Self.lines() {
             for at in 0..<(runs.count - 9) {
-                let isStart = Code39Decoder.character(runs, at) == 43
+                // The start is the nine runs read together; bars and spaces apart are read only after it.
+                let isStart = Code39Decoder.characterTogether(runs, at) == 43
                 if isStart { starts += 1 }
                 #expect(Code39Decoder.isStartStop(runs, at) == isStart, "\(runs) at \(at)")
             }

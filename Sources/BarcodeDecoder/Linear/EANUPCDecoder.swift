@@ -23,7 +23,17 @@ struct EANUPCDecoder: RowDecoder {
                 defer { i &+= 2 }
                 // The quiet zone first: the cheaper test, and most bars on a line have none before them.
                 let module = (widths[i] + widths[i + 1] + widths[i + 2]) / 3
-                guard widths[i &- 1] >= module * 3, RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { continue }
+                guard widths[i &- 1] >= module * 3 else { continue }
+                guard RunPattern.distance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance else {
+                    // EAN-8 is read forward only (its left half as L digits), so its start guard is tested as its end
+                    // guard is: each run may be half a pixel off (`RunPattern.quantizedDistance`). The light run after
+                    // the symbol first (`decode8` asks 2.5 of its modules; here 1.5 of the guard's): on a frame without
+                    // a code few places pass it.
+                    if reads8, i &+ 43 < widths.count, widths[i &+ 43] >= module * 1.5,
+                       RunPattern.quantizedDistance(runs, i, [1, 1, 1], modules: 3) < Self.maxGuardDistance,
+                       let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun }
+                    continue
+                }
                 if reads13, let hit = decode13(runs, i, options) { hits.append(hit); i = hit.lastRun; continue }
                 if reads8, let hit = decode8(runs, i) { hits.append(hit); i = hit.lastRun; continue }
                 if readsE, let hit = decodeE(runs, i) { hits.append(hit); i = hit.lastRun; continue }
@@ -201,21 +211,35 @@ struct EANUPCDecoder: RowDecoder {
               RunPattern.quantizedDistance(runs, s + 40, [1, 1, 1], modules: 3) < Self.maxGuardDistance else { return nil }
         let module = runs[s..<s + 43].reduce(0, +) / 67
         guard trailingQuietZone(runs, s + 43, module: module) else { return nil }
-        // The digits as measured only, not with the guards' spread taken off (`readingSpread`): EAN-8 has the fewest
-        // digits to fit by chance, and a second reading of each line inside an EAN-13's thinned, blurred bars (the
-        // brighter copy of the blurred `ean13-1/30`) read EAN-8 01118421 on four lines.
+        // The digits as measured: EAN-8 has the fewest digits to fit by chance, and a second reading of each line inside
+        // an EAN-13's thinned, blurred bars (the brighter copy of the blurred `ean13-1/30`) with the guards' spread taken
+        // off read EAN-8 01118421 on four lines. Where they do not read and the guards show bars wider than their
+        // spaces by a fifth of a module or more (ink spread, bars printed or exposed wider), with that spread taken off:
+        // the 70 % nearest-neighbour copy of `ean8-1/1` shows bars of 4 and 7 px for one and two modules of 2.8.
+        if let hit = digits8(runs, s, module: module, spread: 0) { return hit }
+        let spread = Self.guardSpread(runs, s, s + 19..<s + 24, s + 40..<s + 43)
+        guard spread >= module * Self.spreadTaken8 else { return nil }
+        return digits8(runs, s, module: module, spread: spread)
+    }
+
+    /// The spread, in modules, over which an EAN-8 whose digits do not read as measured is read with it taken off: bars
+    /// wider than their spaces only, by twice what EAN-13 takes off (`spreadTaken`).
+    static let spreadTaken8 = 0.2
+
+    /// The digits of `decode8`'s symbol at `s`, its guards tested, read with `spread` taken off.
+    private func digits8(_ runs: [Double], _ s: Int, module: Double, spread: Double) -> RowHit? {
         var digits: [Int] = []
         // The left half holds odd (L) digits only: one that fits an even (G) pattern better is not EAN-8's, as when the
         // line runs through a symbol upside down (the right half's R digits read backwards are G patterns, some within
         // `maxDigitDistance` of an L pattern: `ean8-1/6` turned 180° read 85116887).
         var previous = Self.startGuardModule(runs, s)
         for k in 0..<4 {
-            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true, module: &previous, symbolModule: module, spread: 0,
+            guard let (d, e) = digit(runs, s + 3 + 4 * k, allowEven: true, module: &previous, symbolModule: module, spread: spread,
                                      startsWithBar: false), !e else { return nil }
             digits.append(d)
         }
         for k in 0..<4 {
-            guard let (d, _) = digit(runs, s + 24 + 4 * k, allowEven: false, module: &previous, symbolModule: module, spread: 0,
+            guard let (d, _) = digit(runs, s + 24 + 4 * k, allowEven: false, module: &previous, symbolModule: module, spread: spread,
                                      startsWithBar: true) else { return nil }
             digits.append(d)
         }
