@@ -71,18 +71,9 @@ extension GrayImage {
             while i &+ 2 <= end {
                 let along = from + index * step
                 let fx = origin.x + direction.x * along - 0.5, fy = origin.y + direction.y * along - 0.5
-                let (ix, ax) = PreparedFrame.wholeAndFraction(fx), (iy, ay) = PreparedFrame.wholeAndFraction(fy)
                 // Inside the run of interior samples: 0 ≤ fx < width − 1 and 0 ≤ fy < height − 1 in both lanes, so each
                 // pixel and its right and lower neighbours lie in the image.
-                let p0 = px + (Int(truncatingIfNeeded: iy[0]) &* stride &+ Int(truncatingIfNeeded: ix[0]))
-                let p1 = px + (Int(truncatingIfNeeded: iy[1]) &* stride &+ Int(truncatingIfNeeded: ix[1]))
-                let topLeft = SIMD2(table[Int(p0[0])], table[Int(p1[0])])
-                let topRight = SIMD2(table[Int(p0[1])], table[Int(p1[1])])
-                let bottomLeft = SIMD2(table[Int(p0[stride])], table[Int(p1[stride])])
-                let bottomRight = SIMD2(table[Int(p0[stride &+ 1])], table[Int(p1[stride &+ 1])])
-                let top = topLeft * (1 - ax) + topRight * ax
-                let bottom = bottomLeft * (1 - ax) + bottomRight * ax
-                UnsafeMutableRawPointer(out + i).storeBytes(of: top * (1 - ay) + bottom * ay, as: SIMD2<Double>.self)
+                UnsafeMutableRawPointer(out + i).storeBytes(of: PreparedFrame.interior(px, stride: stride, fx, fy, values: table), as: SIMD2<Double>.self)
                 index += 2
                 i &+= 2
             }

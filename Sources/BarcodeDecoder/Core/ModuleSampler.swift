@@ -57,7 +57,7 @@ enum ModuleSampler {
                                     // Two neighbouring modules at a time, one in each lane of `SIMD2<Double>` values, where
                                     // both lie inside the pixel centres: each lane's operations are `sample`'s, in the same
                                     // order (IEEE arithmetic lane by lane, nothing fused), so each value is the same to the
-                                    // bit (as `GrayImage.interiorLine` reads a line).
+                                    // bit (`PreparedFrame.interior` at two points, as `GrayImage.interiorLine` reads a line).
                                     var i = 0
                                     while i &+ 2 <= cw {
                                         let w = SIMD2(wColumn[i], wColumn[i &+ 1]) + wRow + h8
@@ -65,16 +65,7 @@ enum ModuleSampler {
                                         let y = (SIMD2(yColumn[i], yColumn[i &+ 1]) + yRow + h5) / w
                                         let fx = x - 0.5, fy = y - 0.5
                                         guard all(fx .>= 0 .& fy .>= 0 .& fx .< lastX .& fy .< lastY) else { break }
-                                        let (ix, ax) = PreparedFrame.wholeAndFraction(fx), (iy, ay) = PreparedFrame.wholeAndFraction(fy)
-                                        let p0 = px + (Int(truncatingIfNeeded: iy[0]) &* stride &+ Int(truncatingIfNeeded: ix[0]))
-                                        let p1 = px + (Int(truncatingIfNeeded: iy[1]) &* stride &+ Int(truncatingIfNeeded: ix[1]))
-                                        let topLeft = SIMD2(table[Int(p0[0])], table[Int(p1[0])])
-                                        let topRight = SIMD2(table[Int(p0[1])], table[Int(p1[1])])
-                                        let bottomLeft = SIMD2(table[Int(p0[stride])], table[Int(p1[stride])])
-                                        let bottomRight = SIMD2(table[Int(p0[stride &+ 1])], table[Int(p1[stride &+ 1])])
-                                        let top = topLeft * (1 - ax) + topRight * ax
-                                        let bottom = bottomLeft * (1 - ax) + bottomRight * ax
-                                        let v = top * (1 - ay) + bottom * ay
+                                        let v = PreparedFrame.interior(px, stride: stride, fx, fy, values: table)
                                         UnsafeMutableRawPointer(out + i).storeBytes(of: v, as: SIMD2<Double>.self)
                                         lows = lows.replacing(with: v, where: v .< lows)
                                         highs = highs.replacing(with: v, where: v .> highs)

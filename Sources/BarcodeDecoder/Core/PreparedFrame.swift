@@ -153,6 +153,25 @@ public struct PreparedFrame: Sendable {
         return top * (1 - ay) + bottom * ay
     }
 
+    /// `interior(_:stride:_:_:values:)` at two points at once, one in each lane (each 0 ≤ fx < width − 1, 0 ≤ fy < height
+    /// − 1): each lane's operations are the scalar's, in the same order (IEEE arithmetic lane by lane, nothing fused), so
+    /// each value is the same to the bit. The coordinates' whole parts, fractions and interpolation cost one instruction
+    /// for the two; only the pixel addresses and the table reads stay one a point (`GrayImage.interiorLine`,
+    /// `ModuleSampler.sample`).
+    @inline(__always)
+    static func interior(_ pixels: UnsafePointer<UInt8>, stride: Int, _ fx: SIMD2<Double>, _ fy: SIMD2<Double>, values: UnsafePointer<Double>) -> SIMD2<Double> {
+        let (ix, ax) = wholeAndFraction(fx), (iy, ay) = wholeAndFraction(fy)
+        let p0 = pixels + (Int(truncatingIfNeeded: iy[0]) &* stride &+ Int(truncatingIfNeeded: ix[0]))
+        let p1 = pixels + (Int(truncatingIfNeeded: iy[1]) &* stride &+ Int(truncatingIfNeeded: ix[1]))
+        let topLeft = SIMD2(values[Int(p0[0])], values[Int(p1[0])])
+        let topRight = SIMD2(values[Int(p0[1])], values[Int(p1[1])])
+        let bottomLeft = SIMD2(values[Int(p0[stride])], values[Int(p1[stride])])
+        let bottomRight = SIMD2(values[Int(p0[stride &+ 1])], values[Int(p1[stride &+ 1])])
+        let top = topLeft * (1 - ax) + topRight * ax
+        let bottom = bottomLeft * (1 - ax) + bottomRight * ax
+        return top * (1 - ay) + bottom * ay
+    }
+
     /// 1.5 · 2⁵²: added to a value in [0, 2⁵¹), the sum lies where doubles are the whole numbers, so it is rounded to the
     /// nearest of them, which its low bits hold.
     private static let roundingShift = 0x1.8p52
