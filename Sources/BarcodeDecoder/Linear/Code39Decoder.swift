@@ -41,23 +41,16 @@ struct Code39Decoder: RowDecoder {
     }
 
     /// The `wide` widest of the `count` runs at `at`, `at + 2`, … (one colour) as bits, the first run the most
-    /// significant, where the narrowest of them is at least 1.25 times the widest of the others; for `wide` 0, 0 where
-    /// the widest is under 1.25 times the narrowest (all alike). Sorted on the stack: no arrays are made.
+    /// significant, where the narrowest of them is at least 1.25 times the widest of the others (`RunPattern.widest`);
+    /// for `wide` 0, 0 where the widest is under 1.25 times the narrowest (all alike).
     static func widestOfColour(_ runs: [Double], _ at: Int, count: Int, wide: Int) -> Int? {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { sorted -> Int? in
-            for i in 0..<count {
-                let w = runs[at + 2 * i]
-                var j = i
-                while j > 0 && sorted[j - 1] > w { sorted[j] = sorted[j - 1]; j -= 1 }
-                sorted[j] = w
-            }
-            guard wide > 0 else { return sorted[count - 1] < sorted[0] * 1.25 ? 0 : nil }
-            let narrowMax = sorted[count - wide - 1], wideMin = sorted[count - wide]
-            guard narrowMax > 0, wideMin >= narrowMax * 1.25 else { return nil }
-            var bits = 0
-            for i in 0..<count { bits = bits << 1 | (runs[at + 2 * i] >= wideMin ? 1 : 0) }
-            return bits
+        guard wide == 0 else { return RunPattern.widest(runs, at, count, wide: wide, minimumRatio: 1.25, step: 2)?.bits }
+        var narrowest = Double.infinity, widest = -Double.infinity
+        for i in 0..<count {
+            narrowest = min(narrowest, runs[at + 2 * i])
+            widest = max(widest, runs[at + 2 * i])
         }
+        return widest < narrowest * 1.25 ? 0 : nil
     }
 
     /// Whether the nine runs at `at` read as the start/stop `*`: `characterTogether(runs, at) == 43` without the search

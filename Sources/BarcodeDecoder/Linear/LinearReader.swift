@@ -491,12 +491,18 @@ public struct LinearReader: SymbologyReader {
                                                minimumRuns: fewest, reach: reach) else { continue }
                 var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
                 decode(row, edges: (true, true), active, options, buffers: buffers, into: &lineHits)
-                lineHits.removeAll { abs($0.a1 - $0.a0) < shortestMeanRun * Double($0.hit.lastRun - $0.hit.firstRun + 1) }
+                lineHits.removeAll { Self.runsAverage($0, under: shortestMeanRun) }
                 guard !lineHits.isEmpty else { continue }
                 keep(lineHits, origin: origin, direction: direction, group: rows ? 507 : 508, normal: normal, into: &hits)
                 if !vote(hits).isEmpty { return }
             }
         }
+    }
+
+    /// Whether a line's read spans its runs at under `pixels` each on average (a module too narrow for the look that
+    /// read it: `wideSharpenedLines`, `histogramShortestMeanRun`).
+    static func runsAverage(_ read: (hit: RowHit, a0: Double, a1: Double), under pixels: Double) -> Bool {
+        abs(read.a1 - read.a0) < pixels * Double(read.hit.lastRun - read.hit.firstRun + 1)
     }
 
     /// The shortest mean run, in pixels, of an EAN or UPC read the histogram look keeps: a module of about a pixel (these
@@ -533,7 +539,7 @@ public struct LinearReader: SymbologyReader {
                 var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
                 decode(row, edges: (true, true), active, options, buffers: buffers, into: &lineHits)
                 if shortestMeanRun > 0 {
-                    lineHits.removeAll { $0.hit.symbology.isEANOrUPC && abs($0.a1 - $0.a0) < shortestMeanRun * Double($0.hit.lastRun - $0.hit.firstRun + 1) }
+                    lineHits.removeAll { $0.hit.symbology.isEANOrUPC && Self.runsAverage($0, under: shortestMeanRun) }
                 }
                 keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
             }

@@ -86,7 +86,6 @@ enum RunPattern {
         return error / total
     }
 
-    /// Marks the `wide` widest of `count` runs from `start` as wide, when they are at least `minimumRatio` times the widest narrow one.
     /// Whether `widest(runs, start, count, wide: pattern.nonzeroBitCount, minimumRatio:)` reads `pattern` (at least one
     /// bit set, fewer than `count`), without sorting: exactly where the runs at its set bits are all wider than the
     /// others and the narrowest of them over the widest of the others (then the sort's `wideMin` and `narrowMax`) is
@@ -103,12 +102,14 @@ enum RunPattern {
         return narrowMax > 0 && wideMin > narrowMax && wideMin / narrowMax >= minimumRatio
     }
 
-    static func widest(_ runs: [Double], _ start: Int, _ count: Int, wide: Int, minimumRatio: Double) -> (bits: Int, ratio: Double)? {
-        guard start >= 0, start + count <= runs.count, wide < count else { return nil }
+    /// Marks the `wide` widest of `count` runs from `start` as wide, when they are at least `minimumRatio` times the widest
+    /// narrow one; the first run is the most significant bit. With `step` 2, the runs of one colour (`start`, `start + 2`, …).
+    static func widest(_ runs: [Double], _ start: Int, _ count: Int, wide: Int, minimumRatio: Double, step: Int = 1) -> (bits: Int, ratio: Double)? {
+        guard start >= 0, count > 0, start + (count - 1) * step < runs.count, wide < count else { return nil }
         // Called for every run of every line: the widths are sorted on the stack.
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { sorted -> (bits: Int, ratio: Double)? in
             for i in 0..<count {
-                let w = runs[start + i]
+                let w = runs[start + i * step]
                 var j = i
                 while j > 0 && sorted[j - 1] > w { sorted[j] = sorted[j - 1]; j -= 1 }
                 sorted[j] = w
@@ -116,7 +117,7 @@ enum RunPattern {
             let narrowMax = sorted[count - wide - 1], wideMin = sorted[count - wide]
             guard narrowMax > 0, wideMin / narrowMax >= minimumRatio else { return nil }
             var bits = 0
-            for i in 0..<count { bits = bits << 1 | (runs[start + i] >= wideMin ? 1 : 0) }
+            for i in 0..<count { bits = bits << 1 | (runs[start + i * step] >= wideMin ? 1 : 0) }
             return (bits, wideMin / narrowMax)
         }
     }
