@@ -16,7 +16,7 @@ struct DataBarDecoder: RowDecoder {
         RunSpanSums.with(runs) { sums in
             // The first guards at every bar before any is visited, without a branch (`RunCandidates`, `SignBit`).
             RunCandidates.visit(from: 1, below: runs.count &- 45, test: { s in Self.startTest(runs, guardBar: s, sums: sums) }) { s in
-                guard let hit = decode(runs, guardBar: s) else { return s &+ 2 }
+                guard Self.findersMayFit(runs, guardBar: s, sums: sums), let hit = decode(runs, guardBar: s) else { return s &+ 2 }
                 hits.append(hit)
                 return hit.lastRun &+ 2
             }
@@ -24,12 +24,18 @@ struct DataBarDecoder: RowDecoder {
         return hits
     }
 
-    /// Whether `decode(_:guardBar:)`'s first guards (the guard bar under 2.2 modules, a quiet zone of 4) can pass at `s`
+    /// The light before the guard bar, in modules: the guard's own one-module space and one more. ISO/IEC 24724 asks
+    /// DataBar for no quiet zone, and produce labels print it close to other marks; DataBar Expanded asks the same
+    /// (`DataBarExpandedDecoder.mayBeGuardBar`: twice the guard bar). Until the thirtieth session 4: a dark mark three modules before the
+    /// guard (the `crowded` copies of `rss14-1`) hid the symbol; the finders and the modulo-79 check decide a read.
+    static let leastSpaceBeforeGuard = 2.0
+
+    /// Whether `decode(_:guardBar:)`'s first guards (the guard bar under 2.2 modules, `leastSpaceBeforeGuard` of light) can pass at `s`
     /// for some sum of the 45 elements within `sums`' bounds: where they cannot, they fail on its in-order sum too. The
     /// definition `startTest`, which the search uses, is tested against.
     static func mayStart(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
         let (lower, upper) = sums.bounds(from: s, count: 45)
-        return runs[s] < 2.2 * (upper / 95) && (s == 1 || runs[s &- 1] >= 4 * (lower / 95))
+        return runs[s] < 2.2 * (upper / 95) && (s == 1 || runs[s &- 1] >= Self.leastSpaceBeforeGuard * (lower / 95))
     }
 
     /// `mayStart` as 1 or 0, without a branch (`SignBit`).
@@ -37,7 +43,28 @@ struct DataBarDecoder: RowDecoder {
     static func startTest(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> UInt64 {
         let (lower, upper) = sums.bounds(from: s, count: 45)
         let first: UInt64 = s == 1 ? 1 : 0
-        return SignBit.greater(2.2 * (upper / 95), runs[s]) & (first | SignBit.atLeast(runs[s &- 1], 4 * (lower / 95)))
+        return SignBit.greater(2.2 * (upper / 95), runs[s]) & (first | SignBit.atLeast(runs[s &- 1], Self.leastSpaceBeforeGuard * (lower / 95)))
+    }
+
+    /// Whether both finders' widths, each summed in its pattern's order (the right finder's reversed), lie within 2.5
+    /// modules of 15.
+    static func findersFit(_ runs: [Double], guardBar s: Int, module: Double) -> Bool {
+        var leftWidth = 0.0, rightWidth = 0.0
+        for k in 0..<5 { leftWidth += runs[s + 9 + k]; rightWidth += runs[s + 34 - k] }
+        return !(abs(leftWidth / module - 15) > 2.5 || abs(rightWidth / module - 15) > 2.5)
+    }
+
+    /// Whether `findersFit` (each finder within 2.5 modules of 15) can hold at `s` for some sums within
+    /// `sums`' bounds: where they cannot, they fail on the in-order sums too. Tested before `decode` adds up the 45
+    /// elements: most places that pass the guards on a frame without a code fail here, the more since the guard asks two
+    /// modules of light, not four (a bar after a two-module space is common in texture).
+    @inline(__always)
+    static func findersMayFit(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
+        let (lower, upper) = sums.bounds(from: s, count: 45)
+        let (leftLower, leftUpper) = sums.bounds(from: s &+ 9, count: 5)
+        let (rightLower, rightUpper) = sums.bounds(from: s &+ 30, count: 5)
+        return leftUpper >= 12.5 * (lower / 95) && leftLower <= 17.5 * (upper / 95)
+            && rightUpper >= 12.5 * (lower / 95) && rightLower <= 17.5 * (upper / 95)
     }
 
     /// A quiet zone, the 46 elements and the run after them (`decode` starts at run 1 and reads to run 46).
@@ -200,13 +227,11 @@ struct DataBarDecoder: RowDecoder {
     func decode(_ runs: [Double], guardBar s: Int) -> RowHit? {
         let total = runs[s...(s + 44)].reduce(0, +)
         let module = total / 95
-        guard runs[s] < 2.2 * module, runs[s - 1] >= 4 * module || s == 1 else { return nil }
+        guard runs[s] < 2.2 * module, runs[s - 1] >= Self.leastSpaceBeforeGuard * module || s == 1 else { return nil }
         // The finders' widths, each summed in its pattern's order (the right finder's reversed), before any copy of
         // them is made: on a frame without a code nearly every place that passes the guards above fails here
         // (`falsepositives-1/11`: 156 of 2,452 places a decode), and the copies were two allocations each.
-        var leftWidth = 0.0, rightWidth = 0.0
-        for k in 0..<5 { leftWidth += runs[s + 9 + k]; rightWidth += runs[s + 34 - k] }
-        if abs(leftWidth / module - 15) > 2.5 || abs(rightWidth / module - 15) > 2.5 { return nil }
+        guard Self.findersFit(runs, guardBar: s, module: module) else { return nil }
         let leftFinderRuns = Array(runs[(s + 9)...(s + 13)])
         let rightFinderRuns = Array(runs[(s + 30)...(s + 34)].reversed())
         guard let left = Self.finder(leftFinderRuns), let right = Self.finder(rightFinderRuns) else { return nil }
