@@ -8,7 +8,9 @@ For each transformation, OUT/NAME/ gets every image transformed, its expected fi
 `decoder-bench --corpus OUT/NAME` compares RigKit, zxing-cpp and ZBar on it. The held-out real photos come from other
 sources than the development ones; a decoder that reads a turned, tilted, smaller, noisier or fainter copy as well as
 zxing-cpp does is less likely to be tuned to the photos as they were taken. The same files every run (fixed seeds).
-Benchmark-only: needs numpy and Pillow.
+The quiet-zone transformations (`cropped`, `crowded`) damage the photo where its symbol is, as zxing-cpp locates it;
+photos it does not locate are left out of those copies (their manifest lists the rest).
+Benchmark-only: needs numpy and Pillow (and zxing-cpp for `cropped` and `crowded`).
 """
 import csv
 import os
