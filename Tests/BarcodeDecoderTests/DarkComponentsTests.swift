@@ -102,6 +102,23 @@ import Testing
         }
     }
 
+    /// A block's colour changes gathered eight cells at a time are the cells that differ from the one before them, for
+    /// every block length and either colour before it.
+    @Test func blockChangesAreTheCellsUnlikeTheOneBefore() {
+        var random = SeededGenerator(seed: 17)
+        for count in 1...64 {
+            for density in [0.1, 0.5, 0.9] {
+                let cells = (0..<count).map { _ in UInt8(Double.random(in: 0..<1, using: &random) < density ? 1 : 0) }
+                for before in [UInt8(0), 1] {
+                    var expected: UInt64 = 0
+                    for k in 0..<count where cells[k] != (k == 0 ? before : cells[k - 1]) { expected |= 1 << UInt64(k) }
+                    let found = cells.withUnsafeBufferPointer { DarkComponents.changes($0.baseAddress!, count: count, after: UInt64(before)) }
+                    #expect(found == expected, "\(cells) after \(before)")
+                }
+            }
+        }
+    }
+
     /// The reference: a flood fill started at each unlabelled dark cell in raster order.
     static func floodFill(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int) -> [DarkComponent] {
         let w = bits.width, h = bits.height

@@ -7,6 +7,35 @@ struct DarkComponent {
 }
 
 enum DarkComponents {
+    /// The colour changes of `count` cells (1 to 64, each 0 or 1, as every `BitMatrix`'s cells are: its setter and the
+    /// binarizers write nothing else) as bits: bit k is 1 where cell k differs from the one before it, `before` (0 or 1)
+    /// being the colour before cell 0. The cells' bytes are gathered into bits eight at a time (byte k of a word of 0s
+    /// and 1s lands on bit 56 + k of its product with 0x0102…80, and no two terms share a bit), then each bit compared
+    /// with the one below it.
+    @inline(__always)
+    static func changes(_ cells: UnsafePointer<UInt8>, count: Int, after before: UInt64) -> UInt64 {
+        var dark: UInt64 = 0
+        if count == 64 {
+            // A whole block: eight words, unrolled.
+            for k in 0..<8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(cells + 8 &* k).loadUnaligned(as: UInt64.self))
+                dark |= ((word &* 0x0102_0408_1020_4080) >> 56) << UInt64(8 &* k)
+            }
+            return dark ^ ((dark << 1) | before)
+        }
+        var k = 0
+        while k &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(cells + k).loadUnaligned(as: UInt64.self))
+            dark |= ((word &* 0x0102_0408_1020_4080) >> 56) << UInt64(k)
+            k &+= 8
+        }
+        while k < count {
+            dark |= UInt64(cells[k]) << UInt64(k)
+            k &+= 1
+        }
+        return (dark ^ ((dark << 1) | before)) & ((1 << UInt64(count)) &- 1)
+    }
+
     /// Components (4-connected) whose bounding box is at least `minimumSide` cells on each side, in the raster order of
     /// their first cell, at most `maximumCount`.
     ///
@@ -47,10 +76,6 @@ enum DarkComponents {
         var count = 0
         // The index of the first run of the row above (the row before the first has none).
         var aboveStart = 0
-        // A row's colour changes as bits (`BitMatrix.colourChangeBits`), 64 cells a word.
-        let changeWords = BitMatrix.colourChangeWords(count: w)
-        let changes = UnsafeMutablePointer<UInt64>.allocate(capacity: Swift.max(1, changeWords))
-        defer { changes.deallocate() }
         bits.cells.withUnsafeBufferPointer { cells in
             for y in 0..<h {
                 if count + mostPerRow > capacity {
@@ -73,25 +98,29 @@ enum DarkComponents {
                 }
                 let y32 = Int32(truncatingIfNeeded: y)
                 // The row's dark runs, left to right, from its colour changes: each run ends where the next begins, and
-                // the colours alternate from the first cell's (a change is a cell unlike the one before; cells are 0 or 1,
-                // as every `BitMatrix`'s are: its setter and the binarizers write nothing else). Every run is written, a dark one kept by moving on a slot
-                // (no branch on its colour; the changes are walked a word of 64 cells at a time: finding each run's ends
-                // by a loop over its cells, eight at a time, ended with a mispredicted branch at most runs of a textured
-                // frame). Stored in 32 bits without range tests: a side of 2³¹ cells would be a row of 2 GB.
+                // the colours alternate from the first cell's. The changes are found 64 cells at a time (`changes`) and
+                // walked by their bits: finding each run's ends by a loop over its cells, eight at a time, ended with a
+                // mispredicted branch at most runs of a textured frame. Every run is written, a dark one kept by moving
+                // on a slot, without a branch on its colour. Stored in 32 bits without range tests: a side of 2³¹ cells
+                // would be a row of 2 GB.
                 var n = count
-                var dark = row[0] != 0 ? 1 : 0, start = 0
-                _ = BitMatrix.colourChangeBits(in: row, count: w, into: changes)
-                for j in 0..<changeWords {
-                    var word = changes[j]
-                    let base = 1 &+ j &* 64
+                var dark = Int(row[0]), start = 0
+                // The colour of the cell before each block of 64: the first cell's own before the first (no change there).
+                var before = UInt64(row[0])
+                var x = 0
+                while x < w {
+                    let cells = Swift.min(64, w &- x)
+                    var word = Self.changes(row + x, count: cells, after: before)
+                    before = UInt64(row[x &+ cells &- 1])
                     while word != 0 {
-                        let edge = base &+ word.trailingZeroBitCount
+                        let edge = x &+ word.trailingZeroBitCount
                         word &= word &- 1
                         ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: start); x1s[n] = Int32(truncatingIfNeeded: edge &- 1)
                         n &+= dark
                         start = edge
                         dark ^= 1
                     }
+                    x &+= 64
                 }
                 ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: start); x1s[n] = Int32(truncatingIfNeeded: w &- 1)
                 n &+= dark
