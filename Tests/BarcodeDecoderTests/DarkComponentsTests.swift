@@ -78,21 +78,42 @@ import Testing
         }
     }
 
-    /// The run ends read eight cells at a time land where a cell-by-cell scan does, from every start, in rows of long and
-    /// short runs whose lengths are and are not multiples of eight.
-    @Test func runEndsMatchACellByCellScan() {
-        var random = SeededGenerator(seed: 3)
-        for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 100] {
-            for density in [0.02, 0.5, 0.98] {
-                let row = (0..<length).map { _ in UInt8(Double.random(in: 0..<1, using: &random) < density ? 1 : 0) }
-                row.withUnsafeBufferPointer { cells in
-                    let start = cells.baseAddress ?? UnsafePointer(bitPattern: 8)!
-                    for x in 0...length {
-                        let dark = (x..<length).first { row[$0] != 0 } ?? length
-                        let light = (x..<length).first { row[$0] == 0 } ?? length
-                        #expect(DarkComponents.firstDark(start, from: x, before: length) == dark, "\(row) from \(x)")
-                        #expect(DarkComponents.firstLight(start, from: x, before: length) == light, "\(row) from \(x)")
+    /// Rows read from their colour changes, 64 cells a word: widths around a word's end, runs across word boundaries
+    /// and at both ends of a row still give the flood fill's components.
+    @Test func matchesAFloodFillAcrossWords() {
+        var random = SeededGenerator(seed: 13)
+        for w in [63, 64, 65, 66, 127, 128, 129, 200] {
+            for density in [0.1, 0.5, 0.9] {
+                let h = 1 + Int.random(in: 0..<30, using: &random)
+                var bits = BitMatrix(width: w, height: h)
+                for y in 0..<h {
+                    for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
+                }
+                for minimumSide in [1, 3] {
+                    let found = DarkComponents.find(bits, minimumSide: minimumSide)
+                    let expected = Self.floodFill(bits, minimumSide: minimumSide, maximumCount: 400)
+                    #expect(found.count == expected.count, "width \(w), density \(density)")
+                    for (f, e) in zip(found, expected) {
+                        #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
+                        #expect(f.outline == e.outline)
                     }
+                }
+            }
+        }
+    }
+
+    /// A block's colour changes gathered eight cells at a time are the cells that differ from the one before them, for
+    /// every block length and either colour before it.
+    @Test func blockChangesAreTheCellsUnlikeTheOneBefore() {
+        var random = SeededGenerator(seed: 17)
+        for count in 1...64 {
+            for density in [0.1, 0.5, 0.9] {
+                let cells = (0..<count).map { _ in UInt8(Double.random(in: 0..<1, using: &random) < density ? 1 : 0) }
+                for before in [UInt8(0), 1] {
+                    var expected: UInt64 = 0
+                    for k in 0..<count where cells[k] != (k == 0 ? before : cells[k - 1]) { expected |= 1 << UInt64(k) }
+                    let found = cells.withUnsafeBufferPointer { DarkComponents.changes($0.baseAddress!, count: count, after: UInt64(before)) }
+                    #expect(found == expected, "\(cells) after \(before)")
                 }
             }
         }

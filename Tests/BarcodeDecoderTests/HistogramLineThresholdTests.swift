@@ -174,6 +174,50 @@ import Testing
         #expect(wide.widths.count == 5, "bar, space, bar at reach 3: \(wide.widths)")
     }
 
+    @Test func colourChangesCountEveryByteThatDiffersFromTheOneBefore() {
+        var random = SeededGenerator(seed: 23)
+        // Lengths around the word and around the 255 words after which the bytewise sums are added up; all changing
+        // (every byte a change: a sum of 255 in every byte of the word) and at random.
+        for count in [1, 2, 8, 9, 10, 17, 255 * 8, 255 * 8 + 1, 255 * 8 + 2, 255 * 8 + 9, 3 * 255 * 8 + 5, 5000] {
+            for pattern in 0..<3 {
+                let dark: [UInt8] = (0..<count).map { i in
+                    pattern == 0 ? UInt8(i % 2) : pattern == 1 ? UInt8(Int.random(in: 0...1, using: &random)) : (i / 3) % 2 == 0 ? 1 : 0
+                }
+                let expected = (1..<max(1, count)).filter { dark[$0] != dark[$0 - 1] }.count
+                let counted = dark.withUnsafeBufferPointer { HistogramLineThreshold.colourChanges($0.baseAddress!, count: count) }
+                #expect(counted == expected, "length \(count), pattern \(pattern)")
+            }
+        }
+    }
+
+    @Test func aLineIsReturnedExactlyWhenItHasTheRunsAsked() throws {
+        // The changes are counted before their places are found: at the fewest runs asked, one more and one less, a line
+        // is returned as its definition gives it, or not at all. Lines longer than 255 words of eight pixels too.
+        var random = SeededGenerator(seed: 29)
+        for count in [17, 100, 257, 2100, 4200] {
+            for trial in 0..<6 {
+                var line: [UInt8] = []
+                var light = Bool.random(using: &random)
+                while line.count < count {
+                    let width = Int.random(in: 1...(trial % 2 == 0 ? 3 : 9), using: &random)
+                    for _ in 0..<width { line.append(UInt8(clamping: (light ? 200 : 50) + Int.random(in: -30...30, using: &random))) }
+                    light.toggle()
+                }
+                line = Array(line.prefix(count))
+                let expected = try #require(Self.runsByDefinition(line))
+                let runs = expected.widths.count
+                for minimumRuns in [runs - 1, runs, runs + 1] {
+                    let row = Self.runs(line, minimumRuns: minimumRuns)
+                    if minimumRuns <= runs {
+                        #expect(row?.widths == expected.widths && row?.starts == expected.starts, "length \(count), at least \(minimumRuns)")
+                    } else {
+                        #expect(row == nil, "length \(count): \(runs) runs, at least \(minimumRuns) asked")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aLineWithTooFewRunsForAnySymbolIsNotReturned() {
         let line: [UInt8] = [UInt8](repeating: 220, count: 10) + [UInt8](repeating: 30, count: 10) + [UInt8](repeating: 220, count: 10)
         #expect(Self.runs(line, minimumRuns: 3) != nil)

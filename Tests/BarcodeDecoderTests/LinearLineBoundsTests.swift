@@ -100,6 +100,26 @@ import Testing
         }
         #expect(counted > 60)
     }
+
+    /// The half-pixel look's test, whether a line's median inner run is under 2.5 px, counted: the same answer as the
+    /// median itself (by sorting, and as `quickMedian` finds it), with ties at the limit and rows of every small length.
+    @Test func theMedianRunTestCountsAsTheMedianDecides() {
+        var random = Seeded(state: 31)
+        for count in 1...60 {
+            for _ in 0..<20 {
+                // Widths in half pixels from 0.5 to 5: many equal to each other and to the limits tried.
+                let widths = (0..<count).map { _ in Double(1 + random.next(10)) / 2 }
+                let row = RunRow(widths: widths, starts: widths.indices.map(Double.init))
+                let inner = Array(widths.dropFirst().dropLast())
+                var selected = inner
+                let median = inner.isEmpty ? 0 : inner.sorted()[inner.count / 2]
+                #expect(inner.isEmpty || LinearReader.quickMedian(&selected) == median)
+                for limit in [0.5, 1.5, 2.0, 2.5, 2.75, 3.0, 5.5] {
+                    #expect(LinearReader.medianRun(of: row, isUnder: limit) == (median < limit), "\(widths), limit \(limit)")
+                }
+            }
+        }
+    }
 }
 
 /// A row's runs found eight cells at a time are the runs a walk cell by cell finds, for every width (whole words and

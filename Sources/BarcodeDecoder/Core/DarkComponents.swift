@@ -7,42 +7,42 @@ struct DarkComponent {
 }
 
 enum DarkComponents {
+    /// The colour changes of `count` cells (1 to 64, each 0 or 1, as every `BitMatrix`'s cells are: its setter and the
+    /// binarizers write nothing else) as bits: bit k is 1 where cell k differs from the one before it, `before` (0 or 1)
+    /// being the colour before cell 0. The cells' bytes are gathered into bits eight at a time (byte k of a word of 0s
+    /// and 1s lands on bit 56 + k of its product with 0x0102…80, and no two terms share a bit), then each bit compared
+    /// with the one below it.
+    @inline(__always)
+    static func changes(_ cells: UnsafePointer<UInt8>, count: Int, after before: UInt64) -> UInt64 {
+        var dark: UInt64 = 0
+        if count == 64 {
+            // A whole block: eight words, unrolled.
+            for k in 0..<8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(cells + 8 &* k).loadUnaligned(as: UInt64.self))
+                dark |= ((word &* 0x0102_0408_1020_4080) >> 56) << UInt64(8 &* k)
+            }
+            return dark ^ ((dark << 1) | before)
+        }
+        var k = 0
+        while k &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(cells + k).loadUnaligned(as: UInt64.self))
+            dark |= ((word &* 0x0102_0408_1020_4080) >> 56) << UInt64(k)
+            k &+= 8
+        }
+        while k < count {
+            dark |= UInt64(cells[k]) << UInt64(k)
+            k &+= 1
+        }
+        return (dark ^ ((dark << 1) | before)) & ((1 << UInt64(count)) &- 1)
+    }
+
     /// Components (4-connected) whose bounding box is at least `minimumSide` cells on each side, in the raster order of
     /// their first cell, at most `maximumCount`.
     ///
     /// Labelled by runs, not cells: each row's dark runs are joined (union–find) to the runs they touch in the row above,
     /// so the work grows with the number of runs rather than of dark cells (a flood fill touched every dark cell with four
     /// neighbour checks and a division, ~10 % of a frame without a code).
-    /// The first dark cell of `row` at or after `x`, or `end`. Eight cells at a time while eight are left: light
-    /// stretches (most of a frame) cost a load and a test per eight cells instead of a test per cell.
-    @inline(__always)
-    static func firstDark(_ row: UnsafePointer<UInt8>, from x: Int, before end: Int) -> Int {
-        var x = x
-        while x &+ 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self))
-            if word != 0 { return x &+ word.trailingZeroBitCount >> 3 }
-            x &+= 8
-        }
-        while x < end && row[x] == 0 { x &+= 1 }
-        return x
-    }
-
-    /// The first light (zero) cell of `row` at or after `x`, or `end`, eight cells at a time while eight are left. In
-    /// (v − 0x01…01) & ~v & 0x80…80 the lowest set bit is the high bit of v's lowest zero byte (a borrow only runs
-    /// upward from a zero byte, so bytes below it are flagged only when zero).
-    @inline(__always)
-    static func firstLight(_ row: UnsafePointer<UInt8>, from x: Int, before end: Int) -> Int {
-        var x = x
-        while x &+ 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self))
-            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-            if zeros != 0 { return x &+ zeros.trailingZeroBitCount >> 3 }
-            x &+= 8
-        }
-        while x < end && row[x] != 0 { x &+= 1 }
-        return x
-    }
-
+    ///
     /// Of those, only the ones `isKept` accepts (given each with its box and area, its outline not yet made) are returned,
     /// with their outlines; the others still count towards `maximumCount`. A caller that drops components by their box and
     /// area (the Data Matrix detector's shape test) so gets what it would from filtering all of them, without their
@@ -70,8 +70,9 @@ enum DarkComponents {
         defer { runY.deallocate(); runX0.deallocate(); runX1.deallocate(); parent.deallocate() }
         // A row holds at most (w + 1) / 2 runs: the buffers are made room for once a row, before it is scanned, so the
         // scan itself stores each run through pointers held in registers with no capacity test (a test per run, and the
-        // pointers reloaded from memory after it, were a sixth of the scan).
-        let mostPerRow = (w + 1) / 2
+        // pointers reloaded from memory after it, were a sixth of the scan). One slot more: every run of the row is
+        // written, the light ones to the slot the next dark run then takes.
+        let mostPerRow = (w + 1) / 2 + 1
         var count = 0
         // The index of the first run of the row above (the row before the first has none).
         var aboveStart = 0
@@ -96,27 +97,45 @@ enum DarkComponents {
                     return i
                 }
                 let y32 = Int32(truncatingIfNeeded: y)
-                // Each run is joined to the runs of the row above that it touches (their spans overlap) as soon as it is
-                // found, while its ends are at hand: the runs above from `above` on have not ended left of the runs
-                // found so far (both rows' runs come left to right).
+                // The row's dark runs, left to right, from its colour changes: each run ends where the next begins, and
+                // the colours alternate from the first cell's. The changes are found 64 cells at a time (`changes`) and
+                // walked by their bits: finding each run's ends by a loop over its cells, eight at a time, ended with a
+                // mispredicted branch at most runs of a textured frame. Every run is written, a dark one kept by moving
+                // on a slot, without a branch on its colour. Stored in 32 bits without range tests: a side of 2³¹ cells
+                // would be a row of 2 GB.
+                var n = count
+                var dark = Int(row[0]), start = 0
+                // The colour of the cell before each block of 64: the first cell's own before the first (no change there).
+                var before = UInt64(row[0])
+                var x = 0
+                while x < w {
+                    let cells = Swift.min(64, w &- x)
+                    var word = Self.changes(row + x, count: cells, after: before)
+                    before = UInt64(row[x &+ cells &- 1])
+                    while word != 0 {
+                        let edge = x &+ word.trailingZeroBitCount
+                        word &= word &- 1
+                        ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: start); x1s[n] = Int32(truncatingIfNeeded: edge &- 1)
+                        n &+= dark
+                        start = edge
+                        dark ^= 1
+                    }
+                    x &+= 64
+                }
+                ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: start); x1s[n] = Int32(truncatingIfNeeded: w &- 1)
+                n &+= dark
+                // Each run joined to the runs of the row above that it touches (their spans overlap): the runs above
+                // from `above` on have not ended left of the runs joined so far (both rows' runs come left to right).
                 var above = aboveStart
                 let aboveEnd = count
                 aboveStart = count
-                var n = count
-                var x = 0
-                while x < w {
-                    x = firstDark(row, from: x, before: w)
-                    guard x < w else { break }
-                    let start = x
-                    x = firstLight(row, from: x, before: w)
-                    // Stored in 32 bits without range tests: a side of 2³¹ cells would be a row of 2 GB.
-                    let first = Int32(truncatingIfNeeded: start), last = Int32(truncatingIfNeeded: x &- 1)
-                    ys[n] = y32; x0s[n] = first; x1s[n] = last
-                    p[n] = Int32(truncatingIfNeeded: n)
+                for r in count..<n {
+                    let first = x0s[r], last = x1s[r]
+                    p[r] = Int32(truncatingIfNeeded: r)
                     while above < aboveEnd && x1s[above] < first { above &+= 1 }
                     // The root of this run's component, kept as it is joined: it changes only by these joins while the
                     // run is being joined (the smaller root of two joined is the root of both).
-                    var rootHere = n
+                    var rootHere = r
                     var a = above
                     while a < aboveEnd && x0s[a] <= last {
                         let ra = root(a)
@@ -129,7 +148,6 @@ enum DarkComponents {
                         }
                         a &+= 1
                     }
-                    n &+= 1
                 }
                 count = n
             }
