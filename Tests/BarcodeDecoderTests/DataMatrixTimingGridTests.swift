@@ -39,8 +39,30 @@ import Testing
         let attempts = DataMatrixDetector.UnevenAttempts(fits, columns: 14, rows: 14)
         // 12×12, 14×14 and 16×16 lie within two modules of the count.
         #expect(attempts.picks == 3)
-        #expect(attempts.count == 6)
-        #expect((0..<6).map { attempts.fit($0)?.size.rows } == [12, 14, 16, 12, 14, 16])
+        #expect(attempts.count == 9)
+        #expect((0..<9).map { attempts.fit($0)?.size.rows } == [12, 14, 16, 12, 14, 16, 12, 14, 16])
+        #expect((0..<3).map { attempts.round($0).reading } == [.plain, .sturdy, .merged])
+    }
+
+    /// A top timing row of 26 modules whose light modules 1 and 13 blur shut (each dark with the dark modules beside it,
+    /// as on `#794`): the usual hysteresis finds 22 extremes, and splitting the two that stand out as merged puts every
+    /// centre back within a quarter of a module (the last one's plateau is cut at the profile's end, at its middle).
+    @Test func mergedTimingModulesAreSplit() throws {
+        let count = 26, per = DataMatrixTimingGrid.samplesPerModule
+        let shut: Set<Int> = [1, 13]
+        let values = Array((0..<count).flatMap { i in
+            [Double](repeating: i % 2 == 0 || shut.contains(i) ? 50 : 200, count: per)
+        }.prefix(count * per - per / 2))
+        let (found, extremes) = DataMatrixTimingGrid.centres(values, count: count, firstDark: true, hysteresis: 30)
+        #expect(found == nil)
+        #expect(extremes == 22)
+        let (merged, _) = DataMatrixTimingGrid.extremeCentres(values, count: count, firstDark: true, hysteresis: 30)
+        let split = try #require(DataMatrixTimingGrid.splittingMerged(merged, count: count))
+        #expect(split.count == count)
+        for (i, centre) in split.enumerated() { #expect(abs(centre - (Double(i) + 0.5)) <= 0.25, "module \(i): \(centre)") }
+        // Evenly spaced extremes two short (a 24-module row read as 26): none stands out as merged.
+        let even = (0..<24).map { (Double($0) + 0.5) * 25.5 / 24 }
+        #expect(DataMatrixTimingGrid.splittingMerged(even, count: count) == nil)
     }
 
     /// A label round a can, the symbol 55° either side of the middle: module i's centre, in the module coordinates of
@@ -87,9 +109,11 @@ import Testing
         let fits = [(score: 0.7, transform: searched, size: size, rank: 0)]
         let off = DataMatrixDetector.UnevenAttempts(fits, columns: 10, rows: 10, outline: (a, c, b, Point(12, -1)))
         #expect(off.picks == 1)
-        #expect(off.count == 4)
-        #expect(try #require(off.fit(1)).transform.apply(Point(10, 0)).distance(to: Point(10, 0)) < 1e-9)
-        for k in [2, 3] {
+        #expect(off.count == 6)
+        for k in [1, 4] {
+            #expect(try #require(off.fit(k)).transform.apply(Point(10, 0)).distance(to: Point(10, 0)) < 1e-9)
+        }
+        for k in [2, 3, 5] {
             #expect(try #require(off.fit(k)).transform.apply(Point(10, 0)).distance(to: Point(12, -1)) < 1e-9)
         }
         let near = DataMatrixDetector.UnevenAttempts(fits, columns: 10, rows: 10, outline: (a, c, b, Point(10.2, 0)))

@@ -13,13 +13,18 @@ enum DataMatrixDetector {
         var gridOnly = false
         /// The uneven-module fallback's attempts left after this one (`UnevenAttempts`).
         var uneven = UnevenAttempts()
+        /// Sampled with merged timing modules split (`UnevenAttempts`' last rounds): not counted as a symbol found at
+        /// its quad, so that a candidate whose quads fitted nothing else still gets its spanning vertices' quad (`dm-f`,
+        /// read there, gets such a grid first at its rectangle).
+        var split = false
     }
 
     /// The uneven-module fallback's attempts: the sizes the timing edges counted (best fit first, at most four), each
     /// sampled at the module centres its own timing pattern shows (`DataMatrixTimingGrid`): first each with the usual
     /// hysteresis, then each with the sturdier timing edges (`sturdy`); then the same again with the free corner where
-    /// the candidate's outline has it (`outline`) instead of where the timing search put it. Attempt `k` is pick
-    /// `k % picks`, sturdy in the second and fourth `picks` attempts, at the outline's corner from `2 * picks` on.
+    /// the candidate's outline has it (`outline`) instead of where the timing search put it; last, each with merged
+    /// timing modules split (`merged`), at the search's corner and then the outline's. Attempt `k` is pick
+    /// `k % picks` of round `k / picks` (`round(_:)`).
     ///
     /// The outline's corner: the timing search moves the free corner to where a perspective transform fits most timing
     /// modules, which for modules that are not evenly spaced is not the symbol's corner. A label round a can (its
@@ -41,7 +46,14 @@ enum DataMatrixDetector {
         /// and read again by its sturdy one, the search's corner's then the outline's; empty until the first attempt
         /// (one allocation for all).
         var profiles: [DataMatrixTimingGrid.Profile] = []
-        var count: Int { picks * (outline == nil ? 2 : 4) }
+        var count: Int { picks * (outline == nil ? 3 : 6) }
+
+        /// Round `r`'s corner and reading: plain and sturdy at the search's corner, the same at the outline's, then
+        /// merged at each (without an outline, the search's corner only).
+        func round(_ r: Int) -> (atOutline: Bool, reading: DataMatrixTimingGrid.Reading) {
+            guard outline != nil else { return (false, r == 0 ? .plain : r == 1 ? .sturdy : .merged) }
+            return (r == 2 || r == 3 || r == 5, r >= 4 ? .merged : r % 2 == 0 ? .plain : .sturdy)
+        }
 
         init() {}
 
@@ -60,7 +72,7 @@ enum DataMatrixDetector {
         /// corner lying within a quarter of a module of the search's).
         func fit(_ k: Int) -> (transform: PerspectiveTransform, size: DataMatrixSize)? {
             let fit = fits[Int(picked[k % picks])]
-            guard k >= 2 * picks else { return (fit.transform, fit.size) }
+            guard round(k / picks).atOutline else { return (fit.transform, fit.size) }
             guard let (a, c, b, d) = outline else { return nil }
             let size = fit.size
             let module = (a.distance(to: c) / Double(size.rows) + c.distance(to: b) / Double(size.columns)) / 2
@@ -75,9 +87,9 @@ enum DataMatrixDetector {
             let per = DataMatrixTimingGrid.profilesPerTransform
             if profiles.isEmpty { profiles = Array(repeating: .notMade, count: picks * per * (outline == nil ? 1 : 2)) }
             guard let (transform, size) = fit(k) else { return nil }
-            let round = k / picks
-            guard let grid = DataMatrixTimingGrid.sample(frame, transform: transform, size: size, sturdy: round % 2 == 1,
-                                                         profiles: &profiles, base: ((round / 2) * picks + k % picks) * per)
+            let (atOutline, reading) = round(k / picks)
+            guard let grid = DataMatrixTimingGrid.sample(frame, transform: transform, size: size, reading: reading,
+                                                         profiles: &profiles, base: ((atOutline ? picks : 0) + k % picks) * per)
             else { return nil }
             return (grid, transform, size)
         }
@@ -299,7 +311,7 @@ enum DataMatrixDetector {
             var measured = (thickness: 0.0, counted: 0)
             if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite, searches: searches,
                                  measured: &measured) {
-                found += 1
+                if !located.split { found += 1 }
                 if visit(frame, located) { return true }
                 // A grid that did not decode: the uneven-module fallback's attempts left. A transform that fits the
                 // timing pattern can still put the far modules off their centres (blur, a stretched label: most timing
@@ -348,7 +360,7 @@ enum DataMatrixDetector {
                 attempts.next += 1
                 if let attempt = attempts.grid(frame, k) {
                     return Located(grid: attempt.grid, transform: attempt.transform, size: attempt.size, gridOnly: k >= attempts.picks,
-                                   uneven: attempts)
+                                   uneven: attempts, split: attempts.round(k / attempts.picks).reading == .merged)
                 }
             }
             return nil

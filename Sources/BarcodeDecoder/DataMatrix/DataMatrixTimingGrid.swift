@@ -34,22 +34,35 @@ enum DataMatrixTimingGrid {
     /// Profiles a transform needs: the top row's at the three depths, then the right column's.
     static let profilesPerTransform = 6
 
+    /// How an attempt reads its timing edges.
+    enum Reading {
+        /// The usual hysteresis only.
+        case plain
+        /// Each edge the first hysteresis of `hysteresisFractions` that finds its modules.
+        case sturdy
+        /// The usual hysteresis, and where it finds one or two dark–light pairs too few, those put back into the
+        /// extremes blur merged them into (`splittingMerged`).
+        case merged
+    }
+
     /// The grid, or nil when a timing edge does not alternate once per module. `sturdy` lets each edge take the first
     /// hysteresis of `hysteresisFractions` that finds its modules (each at the three depths before the next; another
     /// than the usual one only on a profile where the usual one came within one extreme of the modules); without it only
-    /// the usual one is tried. A sturdy grid whose two edges both took the usual one is the plain grid: nil.
+    /// the usual one is tried. A sturdy grid whose two edges both took the usual one is the plain grid: nil; so is a
+    /// merged grid whose two edges both alternated once per module.
     /// `profiles[base..<base + profilesPerTransform]` are this transform's profiles made so far, and get those made here.
-    static func sample(_ frame: PreparedFrame, transform t: PerspectiveTransform, size: DataMatrixSize, sturdy: Bool,
+    static func sample(_ frame: PreparedFrame, transform t: PerspectiveTransform, size: DataMatrixSize, reading: Reading,
                        profiles: inout [Profile], base: Int) -> BitMatrix? {
         // Top row: dark at even columns. Right column: light at row 0 (the top-right corner), dark at odd rows.
         let w = Double(size.columns)
-        let fractions = sturdy ? hysteresisFractions[...] : hysteresisFractions[..<1]
-        guard let (found, finerColumns) = edge(count: size.columns, firstDark: true, fractions: fractions, frame: frame,
+        let fractions = reading == .sturdy ? hysteresisFractions[...] : hysteresisFractions[..<1]
+        let merging = reading == .merged
+        guard let (found, finerColumns) = edge(count: size.columns, firstDark: true, fractions: fractions, merging: merging, frame: frame,
                                                profiles: &profiles, base: base, point: { d, along in t.apply(Point(along, d)) }),
-              let (foundRows, finerRows) = edge(count: size.rows, firstDark: false, fractions: fractions, frame: frame,
+              let (foundRows, finerRows) = edge(count: size.rows, firstDark: false, fractions: fractions, merging: merging, frame: frame,
                                                 profiles: &profiles, base: base + depths.count, point: { d, along in t.apply(Point(w - d, along)) })
         else { return nil }
-        if sturdy, !finerColumns, !finerRows { return nil }
+        if reading != .plain, !finerColumns, !finerRows { return nil }
         let columns = smoothed(found), rows = smoothed(foundRows)
         var gray = [Double](repeating: 0, count: size.columns * size.rows)
         var lo = 255.0, hi = 0.0
@@ -66,10 +79,11 @@ enum DataMatrixTimingGrid {
                                        minimumContrast: (hi - lo) * 0.35)
     }
 
-    /// A timing edge's module centres, with whether they needed a hysteresis after the first of `fractions`: each
-    /// fraction is tried at each depth before the next. `point(depth, along)` maps module coordinates to the image;
-    /// `profiles[base + i]` is the profile at depth `i`.
-    static func edge(count: Int, firstDark: Bool, fractions: ArraySlice<Double>, frame: PreparedFrame,
+    /// A timing edge's module centres, with whether they needed a hysteresis after the first of `fractions` (or, with
+    /// `merging`, merged extremes split): each fraction is tried at each depth before the next, and the splits after
+    /// them all. `point(depth, along)` maps module coordinates to the image; `profiles[base + i]` is the profile at
+    /// depth `i`.
+    static func edge(count: Int, firstDark: Bool, fractions: ArraySlice<Double>, merging: Bool = false, frame: PreparedFrame,
                      profiles: inout [Profile], base: Int, point: (Double, Double) -> Point) -> ([Double], Bool)? {
         for (f, fraction) in zip(fractions.indices, fractions) {
             let usual = f == fractions.startIndex
@@ -88,7 +102,55 @@ enum DataMatrixTimingGrid {
                 if let found { return (found, !usual) }
             }
         }
+        guard merging, let fraction = fractions.first else { return nil }
+        for i in depths.indices {
+            guard case .made(let values, let range, let usualExtremes) = profiles[base + i],
+                  usualExtremes == count - 2 || usualExtremes == count - 4 else { continue }
+            let (found, _) = extremeCentres(values, count: count, firstDark: firstDark, hysteresis: range * fraction)
+            if let split = splittingMerged(found, count: count) { return (split, true) }
+        }
         return nil
+    }
+
+    /// `centres` one or two dark–light pairs short of `count`, each pair put back into the extreme that blur merged it
+    /// into, or nil when no extreme stands out as merged. A light module between two dark ones (or a dark one between
+    /// light ones) that blur shut leaves one extreme three modules wide where three were: its neighbours lie twice as
+    /// far from it as elsewhere (`#794`'s top timing row: the light modules 1 and 13 of 26). Each round takes the
+    /// extreme whose neighbours lie farthest apart for the modules between them (the profile's start, a half module
+    /// before the first module's middle, and the last module's middle stand in for the neighbours at the ends), if that
+    /// spacing lies at least halfway from the median to what a merged extreme's would be (half as large again inside,
+    /// more at the ends, whose whole spans are shorter and less sure), and spaces three modules evenly in its place.
+    static func splittingMerged(_ found: [Double], count: Int) -> [Double]? {
+        var centres = found
+        while centres.count < count {
+            let n = centres.count
+            guard n >= 4 else { return nil }
+            // The span between extreme i's neighbours, and the modules it holds with extreme i whole or merged.
+            func span(_ i: Int) -> (low: Double, high: Double, whole: Double, merged: Double) {
+                let low = i > 0 ? centres[i - 1] : 0, high = i + 1 < n ? centres[i + 1] : Double(count) - 0.5
+                return i == 0 ? (low, high, 1.5, 3.5) : i == n - 1 ? (low, high, 1, 3) : (low, high, 2, 4)
+            }
+            var pitches = [Double](repeating: 0, count: n)
+            for i in 0..<n {
+                let s = span(i)
+                pitches[i] = (s.high - s.low) / s.whole
+            }
+            let median = pitches.sorted()[n / 2]
+            // Each spacing against the least a merged extreme's may show: halfway from the median to merged.
+            var widest = -1, widestRatio = 1.0
+            for i in 0..<n {
+                let s = span(i)
+                let ratio = pitches[i] / (median * (1 + (s.merged / s.whole - 1) / 2))
+                if ratio >= widestRatio { widest = i; widestRatio = ratio }
+            }
+            guard widest >= 0 else { return nil }
+            let s = span(widest)
+            let pitch = (s.high - s.low) / s.merged
+            // The first extreme's low end is the profile's start, half a module before its middle.
+            let first = widest == 0 ? s.low + pitch / 2 : s.low + pitch
+            centres.replaceSubrange(widest...widest, with: [first, first + pitch, first + 2 * pitch])
+        }
+        return centres
     }
 
     /// The gray profile along an edge (`samplesPerModule` a module) and its range, or nil when its contrast is too low
@@ -117,6 +179,13 @@ enum DataMatrixTimingGrid {
     /// not alternate exactly `count` times with this hysteresis; and the extremes found (counted up to `count + 2`,
     /// where the scan stops: more than one too many).
     static func centres(_ profile: [Double], count: Int, firstDark: Bool, hysteresis: Double) -> ([Double]?, Int) {
+        let (found, extremes) = extremeCentres(profile, count: count, firstDark: firstDark, hysteresis: hysteresis)
+        return (extremes == count ? found : nil, extremes)
+    }
+
+    /// The centres of the first `count` extremes of the profile (all of them when there are fewer), and the extremes
+    /// found (counted up to `count + 2`, where the scan stops).
+    static func extremeCentres(_ profile: [Double], count: Int, firstDark: Bool, hysteresis: Double) -> ([Double], Int) {
         let n = profile.count
         var out: [Double] = []
         out.reserveCapacity(count)
@@ -132,7 +201,7 @@ enum DataMatrixTimingGrid {
                 last = k
             } else if seekingDark ? v > extreme + hysteresis : v < extreme - hysteresis {
                 extremes += 1
-                if extremes > count + 1 { return (nil, extremes) }
+                if extremes > count + 1 { return (out, extremes) }
                 if extremes <= count { out.append(Double(first + last + 1) / 2 / Double(samplesPerModule)) }
                 seekingDark.toggle()
                 extreme = v; first = k; last = k
@@ -140,7 +209,7 @@ enum DataMatrixTimingGrid {
         }
         extremes += 1
         if extremes <= count { out.append(Double(first + last + 1) / 2 / Double(samplesPerModule)) }
-        return (extremes == count ? out : nil, extremes)
+        return (out, extremes)
     }
 
     /// The centres replaced by the cubic fitted to them by least squares (the end modules, biased by the L and the
