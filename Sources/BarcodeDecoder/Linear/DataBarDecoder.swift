@@ -26,13 +26,14 @@ struct DataBarDecoder: RowDecoder {
 
     /// The light before the guard bar, in modules: the guard's own one-module space and one more. ISO/IEC 24724 asks
     /// DataBar for no quiet zone, and produce labels print it close to other marks; DataBar Expanded asks the same
-    /// (`DataBarExpandedDecoder.mayBeGuardBar`: twice the guard bar). Until the thirtieth session 4: a dark mark three modules before the
-    /// guard (the `crowded` copies of `rss14-1`) hid the symbol; the finders and the modulo-79 check decide a read.
+    /// (`DataBarExpandedDecoder.mayBeGuardBar`: twice the guard bar). Until the thirtieth session 4: a dark mark three
+    /// modules before the guard (the `crowded` copies of `rss14-1`) hid the symbol. The finders and the modulo-79 check
+    /// decide a read.
     static let leastSpaceBeforeGuard = 2.0
 
-    /// Whether `decode(_:guardBar:)`'s first guards (the guard bar under 2.2 modules, `leastSpaceBeforeGuard` of light) can pass at `s`
-    /// for some sum of the 45 elements within `sums`' bounds: where they cannot, they fail on its in-order sum too. The
-    /// definition `startTest`, which the search uses, is tested against.
+    /// Whether `decode(_:guardBar:)`'s first guards (the guard bar under 2.2 modules, `leastSpaceBeforeGuard` of light)
+    /// can pass at `s` for some sum of the 45 elements within `sums`' bounds: where they cannot, they fail on its in-order
+    /// sum too. The definition `startTest`, which the search uses, is tested against.
     static func mayStart(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
         let (lower, upper) = sums.bounds(from: s, count: 45)
         return runs[s] < 2.2 * (upper / 95) && (s == 1 || runs[s &- 1] >= Self.leastSpaceBeforeGuard * (lower / 95))
@@ -54,10 +55,10 @@ struct DataBarDecoder: RowDecoder {
         return !(abs(leftWidth / module - 15) > 2.5 || abs(rightWidth / module - 15) > 2.5)
     }
 
-    /// Whether `findersFit` (each finder within 2.5 modules of 15) can hold at `s` for some sums within
-    /// `sums`' bounds: where they cannot, they fail on the in-order sums too. Tested before `decode` adds up the 45
-    /// elements: most places that pass the guards on a frame without a code fail here, the more since the guard asks two
-    /// modules of light, not four (a bar after a two-module space is common in texture).
+    /// Whether `findersFit` (each finder within 2.5 modules of 15) can hold at `s` for some sums within `sums`' bounds:
+    /// where they cannot, they fail on the in-order sums too. Tested before `decode` adds up the 45 elements: most places
+    /// that pass the guards on a frame without a code fail here, the more since the guard asks two modules of light, not
+    /// four (a bar after a two-module space is common in texture).
     @inline(__always)
     static func findersMayFit(_ runs: [Double], guardBar s: Int, sums: RunSpanSums) -> Bool {
         let (lower, upper) = sums.bounds(from: s, count: 45)
