@@ -217,12 +217,13 @@ def symbol_axes(corners, symbology):
 def cropped(image, symbology):
     # The quiet zone cut away: the frame cropped to the symbol plus 1 % of its length (for EAN-13 about a module), as a
     # label trimmed to its barcode or a camera framing it tight. A linear symbol is cut on its two ends only (its bars'
-    # height is unknown from one row's outline); a 2D symbol on all four sides.
+    # height is unknown from one row's outline); a 2D symbol and DataBar (whose outline spans its height) on all four
+    # sides.
     corners = outline(image, symbology)
     if corners is None:
         return None
     w, h = image.size
-    u, v, length, across = symbol_axes(corners, symbology)
+    u, _, length, _ = symbol_axes(corners, symbology)
     margin = max(1.0, 0.01 * length)
     box = [corners[:, 0].min() - margin, corners[:, 1].min() - margin, corners[:, 0].max() + 1 + margin,
            corners[:, 1].max() + 1 + margin]
