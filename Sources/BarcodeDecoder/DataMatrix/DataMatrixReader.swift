@@ -79,6 +79,11 @@ public struct DataMatrixReader: SymbologyReader {
                 }
             }
         }
+        // Last, a symbol of several data regions through one transform per region (`DataMatrixRegionSampling`).
+        if let grid = DataMatrixRegionSampling.sample(frame, transform: l.transform, size: l.size),
+           let result = try? DataMatrixSymbolDecoder.decode(grid, placement: placement) {
+            return (DataMatrixDetector.Located(grid: grid, transform: l.transform, size: l.size), result)
+        }
         return nil
     }
 }
