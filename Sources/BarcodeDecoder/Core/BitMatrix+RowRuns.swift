@@ -76,9 +76,8 @@ extension BitMatrix {
                 sums &+= f
             }
             words[j] = bits
-            // The block's changes: its flags added byte by byte (at most 8 a byte), the bytes then summed into the top
-            // byte by a multiply (at most 64, so nothing carries out of a byte).
-            changes &+= Int(truncatingIfNeeded: (sums &* 0x0101_0101_0101_0101) >> 56)
+            // The block's changes: its flags added byte by byte (at most 8 a byte), then the bytes (at most 64 in all).
+            changes &+= ByteFlags.sum(sums)
             j &+= 1
             x &+= 64
         }

@@ -9,9 +9,8 @@ struct DarkComponent {
 enum DarkComponents {
     /// The colour changes of `count` cells (1 to 64, each 0 or 1, as every `BitMatrix`'s cells are: its setter and the
     /// binarizers write nothing else) as bits: bit k is 1 where cell k differs from the one before it, `before` (0 or 1)
-    /// being the colour before cell 0. The cells' bytes are gathered into bits eight at a time (byte k of a word of 0s
-    /// and 1s lands on bit 56 + k of its product with 0x0102…80, and no two terms share a bit), then each bit compared
-    /// with the one below it.
+    /// being the colour before cell 0. The cells' bytes are gathered into bits eight at a time (`ByteFlags.gathered`:
+    /// bytes of 0 or 1 are its flags), then each bit compared with the one below it.
     @inline(__always)
     static func changes(_ cells: UnsafePointer<UInt8>, count: Int, after before: UInt64) -> UInt64 {
         var dark: UInt64 = 0
@@ -19,14 +18,14 @@ enum DarkComponents {
             // A whole block: eight words, unrolled.
             for k in 0..<8 {
                 let word = UInt64(littleEndian: UnsafeRawPointer(cells + 8 &* k).loadUnaligned(as: UInt64.self))
-                dark |= ((word &* 0x0102_0408_1020_4080) >> 56) << UInt64(8 &* k)
+                dark |= ByteFlags.gathered(word) << UInt64(8 &* k)
             }
             return dark ^ ((dark << 1) | before)
         }
         var k = 0
         while k &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(cells + k).loadUnaligned(as: UInt64.self))
-            dark |= ((word &* 0x0102_0408_1020_4080) >> 56) << UInt64(k)
+            dark |= ByteFlags.gathered(word) << UInt64(k)
             k &+= 8
         }
         while k < count {

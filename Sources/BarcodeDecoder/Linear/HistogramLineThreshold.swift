@@ -196,9 +196,9 @@ final class HistogramLineThreshold {
             // mispredicted exit at most words of a textured line. Four more for a word with more than four changes
             // (runs under two pixels, seldom): eight written at every word cost more than the rest of this look.
             if changed != 0 {
-                // Bytes of 0 or 1: their sum, in the top byte of one product (no byte's partial sum passes 8), is the bit
-                // count; `nonzeroBitCount` is a dozen instructions on the baseline x86-64, which has no `popcnt`.
-                let found = Int(truncatingIfNeeded: (changed &* 0x0101_0101_0101_0101) >> 56)
+                // Bytes of 0 or 1: their sum is the bit count; `nonzeroBitCount` is a dozen instructions on the baseline
+                // x86-64, which has no `popcnt`.
+                let found = ByteFlags.sum(changed)
                 for slot in 0..<4 {
                     changes[changeCount &+ slot] = Int32(truncatingIfNeeded: i &+ changed.trailingZeroBitCount >> 3)
                     changed &= changed &- 1
