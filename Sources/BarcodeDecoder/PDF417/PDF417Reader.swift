@@ -111,7 +111,7 @@ public struct PDF417Reader: SymbologyReader {
             if found.contains(where: { LinearReader.contains($0.corners, start.inside) }) || Self.isKnown(start, known) { continue }
             // With its stop edge; else from the start edge alone (compact PDF417, or a symbol cut by the image border).
             // Only when no pair reads as sampled are the pairs whose lines read some codeword read sharpened.
-            var worthSharpening: [PDF417EdgeFinder.Edge?] = []
+            var worthSharpening: [PDF417EdgeFinder.Edge?] = [], worthNearest: [PDF417EdgeFinder.Edge?] = []
             var symbol: DecodedSymbol?
             for stop in Array(candidates.prefix(2)) + [nil] {
                 let pair = TriedPairs.Pair(start: start, stop: stop)
@@ -121,9 +121,16 @@ public struct PDF417Reader: SymbologyReader {
                 symbol = attempt.symbol
                 if symbol != nil { break }
                 if attempt.readCodewords { worthSharpening.append(stop) }
+                if attempt.mostLinesReadCodewords { worthNearest.append(stop) }
             }
             for stop in worthSharpening where symbol == nil {
                 symbol = decode(image, start: start, stop: stop, sharpened: true).symbol
+            }
+            // Last, the pairs most of whose plain lines read a codeword (a symbol's rows do; on texture, a pair whose lines
+            // read any codeword read one on a line in three or four, `falsepositives-1/10`), as sampled, with codewords
+            // whose edges round to no pattern read as the nearest valid one (`readLine`'s `nearest`).
+            for stop in worthNearest where symbol == nil {
+                symbol = decode(image, start: start, stop: stop, sharpened: false, nearest: true).symbol
             }
             if let symbol, !found.contains(where: { $0.text == symbol.text }) { found.append(symbol) }
         }
@@ -193,19 +200,19 @@ public struct PDF417Reader: SymbologyReader {
     }
 
     /// The symbol between a start edge and a stop edge (or, without one, as far as the left row indicator says it
-    /// reaches), if it decodes; and whether its scan lines read any codeword.
+    /// reaches), if it decodes; whether its scan lines read any codeword, and whether most of those read did.
     ///
     /// With `sharpened`, the lines are sharpened before they are thresholded (`readLine`): blur that spreads each edge
     /// over most of a module narrows or closes the one-module bars and spaces, so element widths round to the wrong
     /// modules and few codewords read. `read` asks for it only for pairs whose plain lines read some codeword but did not
     /// decode (not for a start edge found in texture, whose lines read none), once no pair of the start edge decoded
-    /// plain: a symbol that reads as sampled costs nothing more.
-    func decode(_ image: GrayImage, start: PDF417EdgeFinder.Edge, stop: PDF417EdgeFinder.Edge?, sharpened: Bool)
-        -> (symbol: DecodedSymbol?, readCodewords: Bool) {
+    /// plain: a symbol that reads as sampled costs nothing more. `nearest` is passed to `readLine`.
+    func decode(_ image: GrayImage, start: PDF417EdgeFinder.Edge, stop: PDF417EdgeFinder.Edge?, sharpened: Bool, nearest: Bool = false)
+        -> (symbol: DecodedSymbol?, readCodewords: Bool, mostLinesReadCodewords: Bool) {
         // The symbol's own corners: for a reversed pair, its top is at the image's bottom.
         let (topLeft, bottomLeft) = start.isReversed ? (start.bottom, start.top) : (start.top, start.bottom)
         let height = topLeft.distance(to: bottomLeft)
-        guard height >= 2 else { return (nil, false) }
+        guard height >= 2 else { return (nil, false, false) }
         // Without a stop edge, rows run square to the start edge, `reach` modules from it.
         let along = (bottomLeft - topLeft) * (1 / height)
         let across = Point(along.y, -along.x)
@@ -239,7 +246,7 @@ public struct PDF417Reader: SymbologyReader {
                     if let done = readLines[i], done.columns == columns, done.reach == reach { return ScanLine(t: t, codewords: done.codewords) }
                     let a = topLeft + (bottomLeft - topLeft) * t, b = topRight + (bottomRight - topRight) * t
                     let codewords = readLine(image, from: a, to: b, module: module, columns: columns, hasStop: stop != nil, reach: reach,
-                                             sharpened: sharpened, buffers: buffers)
+                                             sharpened: sharpened, nearest: nearest, buffers: buffers)
                     readLines[i] = (columns, reach, codewords)
                     return ScanLine(t: t, codewords: codewords)
                 }
@@ -318,7 +325,12 @@ public struct PDF417Reader: SymbologyReader {
             return read(lines: first) ?? read(lines: Array(0..<lineCount))
         }
         let symbol = readPasses()
-        return (symbol, symbol != nil || readLines.contains { $0.map { !$0.codewords.isEmpty } ?? false })
+        var linesRead = 0, linesWithCodewords = 0
+        for case let line? in readLines {
+            linesRead += 1
+            if !line.codewords.isEmpty { linesWithCodewords += 1 }
+        }
+        return (symbol, symbol != nil || linesWithCodewords > 0, symbol != nil || 2 * linesWithCodewords > linesRead)
     }
 
     /// A vote for codeword `value` (0…928) at `position`, as one number: sorted, a position's votes lie together, and
@@ -426,9 +438,12 @@ public struct PDF417Reader: SymbologyReader {
     /// Only the first `reach` of the line is read (its codewords beyond are left unread) when that is shorter. With
     /// `sharpened`, the gray values are sharpened before they are thresholded (`LinearReader.sharpened`, neighbours
     /// `sharpeningReach` modules away), so a one-module space or bar that blur left as a shallow bump crosses the
-    /// midpoint again at nearly its width. Works in `buffers`.
+    /// midpoint again at nearly its width. With `nearest`, a column where no candidate's edges round to a codeword takes
+    /// the nearest valid one (`PDF417Codeword.nearestValid`): more codewords, but some of them wrong, where an unread one
+    /// would have been an erasure, which costs Reed–Solomon half what an error does; `read` asks for it last. Works in
+    /// `buffers`.
     func readLine(_ image: GrayImage, from a: Point, to b: Point, module: Double, columns: Int, hasStop: Bool,
-                  reach: Double = .infinity, sharpened: Bool = false, buffers: ScanLineBuffers) -> [LineCodeword] {
+                  reach: Double = .infinity, sharpened: Bool = false, nearest: Bool = false, buffers: ScanLineBuffers) -> [LineCodeword] {
         let length = a.distance(to: b)
         guard length > 1 else { return [] }
         let direction = (b - a) * (1 / length)
@@ -520,24 +535,41 @@ public struct PDF417Reader: SymbologyReader {
                 i += 1
             }
             candidates.sort { abs(begins[$0] - expected) < abs(begins[$1] - expected) }
-            for i in candidates where i + 7 < runCount {
-                let total = end(i + 7) - begins[i]
-                guard total > codewordWidth * 0.75 && total < codewordWidth * 1.25
-                    || total > meanCodewordWidth * 0.75 && total < meanCodewordWidth * 1.25 else { continue }
-                // The 17 module bits, bar first, from the element edges rounded to modules; each element 1…6 modules.
-                var bits = 0, previousEdge = 0, fits = true
-                for j in 0..<8 {
-                    let edge = Self.rounded((end(i + j) - begins[i]) / total * 17)
-                    let width = edge - previousEdge
-                    guard width >= 1, width <= 6 else { fits = false; break }
-                    bits = j & 1 == 0 ? (bits << width) | (1 << width - 1) : bits << width
-                    previousEdge = edge
+            // Each candidate with its edges rounded to the nearest module first; with `nearest`, where none of them reads
+            // so, the nearest valid codeword to each.
+            var found: (run: Int, codeword: PDF417Codeword, total: Double)?
+            passes: for pass in 0..<(nearest ? 2 : 1) {
+                for i in candidates where i + 7 < runCount {
+                    let total = end(i + 7) - begins[i]
+                    guard total > codewordWidth * 0.75 && total < codewordWidth * 1.25
+                        || total > meanCodewordWidth * 0.75 && total < meanCodewordWidth * 1.25 else { continue }
+                    let read: PDF417Codeword?
+                    if pass == 0 {
+                        // The 17 module bits, bar first, from the element edges rounded to modules; each element 1…6 modules.
+                        var bits = 0, previousEdge = 0, fits = true
+                        for j in 0..<8 {
+                            let edge = Self.rounded((end(i + j) - begins[i]) / total * 17)
+                            let width = edge - previousEdge
+                            guard width >= 1, width <= 6 else { fits = false; break }
+                            bits = j & 1 == 0 ? (bits << width) | (1 << width - 1) : bits << width
+                            previousEdge = edge
+                        }
+                        read = fits ? PDF417Codeword.from(bits: bits) : nil
+                    } else {
+                        read = withUnsafeTemporaryAllocation(of: Double.self, capacity: 7) { edges in
+                            for j in 0..<7 { edges[j] = (end(i + j) - begins[i]) / total * 17 }
+                            return PDF417Codeword.nearestValid(edges: UnsafeBufferPointer(edges))
+                        }
+                    }
+                    guard let read else { continue }
+                    found = (i, read, total)
+                    break passes
                 }
-                guard fits, let codeword = PDF417Codeword.from(bits: bits) else { continue }
-                result.append(LineCodeword(column: column, codeword: codeword))
-                codewordWidth = (codewordWidth + total) / 2
-                expected = end(i + 7) - meanCodewordWidth
-                break
+            }
+            if let found {
+                result.append(LineCodeword(column: column, codeword: found.codeword))
+                codewordWidth = (codewordWidth + found.total) / 2
+                expected = end(found.run + 7) - meanCodewordWidth
             }
         }
         return result
