@@ -85,8 +85,45 @@ public struct QRReader: SymbologyReader {
                 break
             }
         }
+        // Two finders without their third (`QRMissingFinder`): where nothing read, the strongest pairs frame a third where
+        // a square symbol puts it, each a triple looked at as any other.
+        if symbols.isEmpty {
+            attempts = 0
+            pairs: for (a, b) in QRMissingFinder.pairs(finders, limit: Self.missingFinderPairs) {
+                let module = (finders[a].moduleSize + finders[b].moduleSize) / 2
+                let pa = finders[a].center, pb = finders[b].center
+                for (index, guess) in QRMissingFinder.thirdCenters(pa, pb).enumerated() {
+                    // The whole finder (3.5 modules about its centre) on the image.
+                    let margin = 3.5 * module
+                    guard guess.x >= margin, guess.y >= margin, guess.x <= Double(frame.image.width) - margin,
+                          guess.y <= Double(frame.image.height) - margin else { continue }
+                    // The symbol's axes: along the pair for a side, at 45° to it for the diagonal (the last two guesses).
+                    let along = (pb - pa) * (1 / max(1e-9, pa.distance(to: pb)))
+                    let axis = index < 4 ? along : Point(along.x - along.y, along.x + along.y) * (1 / 2.0.squareRoot())
+                    let dx = axis * module, dy = Point(-axis.y, axis.x) * module
+                    guard let center = QRMissingFinder.located(frame, near: guess, dx: dx, dy: dy, module: module) else { continue }
+                    let withThird = finders + [QRFinderPattern(center: center, moduleSize: module, count: 0)]
+                    let (i, j, k) = (a, b, finders.count)
+                    let (triple, fits) = QRDetector.shape(withThird, i, j, k, withThird[i], withThird[j], withThird[k],
+                                                          dij: withThird[i].center.distance(to: withThird[j].center),
+                                                          dik: withThird[i].center.distance(to: withThird[k].center),
+                                                          djk: withThird[j].center.distance(to: withThird[k].center))
+                    guard fits != 0 else { continue }
+                    attempts += 1
+                    if attempts > maxAttempts { break pairs }
+                    var alignment: Point?
+                    guard let symbol = read(frame, withThird, triple, deltas: deltas, alignmentRadius: 5, alignment: &alignment,
+                                            attempts: &attempts).symbol else { continue }
+                    symbols.append(symbol)
+                    break pairs
+                }
+            }
+        }
         return symbols
     }
+
+    /// The pairs of finders a frame with no symbol read frames a third finder for (`QRMissingFinder`).
+    static let missingFinderPairs = 2
 
     /// The triples with perspective a frame with no symbol read looks at.
     static let perspectiveLooks = 3
