@@ -21,6 +21,66 @@ import Testing
         }
     }
 
+    /// The threshold as it was written with checked arithmetic, on `Int` counts.
+    static func thresholdByDefinition(_ h: [Int]) -> Int? {
+        var first = 0, most = 0
+        for i in 0..<h.count where h[i] > most { first = i; most = h[i] }
+        var second = first, secondScore = 0
+        for i in 0..<h.count where h[i] * (i - first) * (i - first) > secondScore { second = i; secondScore = h[i] * (i - first) * (i - first) }
+        let (low, high) = (min(first, second), max(first, second))
+        guard high - low > h.count / 16 else { return nil }
+        var valley = high - 1, valleyScore = -1
+        for i in stride(from: high - 1, to: low, by: -1) {
+            let score = (i - low) * (i - low) * (high - i) * (most - h[i])
+            if score > valleyScore { valley = i; valleyScore = score }
+        }
+        return valley << 3
+    }
+
+    /// The unchecked threshold against the checked one, on histograms of short and very long lines (counts up to 2^31 − 1),
+    /// with ties between peaks and between valley scores.
+    @Test func theThresholdMatchesItsDefinition() {
+        var random = SeededGenerator(seed: 32)
+        for trial in 0..<5_000 {
+            let top = [3, 40, 2_000, 1 << 20, Int(Int32.max)][trial % 5]
+            var h = (0..<HistogramLineThreshold.buckets).map { _ in Int.random(in: 0...top, using: &random) }
+            if trial % 3 == 0 { for i in h.indices where Int.random(in: 0...2, using: &random) > 0 { h[i] = 0 } }
+            if trial % 7 == 0 { h[Int.random(in: 0..<h.count, using: &random)] = h.max()! }
+            let counts = h.map { Int32($0) }
+            #expect(counts.withUnsafeBufferPointer { HistogramLineThreshold.threshold($0) } == Self.thresholdByDefinition(h), "\(h)")
+        }
+    }
+
+    /// The transposed copy holds each pixel column as a row, for sizes that fill whole blocks of 8 and sizes that do not,
+    /// rows wider than the image; and a column read from it gives the runs gathered down the column gives.
+    @Test func columnsAreTransposedIntoRows() {
+        var random = SeededGenerator(seed: 88)
+        for (width, height, stride) in [(1, 1, 1), (8, 8, 8), (9, 17, 12), (16, 8, 16), (24, 40, 31), (240, 240, 240), (61, 35, 64), (7, 9, 7)] {
+            let pixels = (0..<(stride * height)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            var out = [UInt8](repeating: 0, count: width * height)
+            pixels.withUnsafeBufferPointer { p in
+                out.withUnsafeMutableBufferPointer { HistogramLineThreshold.transpose(p.baseAddress!, width: width, height: height, stride: stride, into: $0.baseAddress!) }
+            }
+            for x in 0..<width {
+                for y in 0..<height { #expect(out[x * height + y] == pixels[y * stride + x], "\(width)×\(height) at \(x), \(y)") }
+            }
+        }
+        // Bars across a column: the runs from the copy's row are those gathered down the column.
+        let (width, height) = (13, 90)
+        let pixels = (0..<(width * height)).map { i in UInt8((i / width) % 7 < 3 ? 40 : 210) &+ UInt8(i % 5) }
+        var out = [UInt8](repeating: 0, count: width * height)
+        pixels.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { HistogramLineThreshold.transpose(p.baseAddress!, width: width, height: height, stride: width, into: $0.baseAddress!) }
+        }
+        let reader = HistogramLineThreshold(longestLine: height)
+        for x in 0..<width {
+            let gathered = pixels.withUnsafeBufferPointer { reader.runs($0.baseAddress! + x, count: height, step: width, minimumRuns: 2) }
+            let copied = out.withUnsafeBufferPointer { reader.runs($0.baseAddress! + x * height, count: height, step: 1, minimumRuns: 2) }
+            #expect(gathered != nil)
+            #expect(gathered?.widths == copied?.widths && gathered?.starts == copied?.starts)
+        }
+    }
+
     @Test func theThresholdLiesInTheValleyBetweenBarsAndSpaces() throws {
         // Bars about 40, spaces about 200, in equal numbers: the threshold falls between them, nearer the light peak.
         let values: [UInt8] = (0..<200).map { (i: Int) -> UInt8 in

@@ -23,6 +23,47 @@ import Testing
         }
     }
 
+    /// `computeOnHalves` writes what `compute` writes on lines of halves of whole numbers (pixel rows, their sharpened
+    /// values, values near the 16-bit limit), at every radius and at lengths around its blocks of 64, and refuses a
+    /// line with any other value, wherever it lies (a fraction, −0, a half of 8,192 or more, infinity, NaN).
+    @Test(arguments: [0, 1, 2, 7, 8, 16])
+    func halvesGiveTheSameExtremes(_ radius: Int) {
+        var random = SeededGenerator(seed: UInt64(radius) + 100)
+        for length in [1, 2, 3, 16, 17, 63, 64, 65, 128, 129, 240, 641] {
+            for kind in 0..<4 {
+                let values: [Double] = (0..<length).map { _ in
+                    switch kind {
+                    case 0: Double(Int.random(in: 0...255, using: &random))
+                    case 1: Double(Int.random(in: -510...1_275, using: &random)) / 2
+                    case 2: Double(Int.random(in: -16_383...16_383, using: &random)) / 2
+                    default: [-8_191.5, 8_191.5, 0, -0.5, 0.5][Int.random(in: 0...4, using: &random)]
+                    }
+                }
+                let expected = SlidingExtremes.compute(values, radius: radius)
+                let count = SlidingExtremes.scratchCount(length, radius: radius)
+                let scratch = UnsafeMutablePointer<Double>.allocate(capacity: count)
+                let low = UnsafeMutablePointer<Double>.allocate(capacity: length), high = UnsafeMutablePointer<Double>.allocate(capacity: length)
+                defer { scratch.deallocate(); low.deallocate(); high.deallocate() }
+                let done = values.withUnsafeBufferPointer {
+                    SlidingExtremes.computeOnHalves($0.baseAddress!, count: length, radius: radius, low: low, high: high, scratch: scratch)
+                }
+                #expect(done, "length \(length) kind \(kind)")
+                let lows = Array(UnsafeBufferPointer(start: low, count: length)), highs = Array(UnsafeBufferPointer(start: high, count: length))
+                #expect(lows.map(\.bitPattern) == expected.low.map(\.bitPattern), "length \(length) kind \(kind)")
+                #expect(highs.map(\.bitPattern) == expected.high.map(\.bitPattern), "length \(length) kind \(kind)")
+                // One value of another kind anywhere refuses the line.
+                for stray in [0.25, 100.125, -0.0, 8_192, -8_192.5, 1e300, .infinity, -.infinity, .nan, 0.1] {
+                    var spoiled = values
+                    spoiled[Int.random(in: 0..<length, using: &random)] = stray
+                    let refused = !spoiled.withUnsafeBufferPointer {
+                        SlidingExtremes.computeOnHalves($0.baseAddress!, count: length, radius: radius, low: low, high: high, scratch: scratch)
+                    }
+                    #expect(refused, "length \(length) stray \(stray)")
+                }
+            }
+        }
+    }
+
     /// The noise level's first histogram counts `min(256, quarters(value))`, taken without converting a value of 64 or more.
     @Test func quartersBelow64AreTheClampedQuarters() {
         var random = SeededGenerator(seed: 64)

@@ -47,17 +47,22 @@ final class HistogramLineThreshold {
 
     /// The threshold of a line whose histogram is `histogram` (`buckets` counts), in brightness 0–255; nil when the line
     /// does not show two colours.
+    ///
+    /// Its arithmetic is unchecked: a bucket holds at most a line's pixels (under 2^31), a distance between buckets is
+    /// under 32, so the second peak's score is under 2^41 and the valley's under 2^46, far inside an `Int` (the checks
+    /// were two of each score's products' instructions, at every bucket of every line).
     static func threshold(_ histogram: UnsafeBufferPointer<Int32>) -> Int? {
+        let h = histogram.baseAddress!, buckets = Self.buckets
         // The strongest peak, and the second one as the bucket that is both well filled and far from it.
         var first = 0, most: Int32 = 0
-        for i in 0..<buckets where histogram[i] > most {
+        for i in 0..<buckets where h[i] > most {
             first = i
-            most = histogram[i]
+            most = h[i]
         }
         var second = first, secondScore = 0
         for i in 0..<buckets {
-            let distance = i - first
-            let score = Int(histogram[i]) * distance * distance
+            let distance = i &- first
+            let score = Int(h[i]) &* (distance &* distance)
             if score > secondScore {
                 second = i
                 secondScore = score
@@ -65,19 +70,19 @@ final class HistogramLineThreshold {
         }
         let (low, high) = first < second ? (first, second) : (second, first)
         // Peaks closer than a sixteenth of the range are one colour with noise.
-        guard high - low > buckets / 16 else { return nil }
+        guard high &- low > buckets / 16 else { return nil }
         // The valley: far from the dark peak (a threshold nearer the light side keeps narrow, shallow spaces dark
         // less often than it keeps blurred bars light), near the light one, and little filled.
-        var valley = high - 1, valleyScore = -1
-        var i = high - 1
+        var valley = high &- 1, valleyScore = -1
+        var i = high &- 1
         while i > low {
-            let fromLow = i - low
-            let score = fromLow * fromLow * (high - i) * Int(most - histogram[i])
+            let fromLow = i &- low
+            let score = (fromLow &* fromLow &* (high &- i)) &* Int(most &- h[i])
             if score > valleyScore {
                 valley = i
                 valleyScore = score
             }
-            i -= 1
+            i &-= 1
         }
         return valley << 3
     }
@@ -248,6 +253,49 @@ final class HistogramLineThreshold {
             initialized = runCount
         }
         return RunRow(widths: widths, starts: starts)
+    }
+
+    /// The `width` × `height` pixels at `pixels` (rows `stride` apart) transposed into `out`: column x becomes the
+    /// `height` bytes from `out + x · height`, so the histogram look reads a pixel column as a row (step 1), the same
+    /// values in the same order as gathered down the column (`runs`' gathering, a load and a store a pixel at a
+    /// stride, cost as much as the histogram itself). Blocks of 8 × 8 pixels are transposed in eight words, by swapping
+    /// bytes, then pairs, then quads between word pairs (three rounds of four swaps, six operations each: under two
+    /// instructions a pixel); the edges that fill no whole block pixel by pixel.
+    static func transpose(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let fullWidth = width & ~7, fullHeight = height & ~7
+        let raw = UnsafeRawPointer(pixels), target = UnsafeMutableRawPointer(out)
+        @inline(__always) func swap(_ a: inout UInt64, _ b: inout UInt64, _ shift: UInt64, _ mask: UInt64) {
+            let t = ((a >> shift) ^ b) & mask
+            b ^= t
+            a ^= t << shift
+        }
+        var y = 0
+        while y < fullHeight {
+            var x = 0
+            while x < fullWidth {
+                @inline(__always) func row(_ k: Int) -> UInt64 {
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: (y &+ k) &* stride &+ x, as: UInt64.self))
+                }
+                var (r0, r1, r2, r3, r4, r5, r6, r7) = (row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
+                // Byte k of word j is pixel (x + k, y + j); after the swaps it is pixel (x + j, y + k).
+                let bytes: UInt64 = 0x00FF_00FF_00FF_00FF, pairs: UInt64 = 0x0000_FFFF_0000_FFFF, quads: UInt64 = 0x0000_0000_FFFF_FFFF
+                swap(&r0, &r1, 8, bytes); swap(&r2, &r3, 8, bytes); swap(&r4, &r5, 8, bytes); swap(&r6, &r7, 8, bytes)
+                swap(&r0, &r2, 16, pairs); swap(&r1, &r3, 16, pairs); swap(&r4, &r6, 16, pairs); swap(&r5, &r7, 16, pairs)
+                swap(&r0, &r4, 32, quads); swap(&r1, &r5, 32, quads); swap(&r2, &r6, 32, quads); swap(&r3, &r7, 32, quads)
+                @inline(__always) func store(_ k: Int, _ word: UInt64) {
+                    target.storeBytes(of: word.littleEndian, toByteOffset: (x &+ k) &* height &+ y, as: UInt64.self)
+                }
+                store(0, r0); store(1, r1); store(2, r2); store(3, r3); store(4, r4); store(5, r5); store(6, r6); store(7, r7)
+                x &+= 8
+            }
+            for column in fullWidth..<width {
+                for k in 0..<8 { out[column &* height &+ y &+ k] = pixels[(y &+ k) &* stride &+ column] }
+            }
+            y &+= 8
+        }
+        for line in fullHeight..<height {
+            for column in 0..<width { out[column &* height &+ line] = pixels[line &* stride &+ column] }
+        }
     }
 
     /// How many times a line of `count` pixels (0 light, 1 dark, as `darkness` holds them) changes colour: each byte xor

@@ -138,22 +138,39 @@ extension LinearReader {
     /// cannot find them.
     static func mayHaveEdges(slope: UnsafePointer<Double>, strength: UnsafePointer<Double>, count: Int, floor: Double, times: Int) -> Bool {
         guard count >= 5 else { return times <= 0 }
-        // The tests combined without a branch (which a textured line mispredicts at every few samples): a counted peak
-        // adds one and turns the direction looked for. After any peak the direction looked for is its own (`rising`):
-        // a counted one differed from it and turned, an uncounted one had it already; so `falling` is chosen, not
-        // toggled by the count (`falling ^= counted` made each sample wait on the four operations of the one before;
-        // the choice is one).
-        var edges = 0, falling: UInt64 = 1
-        for k in 2..<(count - 2) {
-            let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
-            let rising: UInt64 = slope[k] < 0 ? 0 : 1
-            let peak = Self.isPeak(a, b, c, floor: floor, near: 0)
-            let counted = peak & (rising ^ falling)
-            edges &+= Int(truncatingIfNeeded: counted)
-            falling = peak != 0 ? rising : falling
-            if edges >= times { return true }
+        guard times > 0 else { return true }
+        // After any peak the direction looked for is its own: a counted one differed from it and turned, an uncounted
+        // one had it already. So the last peak's direction (1 rising) is a flip-flop that a rising peak sets and a falling
+        // one clears (rising before the first: the first edge counted falls), and a peak is counted exactly where it
+        // changes it. 64 samples
+        // at a time (`FlipFlopBits`): first each on its own, a byte with bit 0 for a rising peak and bit 1 for a falling
+        // one, in a plain loop the compiler vectorizes; then the changes. The count only grows, so it reaches `times`
+        // exactly when it does at the end of some block. (Sample by sample, each waited on the direction the one before
+        // left: 28 instructions a sample.)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { events in
+            let e = events.baseAddress!
+            var edges = 0, rising: UInt64 = 1, start = 2
+            let end = count &- 2
+            while start < end {
+                let n = Swift.min(64, end &- start)
+                for j in 0..<n {
+                    let k = start &+ j
+                    let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
+                    // 1 for a rising peak, 2 for a falling one, in words as wide as the samples, narrowed once.
+                    let peak = Self.isPeak(a, b, c, floor: floor, near: 0)
+                    let falls: UInt64 = slope[k] < 0 ? 1 : 0
+                    e[j] = UInt8(truncatingIfNeeded: peak &+ (peak & falls))
+                }
+                for j in n..<64 { e[j] = 0 }
+                let (risingPeaks, fallingPeaks) = FlipFlopBits.gathered(e)
+                let block = FlipFlopBits.changes(set: risingPeaks, reset: fallingPeaks, carry: rising)
+                edges &+= block.count
+                rising = block.carry
+                if edges >= times { return true }
+                start &+= 64
+            }
+            return false
         }
-        return edges >= times
     }
 
     /// 1 where `b` is a peak of the gradient strength between its neighbours `a` and `c` (`b >= a`, `b > c`) of at least

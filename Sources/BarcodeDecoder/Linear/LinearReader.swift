@@ -441,11 +441,20 @@ public struct LinearReader: SymbologyReader {
         let image = frame.image
         let threshold = HistogramLineThreshold(longestLine: max(image.width, image.height))
         let fewest = active.fewestRuns
+        // The columns from a transposed copy, made when the rows have read nothing: each column a row of it.
+        var columns: UnsafeMutablePointer<UInt8>?
+        defer { columns?.deallocate() }
         image.pixels.withUnsafeBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
             pixelLines(frame, groups: (505, 506), shortestMeanRun: Self.histogramShortestMeanRun, active, options, stopWhenRead: vote,
                        buffers: buffers, into: &hits) { rows, y, lineLength in
-                threshold.runs(base + (rows ? y * image.stride : y), count: lineLength, step: rows ? 1 : image.stride, minimumRuns: fewest)
+                if rows { return threshold.runs(base + y * image.stride, count: lineLength, step: 1, minimumRuns: fewest) }
+                if columns == nil {
+                    let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: image.width * image.height)
+                    HistogramLineThreshold.transpose(base, width: image.width, height: image.height, stride: image.stride, into: copy)
+                    columns = copy
+                }
+                return threshold.runs(columns! + y * image.height, count: lineLength, step: 1, minimumRuns: fewest)
             }
         }
     }
@@ -663,11 +672,21 @@ public struct LinearReader: SymbologyReader {
 
     /// The line `g` sharpened, into `out`: each value twice itself less the mean of its neighbours `reach` samples either
     /// side, so a narrow space that blur left as a shallow bump between two bars crosses the midpoint again.
+    ///
+    /// The ends (within `reach` of either end) keep their values. The middle is one plain loop over pointers the reach
+    /// apart, without the overflow tests of `k − reach` and `k + reach` at every sample, which kept the compiler from
+    /// vectorizing it (16 instructions a sample, 4.5 now: the same expression, so the same values).
     static func sharpened(_ g: UnsafeBufferPointer<Double>, reach: Int, into out: UnsafeMutablePointer<Double>) {
         let n = g.count
-        out.update(from: g.baseAddress!, count: n)
-        guard n > 2 * reach else { return }
-        for k in reach..<(n - reach) { out[k] = 2 * g[k] - (g[k - reach] + g[k + reach]) / 2 }
+        guard n > 2 * reach else {
+            out.update(from: g.baseAddress!, count: n)
+            return
+        }
+        let base = g.baseAddress!
+        out.update(from: base, count: reach)
+        (out + (n - reach)).update(from: base + (n - reach), count: reach)
+        let left = base, middle = base + reach, right = base + 2 * reach, target = out + reach
+        for i in 0..<(n - 2 * reach) { target[i] = 2 * middle[i] - (left[i] + right[i]) / 2 }
     }
 
     /// The largest of `values` less the smallest (0 when empty), in one pass.
@@ -705,7 +724,11 @@ public struct LinearReader: SymbologyReader {
         let count = g.count
         let narrow = Int(8 / step), wide = Int(80 / step)
         let localLow = buffers.low, localHigh = buffers.high
-        SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
+        // Pixel rows and columns (and their sharpened values) hold halves of whole numbers: their extremes on 16-bit
+        // integers, the same values at a fraction of the instructions.
+        if !SlidingExtremes.computeOnHalves(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch) {
+            SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
+        }
         // Made only where returned: a line that gives its runs paid an allocation for it.
         func tooFew() -> RunRow { RunRow(widths: [Double(count) * step], starts: [0]) }
         // The bound first at the least contrast the thresholding ever takes, then (where that passes) at the line's own.

@@ -106,6 +106,118 @@ enum SlidingExtremes {
         }
     }
 
+    /// `compute` for a line whose values are all halves of whole numbers under 8,192 in size (pixel rows and
+    /// columns, at whole-pixel steps, and those lines sharpened: `LinearReader.sharpened` of whole values is a half),
+    /// on twice the values as 16-bit integers: eight to a vector register where the doubles went two, and the extremes
+    /// of whole numbers are the same numbers, so `low` and `high` hold what `compute` writes, bit for bit (the values
+    /// are never −0, as no gray value is). False, with `low` and `high` not written, where a value is not such a half
+    /// (a line sampled between pixel centres): the test runs 64 values at a time and stops at the first block that
+    /// holds one, so such a line pays for a block at most. Uses `scratch` as `compute` does.
+    static func computeOnHalves(_ values: UnsafePointer<Double>, count n: Int, radius: Int, low: UnsafeMutablePointer<Double>,
+                                high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) -> Bool {
+        guard n > 0 else { return false }
+        let r = max(0, radius), window = 2 * r + 1
+        let padded = n + 2 * r
+        // Twice the values, then four padded buffers and the maxima (`scratchCount` holds 16 · padded 16-bit numbers).
+        let twice = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Int16.self)
+        guard Self.twiceAsWhole(values, count: n, into: twice) else { return false }
+        let buffer = twice + n
+        var lowSource: UnsafeMutablePointer<Int16>, lowTarget = buffer
+        var highSource: UnsafeMutablePointer<Int16>, highTarget = buffer + padded
+        let spare = (low: buffer + 2 * padded, high: buffer + 3 * padded)
+        let (last, threeSpans) = lastSpan(window: window)
+        var span = 1
+        if last > 1 {
+            // `firstRound` on the whole numbers.
+            let first = twice[0], end = twice[n - 1]
+            for i in 0..<r { lowTarget[i] = first; highTarget[i] = first }
+            let lowMiddle = lowTarget + r, highMiddle = highTarget + r
+            for j in 0..<(n - 1) {
+                let a = twice[j], b = twice[j + 1]
+                lowMiddle[j] = a < b ? a : b
+                highMiddle[j] = a > b ? a : b
+            }
+            for i in (r + n - 1)..<(n + 2 * r - 1) { lowTarget[i] = end; highTarget[i] = end }
+            (lowSource, highSource) = (lowTarget, highTarget)
+            (lowTarget, highTarget) = (spare.low, spare.high)
+            span = 2
+        } else {
+            // `pad` on the whole numbers (a window of at most three: no rounds follow).
+            let first = twice[0], end = twice[n - 1]
+            for j in 0..<r { lowTarget[j] = first }
+            (lowTarget + r).update(from: twice, count: n)
+            for j in (n + r)..<(n + 2 * r) { lowTarget[j] = end }
+            (lowSource, highSource) = (lowTarget, lowTarget)
+            (lowTarget, highTarget) = (spare.low, spare.high)
+        }
+        while span < last {
+            let lowAhead = lowSource + span, highAhead = highSource + span
+            for i in 0..<(padded - 2 * span + 1) {
+                let a = lowSource[i], b = lowAhead[i], c = highSource[i], d = highAhead[i]
+                lowTarget[i] = a < b ? a : b
+                highTarget[i] = c > d ? c : d
+            }
+            swap(&lowSource, &lowTarget)
+            swap(&highSource, &highTarget)
+            span *= 2
+        }
+        // The windows' extremes as whole numbers, eight at a time (the minima where twice the values were, read by the
+        // rounds alone; the maxima past the rounds' buffers), then halved as doubles.
+        let lowShifted = lowSource + (window - span), highShifted = highSource + (window - span)
+        let lowWhole = twice, highWhole = buffer + 4 * padded
+        if threeSpans {
+            let lowNext = lowSource + span, highNext = highSource + span
+            for k in 0..<n {
+                let a = lowSource[k], b = lowNext[k], c = lowShifted[k]
+                let ab = a < b ? a : b
+                lowWhole[k] = ab < c ? ab : c
+                let d = highSource[k], e = highNext[k], f = highShifted[k]
+                let de = d > e ? d : e
+                highWhole[k] = de > f ? de : f
+            }
+        } else {
+            for k in 0..<n {
+                let a = lowSource[k], b = lowShifted[k], c = highSource[k], d = highShifted[k]
+                lowWhole[k] = a < b ? a : b
+                highWhole[k] = c > d ? c : d
+            }
+        }
+        for k in 0..<n {
+            low[k] = Double(Int32(lowWhole[k])) * 0.5
+            high[k] = Double(Int32(highWhole[k])) * 0.5
+        }
+        return true
+    }
+
+    /// Twice each of `count` values as a 16-bit whole number, into `twice`; false (at the first block of 64 that holds
+    /// one) where a value is not a half of a whole number under 8,192 in size.
+    ///
+    /// Twice a value, t, is exact. Adding 1.5 · 2^52 rounds t to a whole number m and, where |m| is under 2^51, the
+    /// sum's bits less those of 1.5 · 2^52 are m (the sum lies in [2^52, 2^53), one apart); its low 16 bits are m in two's
+    /// complement. Every other sum (t far out, infinite or NaN) lies further than 2^50 from 1.5 · 2^52, so that difference
+    /// of bits is under 16,384 in size only where m is. Then the sum less 1.5 · 2^52 is m exactly, and its bits equal
+    /// t's only where t is that whole number (not −0, not a fraction). Both tests on the bits, or'd together without a
+    /// branch, so the compiler vectorizes the pass.
+    @inline(__always)
+    static func twiceAsWhole(_ values: UnsafePointer<Double>, count n: Int, into twice: UnsafeMutablePointer<Int16>) -> Bool {
+        let shift = 6_755_399_441_055_744.0, shiftBits = Int64(bitPattern: shift.bitPattern)
+        var start = 0
+        while start < n {
+            let end = Swift.min(n, start &+ 64)
+            var strays: UInt64 = 0
+            for k in start..<end {
+                let doubled = values[k] * 2
+                let rounded = doubled + shift
+                let whole = Int64(bitPattern: rounded.bitPattern) &- shiftBits
+                twice[k] = Int16(truncatingIfNeeded: whole)
+                strays |= ((rounded - shift).bitPattern ^ doubled.bitPattern) | (UInt64(bitPattern: whole &+ 16_384) >> 15)
+            }
+            if strays != 0 { return false }
+            start = end
+        }
+        return true
+    }
+
     /// The span the doubling rounds stop at for a window of `window` values, and whether three spans from a position
     /// cover its window (at k, k + span and k + window − span: true when window ≤ 3 · span) rather than two (at k and
     /// k + window − span: the largest power of two ≤ window).
