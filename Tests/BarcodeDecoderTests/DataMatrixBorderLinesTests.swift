@@ -30,7 +30,8 @@ import Testing
         let bits = Self.drawn()
         let (a, b, c) = (Self.corners[0], Self.corners[2], Self.corners[3])
         let module = 200.0 / Self.modules
-        let lines = try #require(DataMatrixBorderLines(bits, a: a, b: b, c: c, guess: guess, module: module))
+        let arms = try #require(DataMatrixBorderLines.arms(bits, a: a, b: b, c: c, module: module))
+        let lines = try #require(DataMatrixBorderLines(bits, arms: arms, a: a, b: b, c: c, guess: guess, module: module))
         // The free corner is 30 px (3.6 near modules) off the parallelogram's.
         #expect(lines.topRight.distance(to: Self.corners[1]) < 1.5)
         #expect(lines.topLeft.distance(to: a) < 1.5)
@@ -42,8 +43,31 @@ import Testing
         let bits = Self.drawn()
         let (a, b, c) = (Self.corners[0], Self.corners[2], Self.corners[3])
         let module = 200.0 / Self.modules
-        let lines = try #require(DataMatrixBorderLines(bits, a: a, b: b, c: c, guess: Self.guesses[0], module: module))
+        let arms = try #require(DataMatrixBorderLines.arms(bits, a: a, b: b, c: c, module: module))
+        let lines = try #require(DataMatrixBorderLines(bits, arms: arms, a: a, b: b, c: c, guess: Self.guesses[0], module: module))
         let counted = try #require(lines.counts(bits, module: module))
         #expect(counted.columns == 24 && counted.rows == 24)
+    }
+
+    /// The L's ends as a hull can give them, a module and a half short of the arms' ends (blur or a keystone's far
+    /// modules end the component early): the right side's trace, started there inside the symbol, finds no light before
+    /// dark, but each timing side swung about the end of its traced arm meets the others at the symbol's corners.
+    @Test func swungSidesMeetAtTheSymbolsCorners() throws {
+        let bits = Self.drawn()
+        let (a, b, c) = (Self.corners[0], Self.corners[2], Self.corners[3])
+        let module = 200.0 / Self.modules
+        let shortA = a + (c - a) * (1.5 / Self.modules), shortB = b + (c - b) * (1.5 / Self.modules)
+        let arms = try #require(DataMatrixBorderLines.arms(bits, a: shortA, b: shortB, c: c, module: module))
+        #expect(DataMatrixBorderLines(bits, arms: arms, a: shortA, b: shortB, c: c, guess: Self.guesses[0], module: module) == nil)
+        let searches = DataMatrixCornerSearches()
+        for _ in 0..<2 {
+            let lines = try #require(DataMatrixBorderLines(swinging: bits, arms: arms, c: c, module: module, searches: searches))
+            // The free corner within half a far module (5.8 px): the sides are swung in quarter degrees, and the
+            // free-corner search refines it.
+            #expect(lines.topRight.distance(to: Self.corners[1]) < 3)
+            #expect(lines.topLeft.distance(to: a) < 1.5)
+            #expect(lines.bottomRight.distance(to: b) < 1.5)
+            #expect(lines.bottomLeft.distance(to: c) < 1.5)
+        }
     }
 }

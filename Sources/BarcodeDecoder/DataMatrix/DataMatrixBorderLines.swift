@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Data Matrix symbol's four corners from straight lines fitted to its four outer borders.
 ///
 /// A perspective map keeps lines straight: the L's two arms are solid dark edges, and the two timing sides, though
@@ -37,22 +39,38 @@ struct DataMatrixBorderLines {
 }
 
 extension DataMatrixBorderLines {
-    /// The corners of the symbol whose L has corner `c` and ends `a` and `b`, its modules `module` pixels at `c`; `guess`
-    /// is the quad's fourth corner (a hull vertex, often on the top timing side). Nil when a border shows too few points.
-    init?(_ bits: BitMatrix, a: Point, b: Point, c: Point, guess: Point, module: Double) {
+    /// The L's two arms, traced from its corner `c` outward: solid edges that run to the L's ends `a` and `b`, its modules
+    /// `module` pixels at `c`. Nil when an arm breaks or stops short: most blobs taken for an L are given up here, before
+    /// the timing sides.
+    struct Arms {
+        /// The arm from `c` to `a`, and the one from `c` to `b`.
+        var left, bottom: Line
+    }
+
+    static func arms(_ bits: BitMatrix, a: Point, b: Point, c: Point, module: Double) -> Arms? {
         let ca = a - c, cb = b - c
-        // The arms: solid edges, traced from the corner outward.
-        guard let left = Self.trace(bits, from: c, toward: ca, inside: cb, module: module, dashed: false),
-              let bottom = Self.trace(bits, from: c, toward: cb, inside: ca, module: module, dashed: false) else { return nil }
+        guard let left = trace(bits, from: c, toward: ca, inside: cb, module: module, dashed: false),
+              let bottom = trace(bits, from: c, toward: cb, inside: ca, module: module, dashed: false),
+              left.stretches <= 2, bottom.stretches <= 2, left.reach >= length(ca) - module * 2, bottom.reach >= length(cb) - module * 2
+        else { return nil }
+        return Arms(left: left, bottom: bottom)
+    }
+
+    static func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+
+    /// The corners of the symbol whose L has corner `c`, ends `a` and `b` and the traced `arms`, its modules `module`
+    /// pixels at `c`; `guess` is the quad's fourth corner (a hull vertex, often on the top timing side). Nil when a
+    /// timing side shows too few points.
+    init?(_ bits: BitMatrix, arms: Arms, a: Point, b: Point, c: Point, guess: Point, module: Double) {
+        let ca = a - c, cb = b - c
+        let length = Self.length
         // The timing sides, from the L's ends: the top one first towards the quad's fourth corner where that lies near the
         // bottom arm's direction (the hull often reaches along the top side), the right one along the left arm.
         let towardGuess = guess - a
-        let length = { (p: Point) in (p.x * p.x + p.y * p.y).squareRoot() }
         let cosine = (towardGuess.x * cb.x + towardGuess.y * cb.y) / max(1e-9, length(towardGuess) * length(cb))
         let alongGuess = length(towardGuess) >= module * 4 && cosine > 0.8
-        // A symbol's arms run solid to the L's ends; most blobs taken for an L are given up here, before the timing sides.
-        guard left.stretches <= 2, bottom.stretches <= 2, left.reach >= length(ca) - module * 2, bottom.reach >= length(cb) - module * 2,
-              let top = Self.trace(bits, from: a, toward: alongGuess ? towardGuess : cb, inside: c - a, module: module, dashed: true,
+        let (left, bottom) = (arms.left, arms.bottom)
+        guard let top = Self.trace(bits, from: a, toward: alongGuess ? towardGuess : cb, inside: c - a, module: module, dashed: true,
                                    roughDirection: !alongGuess),
               let right = Self.trace(bits, from: b, toward: ca, inside: c - b, module: module, dashed: true),
               let topLeft = left.intersection(top), let topRight = top.intersection(right),
@@ -169,5 +187,84 @@ extension DataMatrixBorderLines {
             return runs
         }
         return (2 * runs(Point(0, halfV), Point(1, halfV)), 2 * runs(Point(1 - halfU, 0), Point(1 - halfU, 1)))
+    }
+}
+
+extension DataMatrixBorderLines {
+    /// The corners from the L's two traced arms and each timing side swung about the end of the arm it starts from: the
+    /// line through that end (moved by up to a pixel across) along which the most stations show light just outside and
+    /// dark just inside. A timing side's dark modules' outer edges lie on one line, and the quiet zone beyond it is light:
+    /// the line that touches them is the one edge that runs along all of them. Unlike the point-by-point trace this needs
+    /// no start on the side itself nor a direction near it: the quad's corner at an arm's end can lie a module or more
+    /// off (the hull ends where blur or a keystone's far modules end it), and the top side can turn 15° or more against
+    /// the bottom arm, where a trace loses the next dark module or follows the data.
+    ///
+    /// `searches` keeps the swung sides for the candidate's mirrored look.
+    init?(swinging bits: BitMatrix, arms: Arms, c: Point, module: Double, searches: DataMatrixCornerSearches?) {
+        let (left, bottom) = (arms.left, arms.bottom)
+        // The arms' far ends, where their traces found their last points.
+        let topEnd = left.point(left.reach), rightEnd = bottom.point(bottom.reach)
+        func swing(pivot: Point, base: Point, reach: Double) -> Line? {
+            guard let searches else { return Self.swing(bits, pivot: pivot, base: base, inside: c - pivot, reach: reach, module: module) }
+            return searches.swing(bits, pivot: pivot, base: base, inside: c - pivot, reach: reach, module: module)
+        }
+        guard let top = swing(pivot: topEnd, base: bottom.point(1) - bottom.point(0), reach: bottom.reach),
+              let right = swing(pivot: rightEnd, base: left.point(1) - left.point(0), reach: left.reach),
+              let topLeft = left.intersection(top), let topRight = top.intersection(right),
+              let bottomRight = right.intersection(bottom), let bottomLeft = bottom.intersection(left) else { return nil }
+        (self.topLeft, self.topRight, self.bottomRight, self.bottomLeft) = (topLeft, topRight, bottomRight, bottomLeft)
+    }
+
+    /// How far a timing side is looked for from the arm it starts along: a keystone whose far edge is 70 % as tall turns
+    /// the top side about 13° against the bottom arm.
+    static let swingDegrees = 25
+
+    /// The line through `pivot` (moved up to a pixel across) within `swingDegrees` of `base` along which the most stations, half a
+    /// pixel apart over `reach`, are light just outside and dark just inside; nil when under a quarter of them are.
+    static func swing(_ bits: BitMatrix, pivot: Point, base: Point, inside: Point, reach: Double, module: Double) -> Line? {
+        let baseLength = max(1e-9, (base.x * base.x + base.y * base.y).squareRoot())
+        let u = base * (1 / baseLength)
+        let outside = max(1, module * 0.3), depth = max(1, module * 0.4)
+        // From a module past the pivot: the corner's own module is the arm's.
+        let first = Int(module * 2), stations = Int(reach * 2)
+        guard stations - first >= 16 else { return nil }
+        func line(_ angle: Double, _ shift: Double) -> Line {
+            let along = Point(u.x * cos(angle) - u.y * sin(angle), u.x * sin(angle) + u.y * cos(angle))
+            var normal = Point(-along.y, along.x)
+            if normal.x * inside.x + normal.y * inside.y < 0 { normal = normal * -1 }
+            return Line(origin: pivot, along: along, normal: normal, offset: shift)
+        }
+        func edges(_ l: Line, every: Int) -> Int {
+            var n = 0
+            for k in stride(from: first, to: stations, by: every) {
+                let s = Double(k) * 0.5
+                let p = l.point(s)
+                let o = p - l.normal * outside, i = p + l.normal * depth
+                if !bits[Int(o.x), Int(o.y)] && bits[Int(i.x), Int(i.y)] { n += 1 }
+            }
+            return n
+        }
+        // Coarse, at every other station (a pixel apart), whole degrees and whole pixels across; then around the best at
+        // every station, quarter degrees and half pixels. (Every fourth station, 2 px apart, lost reads: its coarse best
+        // could lie more than the fine search's ¾° from the edge.)
+        var coarse: (n: Int, angle: Double, shift: Double)?
+        let degree = Double.pi / 180
+        for step in stride(from: -Self.swingDegrees, through: Self.swingDegrees, by: 1) {
+            for shift in [-1.0, 0, 1] {
+                let n = edges(line(Double(step) * degree, shift), every: 2)
+                if coarse == nil || n > coarse!.n { coarse = (n, Double(step) * degree, shift) }
+            }
+        }
+        guard let coarse else { return nil }
+        var found: (n: Int, angle: Double, shift: Double) = (-1, 0, 0)
+        for fine in stride(from: -0.75, through: 0.75, by: 0.25) {
+            for shift in [-0.5, 0, 0.5] {
+                let angle = coarse.angle + fine * degree, offset = coarse.shift + shift
+                let n = edges(line(angle, offset), every: 1)
+                if n > found.n { found = (n, angle, offset) }
+            }
+        }
+        guard found.n * 4 >= stations - first else { return nil }
+        return line(found.angle, found.shift)
     }
 }

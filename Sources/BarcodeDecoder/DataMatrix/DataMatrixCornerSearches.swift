@@ -25,4 +25,16 @@ final class DataMatrixCornerSearches {
     func keep(corner: Point, a: Point, b: Point, guess: Point, size: DataMatrixSize, best: (score: Int, d: Point)?) {
         searches.append(Search(corner: corner, ends: (a, b), guess: guess, size: size, best: best))
     }
+
+    /// The timing sides swung about the arms' ends (`DataMatrixBorderLines.swing`): the mirrored look swings the same
+    /// sides about the same ends, the top one of one look being the right one of the other.
+    private var swings: [(pivot: Point, base: Point, reach: Double, line: DataMatrixBorderLines.Line?)] = []
+
+    /// The side swung about `pivot` from `base` over `reach`, swung once.
+    func swing(_ bits: BitMatrix, pivot: Point, base: Point, inside: Point, reach: Double, module: Double) -> DataMatrixBorderLines.Line? {
+        if let kept = swings.first(where: { $0.pivot == pivot && $0.base == base && $0.reach == reach }) { return kept.line }
+        let line = DataMatrixBorderLines.swing(bits, pivot: pivot, base: base, inside: inside, reach: reach, module: module)
+        swings.append((pivot, base, reach, line))
+        return line
+    }
 }

@@ -331,7 +331,7 @@ enum DataMatrixDetector {
                visit(frame, located) { return true }
             // Its borders fitted by lines where the thinning placed no corner that fits or decodes.
             if let located = borderFit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite,
-                                       measured: measured),
+                                       measured: measured, searches: searches),
                visit(frame, located) { return true }
         }
         return false
@@ -401,11 +401,22 @@ enum DataMatrixDetector {
     /// timing sides counted through their map, the free corner searched around theirs; only a fit of 0.85 or more. Tried
     /// after the L's thinning (`perspectiveFit`), on the Ls that one looks at.
     static func borderFit(_ frame: borrowing PreparedFrame, topLeft a: Point, bottomLeft c: Point, bottomRight b: Point,
-                          topRight guess: Point, measured: (thickness: Double, counted: Int)) -> Located? {
+                          topRight guess: Point, measured: (thickness: Double, counted: Int), searches: DataMatrixCornerSearches?) -> Located? {
         guard mayBeInPerspective(topLeft: a, bottomLeft: c, bottomRight: b, topRight: guess, measured: measured) else { return nil }
         let bits = frame.binary, thickness = measured.thickness
-        guard let lines = DataMatrixBorderLines(bits, a: a, b: b, c: c, guess: guess, module: thickness),
-              let counted = lines.counts(bits, module: thickness),
+        guard let arms = DataMatrixBorderLines.arms(bits, a: a, b: b, c: c, module: thickness) else { return nil }
+        let traced = DataMatrixBorderLines(bits, arms: arms, a: a, b: b, c: c, guess: guess, module: thickness)
+        if let traced, let located = fitted(frame, traced, thickness: thickness) { return located }
+        // Where the traced timing sides gave no fit, each swung about its arm's end (`DataMatrixBorderLines(swinging:)`).
+        guard let swung = DataMatrixBorderLines(swinging: bits, arms: arms, c: c, module: thickness, searches: searches) else { return nil }
+        return fitted(frame, swung, thickness: thickness)
+    }
+
+    /// The symbol whose borders are `lines`: its timing sides counted through their map, sizes within two of the counts
+    /// searched around their free corner; only a fit of 0.85 or more.
+    static func fitted(_ frame: borrowing PreparedFrame, _ lines: DataMatrixBorderLines, thickness: Double) -> Located? {
+        let bits = frame.binary
+        guard let counted = lines.counts(bits, module: thickness),
               // The least side of a symbol has 8 modules (8×18), the largest 144.
               min(counted.columns, counted.rows) >= 8, max(counted.columns, counted.rows) <= 146 else { return nil }
         let (fits, _, _) = sizeFits(frame, a: lines.topLeft, b: lines.bottomRight, c: lines.bottomLeft, guess: lines.topRight,
