@@ -5,8 +5,9 @@ import Testing
 
 /// A QR symbol read from two of its finders when the third is not found (`QRMissingFinder`).
 @Suite struct QRMissingFinderTests {
-    /// A 4-px-a-module symbol on a light 220 × 220 frame whose bottom-left finder has a one-pixel light line down its
-    /// middle column, between module centres: no row crosses it as 1:1:3:1:1, but every module centre is unchanged.
+    /// A 4-px-a-module symbol on a light 220 × 220 frame whose bottom-left finder has the first pixel row and column of
+    /// every module light (as noise splits a finder's runs): no row or column crosses it as 1:1:3:1:1, but every module
+    /// centre is unchanged.
     static func splitFinderFrame(_ text: String) throws -> GrayImage {
         let symbol = try SymbolEncoder.image(.qr, text, moduleSize: 4)
         var frame = GrayImage(width: 220, height: 220, filledWith: 235)
@@ -23,8 +24,11 @@ import Testing
                 (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
             }
         }
-        // The bottom-left finder: modules 0–6 across, the last seven down; the line at the first pixel of module 3.
-        for y in (y1 - 27)...y1 { frame.pixels[y * frame.width + x0 + 12] = 235 }
+        // The bottom-left finder: modules 0–6 across, the last seven down.
+        let finderTop = y1 - 27
+        for y in finderTop...y1 {
+            for x in x0..<(x0 + 28) where (x - x0) % 4 == 0 || (y - finderTop) % 4 == 0 { frame.pixels[y * frame.width + x] = 235 }
+        }
         return frame
     }
 
