@@ -20,7 +20,7 @@ enum QRMissingFinder {
     }
 
     /// The pairs of `finders` that may be two corners of one symbol, strongest first: both confirmed `leastConfirmations`
-    /// times, module sizes within `QRReader`'s ratio for one symbol, and as far apart as a side of 21 to 177 modules (or a
+    /// times, module sizes within `QRDetector.sizeRatio` of each other, and as far apart as a side of 21 to 177 modules (or a
     /// diagonal of that side) at their mean module. At most `limit` pairs.
     static func pairs(_ finders: [QRFinderPattern], limit: Int) -> [(Int, Int)] {
         let strong = finders.indices.filter { finders[$0].count >= leastConfirmations }
