@@ -1,4 +1,5 @@
 @testable import BarcodeDecoder
+import RigCore
 import Testing
 
 /// A Data Matrix symbol's L and timing sides drawn through a keystone (the right edge 70 % as tall as the left): the lines
@@ -68,6 +69,42 @@ import Testing
             #expect(lines.topLeft.distance(to: a) < 1.5)
             #expect(lines.bottomRight.distance(to: b) < 1.5)
             #expect(lines.bottomLeft.distance(to: c) < 1.5)
+        }
+    }
+
+    /// The swing's searches give a line up once the stations left cannot beat the best so far: the same line as counting
+    /// every line to its end, on the drawn keystone (about the arms' true and short ends) and on seeded noise.
+    @Test func givingUpEarlyFindsTheSameLine() throws {
+        func same(_ x: DataMatrixBorderLines.Line?, _ y: DataMatrixBorderLines.Line?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            return x.origin == y.origin && x.along == y.along && x.normal == y.normal && x.offset == y.offset
+        }
+        let bits = Self.drawn()
+        let (a, b, c) = (Self.corners[0], Self.corners[2], Self.corners[3])
+        let module = 200.0 / Self.modules
+        var compared = 0
+        for shortened in [0.0, 1.5] {
+            let endA = a + (c - a) * (shortened / Self.modules), endB = b + (c - b) * (shortened / Self.modules)
+            for (pivot, base, arm) in [(endA, b - c, b - c), (endB, a - c, a - c)] {
+                let reach = (arm.x * arm.x + arm.y * arm.y).squareRoot()
+                let early = DataMatrixBorderLines.swing(bits, pivot: pivot, base: base, inside: c - pivot, reach: reach, module: module)
+                let full = DataMatrixBorderLines.swing(bits, pivot: pivot, base: base, inside: c - pivot, reach: reach, module: module,
+                                                       givingUp: false)
+                #expect(same(early, full))
+                if early != nil { compared += 1 }
+            }
+        }
+        #expect(compared >= 2)
+        var random = SeededGenerator(seed: 27)
+        for _ in 0..<20 {
+            var noise = BitMatrix(width: 120, height: 120)
+            for y in 0..<120 { for x in 0..<120 where Bool.random(using: &random) { noise[x, y] = true } }
+            let pivot = Point(Double.random(in: 20...100, using: &random), Double.random(in: 20...100, using: &random))
+            let base = Point(Double.random(in: -1...1, using: &random), Double.random(in: -1...1, using: &random))
+            let inside = Point(-base.y, base.x)
+            let early = DataMatrixBorderLines.swing(noise, pivot: pivot, base: base, inside: inside, reach: 60, module: 4)
+            let full = DataMatrixBorderLines.swing(noise, pivot: pivot, base: base, inside: inside, reach: 60, module: 4, givingUp: false)
+            #expect(same(early, full))
         }
     }
 }

@@ -221,7 +221,9 @@ extension DataMatrixBorderLines {
 
     /// The line through `pivot` (moved up to a pixel across) within `swingDegrees` of `base` along which the most stations, half a
     /// pixel apart over `reach`, are light just outside and dark just inside; nil when under a quarter of them are.
-    static func swing(_ bits: BitMatrix, pivot: Point, base: Point, inside: Point, reach: Double, module: Double) -> Line? {
+    /// `givingUp` false counts every line to its end (the same line: `DataMatrixBorderLinesTests`).
+    static func swing(_ bits: BitMatrix, pivot: Point, base: Point, inside: Point, reach: Double, module: Double,
+                      givingUp: Bool = true) -> Line? {
         let baseLength = max(1e-9, (base.x * base.x + base.y * base.y).squareRoot())
         let u = base * (1 / baseLength)
         let outside = max(1, module * 0.3), depth = max(1, module * 0.4)
@@ -234,9 +236,15 @@ extension DataMatrixBorderLines {
             if normal.x * inside.x + normal.y * inside.y < 0 { normal = normal * -1 }
             return Line(origin: pivot, along: along, normal: normal, offset: shift)
         }
-        func edges(_ l: Line, every: Int) -> Int {
+        /// The stations on `l` (every `every`-th) that show the edge; fewer than `needed` once that is out of reach (the
+        /// stations left cannot make it up), as the searches below keep a line only where it shows more than the best so
+        /// far: most lines swung away from the side miss at once, and were counted to the end.
+        func edges(_ l: Line, every: Int, needed: Int) -> Int {
             var n = 0
+            var left = (stations - first + every - 1) / every
             for k in stride(from: first, to: stations, by: every) {
+                if givingUp && n + left < needed { return n }
+                left -= 1
                 let s = Double(k) * 0.5
                 let p = l.point(s)
                 let o = p - l.normal * outside, i = p + l.normal * depth
@@ -251,7 +259,7 @@ extension DataMatrixBorderLines {
         let degree = Double.pi / 180
         for step in stride(from: -Self.swingDegrees, through: Self.swingDegrees, by: 1) {
             for shift in [-1.0, 0, 1] {
-                let n = edges(line(Double(step) * degree, shift), every: 2)
+                let n = edges(line(Double(step) * degree, shift), every: 2, needed: coarse.map { $0.n + 1 } ?? 0)
                 if coarse == nil || n > coarse!.n { coarse = (n, Double(step) * degree, shift) }
             }
         }
@@ -260,7 +268,7 @@ extension DataMatrixBorderLines {
         for fine in stride(from: -0.75, through: 0.75, by: 0.25) {
             for shift in [-0.5, 0, 0.5] {
                 let angle = coarse.angle + fine * degree, offset = coarse.shift + shift
-                let n = edges(line(angle, offset), every: 1)
+                let n = edges(line(angle, offset), every: 1, needed: found.n + 1)
                 if n > found.n { found = (n, angle, offset) }
             }
         }
