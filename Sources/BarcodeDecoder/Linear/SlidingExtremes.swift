@@ -19,8 +19,9 @@ enum SlidingExtremes {
 
     // `a < b ? a : b` and `a > b ? a : b` are single SSE instructions (minsd/maxsd, minpd/maxpd when vectorized);
     // `Swift.max` is `b >= a ? b : a`, a compare and a blend. The same for values that are never NaN.
-    @inline(__always) static func smaller(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
-    @inline(__always) static func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
+    // The same for the 16-bit whole numbers of `computeOnHalves` (pminsw/pmaxsw).
+    @inline(__always) static func smaller<T: Comparable>(_ a: T, _ b: T) -> T { a < b ? a : b }
+    @inline(__always) static func larger<T: Comparable>(_ a: T, _ b: T) -> T { a > b ? a : b }
 
     /// For each index k, the maximum of `values[k - radius ... k + radius]` (clipped to the sequence).
     static func maximum(_ values: [Double], radius: Int) -> [Double] {
@@ -51,13 +52,21 @@ enum SlidingExtremes {
     /// the same passes: the first round reads the padded values once for both, and each later round runs both in one loop.
     static func compute(_ values: UnsafePointer<Double>, count n: Int, radius: Int, low: UnsafeMutablePointer<Double>,
                         high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) {
+        doubling(values, count: n, radius: radius, low: low, high: high, scratch: scratch)
+    }
+
+    /// `compute` for values of any type ordered as Doubles are (Doubles and the whole numbers of `computeOnHalves`),
+    /// `scratch` holding `scratchCount(count, radius:)` of them.
+    @inline(__always)
+    private static func doubling<T: Comparable>(_ values: UnsafePointer<T>, count n: Int, radius: Int, low: UnsafeMutablePointer<T>,
+                                                high: UnsafeMutablePointer<T>, scratch: UnsafeMutablePointer<T>) {
         guard n > 0 else { return }
         let r = max(0, radius), window = 2 * r + 1
         // The sequence padded by `r` on each side with copies of its end values: a window that reaches past an end then
         // holds only values its clipped window holds already.
         let padded = n + 2 * r
-        var lowSource: UnsafeMutablePointer<Double>, lowTarget = scratch + padded
-        var highSource: UnsafeMutablePointer<Double>, highTarget = scratch + 2 * padded
+        var lowSource: UnsafeMutablePointer<T>, lowTarget = scratch + padded
+        var highSource: UnsafeMutablePointer<T>, highTarget = scratch + 2 * padded
         // After the first round the minima and maxima each need a buffer of their own to alternate with.
         let spare = (low: scratch + 3 * padded, high: scratch)
         let (last, threeSpans) = lastSpan(window: window)
@@ -116,72 +125,13 @@ enum SlidingExtremes {
     static func computeOnHalves(_ values: UnsafePointer<Double>, count n: Int, radius: Int, low: UnsafeMutablePointer<Double>,
                                 high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) -> Bool {
         guard n > 0 else { return false }
-        let r = max(0, radius), window = 2 * r + 1
-        let padded = n + 2 * r
-        // Twice the values, then four padded buffers and the maxima (`scratchCount` holds 16 · padded 16-bit numbers).
+        let padded = n + 2 * max(0, radius)
+        // Twice the values, the doubling's scratch (`scratchCount` 16-bit numbers) and the windows' extremes as whole
+        // numbers, all in `scratch` (its `scratchCount` Doubles hold 16 · padded 16-bit numbers).
         let twice = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Int16.self)
         guard Self.twiceAsWhole(values, count: n, into: twice) else { return false }
-        let buffer = twice + n
-        var lowSource: UnsafeMutablePointer<Int16>, lowTarget = buffer
-        var highSource: UnsafeMutablePointer<Int16>, highTarget = buffer + padded
-        let spare = (low: buffer + 2 * padded, high: buffer + 3 * padded)
-        let (last, threeSpans) = lastSpan(window: window)
-        var span = 1
-        if last > 1 {
-            // `firstRound` on the whole numbers.
-            let first = twice[0], end = twice[n - 1]
-            for i in 0..<r { lowTarget[i] = first; highTarget[i] = first }
-            let lowMiddle = lowTarget + r, highMiddle = highTarget + r
-            for j in 0..<(n - 1) {
-                let a = twice[j], b = twice[j + 1]
-                lowMiddle[j] = a < b ? a : b
-                highMiddle[j] = a > b ? a : b
-            }
-            for i in (r + n - 1)..<(n + 2 * r - 1) { lowTarget[i] = end; highTarget[i] = end }
-            (lowSource, highSource) = (lowTarget, highTarget)
-            (lowTarget, highTarget) = (spare.low, spare.high)
-            span = 2
-        } else {
-            // `pad` on the whole numbers (a window of at most three: no rounds follow).
-            let first = twice[0], end = twice[n - 1]
-            for j in 0..<r { lowTarget[j] = first }
-            (lowTarget + r).update(from: twice, count: n)
-            for j in (n + r)..<(n + 2 * r) { lowTarget[j] = end }
-            (lowSource, highSource) = (lowTarget, lowTarget)
-            (lowTarget, highTarget) = (spare.low, spare.high)
-        }
-        while span < last {
-            let lowAhead = lowSource + span, highAhead = highSource + span
-            for i in 0..<(padded - 2 * span + 1) {
-                let a = lowSource[i], b = lowAhead[i], c = highSource[i], d = highAhead[i]
-                lowTarget[i] = a < b ? a : b
-                highTarget[i] = c > d ? c : d
-            }
-            swap(&lowSource, &lowTarget)
-            swap(&highSource, &highTarget)
-            span *= 2
-        }
-        // The windows' extremes as whole numbers, eight at a time (the minima where twice the values were, read by the
-        // rounds alone; the maxima past the rounds' buffers), then halved as doubles.
-        let lowShifted = lowSource + (window - span), highShifted = highSource + (window - span)
-        let lowWhole = twice, highWhole = buffer + 4 * padded
-        if threeSpans {
-            let lowNext = lowSource + span, highNext = highSource + span
-            for k in 0..<n {
-                let a = lowSource[k], b = lowNext[k], c = lowShifted[k]
-                let ab = a < b ? a : b
-                lowWhole[k] = ab < c ? ab : c
-                let d = highSource[k], e = highNext[k], f = highShifted[k]
-                let de = d > e ? d : e
-                highWhole[k] = de > f ? de : f
-            }
-        } else {
-            for k in 0..<n {
-                let a = lowSource[k], b = lowShifted[k], c = highSource[k], d = highShifted[k]
-                lowWhole[k] = a < b ? a : b
-                highWhole[k] = c > d ? c : d
-            }
-        }
+        let rounds = twice + n, lowWhole = rounds + scratchCount(n, radius: radius), highWhole = lowWhole + n
+        doubling(UnsafePointer(twice), count: n, radius: radius, low: lowWhole, high: highWhole, scratch: rounds)
         for k in 0..<n {
             low[k] = Double(Int32(lowWhole[k])) * 0.5
             high[k] = Double(Int32(highWhole[k])) * 0.5
@@ -266,8 +216,8 @@ enum SlidingExtremes {
     /// value itself) and above it both of the last, whose extreme with itself is itself. So the same values, written
     /// without the padded copy, and each value loaded once for both extremes.
     @inline(__always)
-    private static func firstRound(_ values: UnsafePointer<Double>, count n: Int, radius r: Int,
-                                   low: UnsafeMutablePointer<Double>, high: UnsafeMutablePointer<Double>) {
+    private static func firstRound<T: Comparable>(_ values: UnsafePointer<T>, count n: Int, radius r: Int,
+                                                  low: UnsafeMutablePointer<T>, high: UnsafeMutablePointer<T>) {
         let first = values[0], last = values[n - 1]
         for i in 0..<r { low[i] = first; high[i] = first }
         let lowMiddle = low + r, highMiddle = high + r
@@ -291,7 +241,7 @@ enum SlidingExtremes {
 
     /// `values` padded by `r` copies of its first value before and of its last after, at the start of `scratch`.
     @inline(__always)
-    private static func pad(_ values: UnsafePointer<Double>, count n: Int, radius r: Int, into scratch: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<Double> {
+    private static func pad<T>(_ values: UnsafePointer<T>, count n: Int, radius r: Int, into scratch: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
         let first = values[0], last = values[n - 1]
         for j in 0..<r { scratch[j] = first }
         (scratch + r).update(from: values, count: n)
