@@ -51,7 +51,7 @@ import Testing
         }
     }
 
-    /// The transposed copy holds each pixel column as a row, for sizes that fill whole blocks of 8 and sizes that do not,
+    /// The transposed copy the histogram look reads columns from (`ByteTranspose`) holds each pixel column as a row, for sizes that fill whole blocks of 8 and sizes that do not,
     /// rows wider than the image; and a column read from it gives the runs gathered down the column gives.
     @Test func columnsAreTransposedIntoRows() {
         var random = SeededGenerator(seed: 88)
@@ -59,7 +59,7 @@ import Testing
             let pixels = (0..<(stride * height)).map { _ in UInt8.random(in: 0...255, using: &random) }
             var out = [UInt8](repeating: 0, count: width * height)
             pixels.withUnsafeBufferPointer { p in
-                out.withUnsafeMutableBufferPointer { HistogramLineThreshold.transpose(p.baseAddress!, width: width, height: height, stride: stride, into: $0.baseAddress!) }
+                out.withUnsafeMutableBufferPointer { ByteTranspose.transpose(p.baseAddress!, sourceStride: stride, width: width, height: height, into: $0.baseAddress!, targetStride: height) }
             }
             for x in 0..<width {
                 for y in 0..<height { #expect(out[x * height + y] == pixels[y * stride + x], "\(width)×\(height) at \(x), \(y)") }
@@ -70,7 +70,7 @@ import Testing
         let pixels = (0..<(width * height)).map { i in UInt8((i / width) % 7 < 3 ? 40 : 210) &+ UInt8(i % 5) }
         var out = [UInt8](repeating: 0, count: width * height)
         pixels.withUnsafeBufferPointer { p in
-            out.withUnsafeMutableBufferPointer { HistogramLineThreshold.transpose(p.baseAddress!, width: width, height: height, stride: width, into: $0.baseAddress!) }
+            out.withUnsafeMutableBufferPointer { ByteTranspose.transpose(p.baseAddress!, sourceStride: width, width: width, height: height, into: $0.baseAddress!, targetStride: height) }
         }
         let reader = HistogramLineThreshold(longestLine: height)
         for x in 0..<width {

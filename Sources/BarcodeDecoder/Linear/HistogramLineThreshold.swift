@@ -255,49 +255,6 @@ final class HistogramLineThreshold {
         return RunRow(widths: widths, starts: starts)
     }
 
-    /// The `width` × `height` pixels at `pixels` (rows `stride` apart) transposed into `out`: column x becomes the
-    /// `height` bytes from `out + x · height`, so the histogram look reads a pixel column as a row (step 1), the same
-    /// values in the same order as gathered down the column (`runs`' gathering, a load and a store a pixel at a
-    /// stride, cost as much as the histogram itself). Blocks of 8 × 8 pixels are transposed in eight words, by swapping
-    /// bytes, then pairs, then quads between word pairs (three rounds of four swaps, six operations each: under two
-    /// instructions a pixel); the edges that fill no whole block pixel by pixel.
-    static func transpose(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, into out: UnsafeMutablePointer<UInt8>) {
-        let fullWidth = width & ~7, fullHeight = height & ~7
-        let raw = UnsafeRawPointer(pixels), target = UnsafeMutableRawPointer(out)
-        @inline(__always) func swap(_ a: inout UInt64, _ b: inout UInt64, _ shift: UInt64, _ mask: UInt64) {
-            let t = ((a >> shift) ^ b) & mask
-            b ^= t
-            a ^= t << shift
-        }
-        var y = 0
-        while y < fullHeight {
-            var x = 0
-            while x < fullWidth {
-                @inline(__always) func row(_ k: Int) -> UInt64 {
-                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: (y &+ k) &* stride &+ x, as: UInt64.self))
-                }
-                var (r0, r1, r2, r3, r4, r5, r6, r7) = (row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
-                // Byte k of word j is pixel (x + k, y + j); after the swaps it is pixel (x + j, y + k).
-                let bytes: UInt64 = 0x00FF_00FF_00FF_00FF, pairs: UInt64 = 0x0000_FFFF_0000_FFFF, quads: UInt64 = 0x0000_0000_FFFF_FFFF
-                swap(&r0, &r1, 8, bytes); swap(&r2, &r3, 8, bytes); swap(&r4, &r5, 8, bytes); swap(&r6, &r7, 8, bytes)
-                swap(&r0, &r2, 16, pairs); swap(&r1, &r3, 16, pairs); swap(&r4, &r6, 16, pairs); swap(&r5, &r7, 16, pairs)
-                swap(&r0, &r4, 32, quads); swap(&r1, &r5, 32, quads); swap(&r2, &r6, 32, quads); swap(&r3, &r7, 32, quads)
-                @inline(__always) func store(_ k: Int, _ word: UInt64) {
-                    target.storeBytes(of: word.littleEndian, toByteOffset: (x &+ k) &* height &+ y, as: UInt64.self)
-                }
-                store(0, r0); store(1, r1); store(2, r2); store(3, r3); store(4, r4); store(5, r5); store(6, r6); store(7, r7)
-                x &+= 8
-            }
-            for column in fullWidth..<width {
-                for k in 0..<8 { out[column &* height &+ y &+ k] = pixels[(y &+ k) &* stride &+ column] }
-            }
-            y &+= 8
-        }
-        for line in fullHeight..<height {
-            for column in 0..<width { out[column &* height &+ line] = pixels[line &* stride &+ column] }
-        }
-    }
-
     /// How many times a line of `count` pixels (0 light, 1 dark, as `darkness` holds them) changes colour: each byte xor
     /// the one before, eight at a time, the words added bytewise (a byte's sum of up to 255 words of 0 or 1 never carries
     /// into the next byte) and the eight sums added once every 255 words.

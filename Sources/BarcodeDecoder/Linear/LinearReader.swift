@@ -441,7 +441,8 @@ public struct LinearReader: SymbologyReader {
         let image = frame.image
         let threshold = HistogramLineThreshold(longestLine: max(image.width, image.height))
         let fewest = active.fewestRuns
-        // The columns from a transposed copy, made when the rows have read nothing: each column a row of it.
+        // The columns from a transposed copy (`ByteTranspose`), made when the rows have read nothing: each column a row of
+        // it, where gathering each pixel down the column at its stride cost as much as the histogram itself.
         var columns: UnsafeMutablePointer<UInt8>?
         defer { columns?.deallocate() }
         image.pixels.withUnsafeBufferPointer { pixels in
@@ -451,7 +452,8 @@ public struct LinearReader: SymbologyReader {
                 if rows { return threshold.runs(base + y * image.stride, count: lineLength, step: 1, minimumRuns: fewest) }
                 if columns == nil {
                     let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: image.width * image.height)
-                    HistogramLineThreshold.transpose(base, width: image.width, height: image.height, stride: image.stride, into: copy)
+                    ByteTranspose.transpose(base, sourceStride: image.stride, width: image.width, height: image.height, into: copy,
+                                            targetStride: image.height)
                     columns = copy
                 }
                 return threshold.runs(columns! + y * image.height, count: lineLength, step: 1, minimumRuns: fewest)
