@@ -44,11 +44,14 @@ public struct LinearReader: SymbologyReader {
         quickRows.rows.reserveCapacity(quickLines)
         sweep(frame, degrees: 0, lines: quickLines, group: 500, active, options, buffers: buffers,
               plainReadings: quickRows, into: &hits)
+        let quickSpacing = Self.sweepSpacing(across: h, lines: quickLines)
+        confirm(frame, rowsBeside: hits, spacing: quickSpacing, active, options, stopWhenRead: vote, buffers: buffers, plainReadings: quickRows,
+                into: &hits)
         let quick = vote(hits)
         // A read's outline spans the rows that agree on it; its bars reach on towards the rows either side, which did
         // not read it. A region whose centre lies within a row spacing of it is those bars (`itf-1/13`: a symbol read on
         // rows 7 px apart, its region's centre 2 px below the outline, was crossed by 8 more lines).
-        let quickOutlines = quick.map { Self.widenedAcross($0.corners, by: Self.sweepSpacing(across: h, lines: quickLines)) }
+        let quickOutlines = quick.map { Self.widenedAcross($0.corners, by: quickSpacing) }
         // Striped regions: scan each across its bars, at its own angle and a little either side; regions already read are
         // skipped. Only the largest: text, fences and textures make many small ones, and each costs lines.
         // A region must span two blocks across its bars: the shortest linear symbols are about 45 modules long, so one
@@ -166,6 +169,33 @@ public struct LinearReader: SymbologyReader {
                   known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: length, outside: known) >= Self.shortestSymbol else { continue }
             scan(frame, origin: origin, direction: d, length: length, group: group, normal: n, sharpen: sharpen, faintEdges: true, active, options,
                  buffers: buffers, plainReadings: degrees == 0 ? plainReadings : nil, into: &hits)
+        }
+    }
+
+    /// Reads, for each text that one pixel row of `hits` read and no second row confirmed, the rows a quarter and half of
+    /// the rows' `spacing` either side of that row, until the vote reads: the quick look's rows lie `spacing` apart, so a symbol
+    /// whose bars span less than that, or whose other rows glare or a scratch spoils, is crossed by one row only, and
+    /// waited for the second looks, which read the whole frame (`upce-3/08` and `upca-3/12` read their texts on one quick
+    /// row each: 4.2 and 8.9 M instructions until a later look confirmed them).
+    private func confirm(_ frame: PreparedFrame, rowsBeside hits: [LineHit], spacing: Double, _ active: ActiveDecoders, _ options: DecoderOptions,
+                         stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], buffers: ScanLineBuffers, plainReadings: PlainRowReadings,
+                         into allHits: inout [LineHit]) {
+        let read = vote(hits)
+        let w = Double(frame.image.width), h = Double(frame.image.height)
+        var rows: [Double] = []
+        for hit in hits where !read.contains(where: { $0.symbology == hit.hit.symbology && $0.text == hit.hit.text }) && !rows.contains(hit.start.y) {
+            rows.append(hit.start.y)
+        }
+        let d = Point(1, 0), n = Point(0, 1)
+        for y in rows {
+            for offset in [spacing / 4, -spacing / 4, spacing / 2, -spacing / 2] {
+                let row = (y + offset).rounded(.down) + 0.5
+                guard row > 0, row < h, let (origin, length) = Self.clip(mid: Point(w / 2, row), direction: d, width: w, height: h), length > 20
+                else { continue }
+                scan(frame, origin: origin, direction: d, length: length, group: 500, normal: n, sharpen: true, faintEdges: true, active, options,
+                     buffers: buffers, plainReadings: plainReadings, into: &allHits)
+                if !vote(allHits).isEmpty { break }
+            }
         }
     }
 
