@@ -40,6 +40,27 @@ import Testing
         }
     }
 
+    /// Columns taller than `BitMatrix.rowsPerByteCount` rows, counted a byte at a time over each stretch of rows: a column
+    /// that changes at every row (the most a byte must hold), one that never changes, and random ones.
+    @Test func colourChangesOfTallColumnsCountEveryStretchOfRows() {
+        var random = Seeded(state: 32)
+        for height in [255, 256, 257, 511, 600] {
+            let width = 19
+            var matrix = BitMatrix(width: width, height: height)
+            for y in 0..<height {
+                matrix[0, y] = y % 2 == 0
+                for x in 2..<width { matrix[x, y] = random.next(x) == 0 }
+            }
+            let columns = matrix.colourChangesOfColumns()
+            #expect(columns[0] == Int32(height - 1) && columns[1] == 0, "height \(height)")
+            var runs: [(start: Int, length: Int)] = []
+            for x in 0..<width {
+                matrix.runs(ofColumn: x, into: &runs)
+                #expect(Int(columns[x]) == runs.count - 1, "column \(x) of height \(height)")
+            }
+        }
+    }
+
     /// Noisy lines with a few bars of random widths and contrast, some blurred: edge counts from a handful to dozens.
     static func lines() -> [[Double]] {
         var random = Seeded(state: 14)

@@ -198,18 +198,34 @@ extension BitMatrix {
     /// How many times each column changes colour from cell to cell (one less than its runs, `runs(ofColumn:into:)`),
     /// `width` counts from one pass down the rows: a column's cells lie a row apart, and counting all columns side by
     /// side reads each row once, in a plain pass the compiler vectorizes.
+    ///
+    /// Counted a byte a column over up to `rowsPerByteCount` rows at a time, then added into the 32-bit counts: sixteen
+    /// columns to a vector where 32-bit counts went four (a 240-pixel frame's count cost 3 instructions a cell, now under
+    /// one).
     func colourChangesOfColumns() -> [Int32] {
         var changes = [Int32](repeating: 0, count: width)
         guard height > 1 else { return changes }
         cells.withUnsafeBufferPointer { cells in
             changes.withUnsafeMutableBufferPointer { changes in
-                let counts = changes.baseAddress!
-                for y in 1..<height {
-                    let row = cells.baseAddress! + y &* width, above = row - width
-                    for x in 0..<width { counts[x] &+= row[x] != above[x] ? 1 : 0 }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { recent in
+                    let counts = changes.baseAddress!, recent = recent.baseAddress!
+                    var y = 1
+                    while y < height {
+                        let end = Swift.min(height, y &+ Self.rowsPerByteCount)
+                        recent.initialize(repeating: 0, count: width)
+                        for y in y..<end {
+                            let row = cells.baseAddress! + y &* width, above = row - width
+                            for x in 0..<width { recent[x] &+= row[x] != above[x] ? 1 : 0 }
+                        }
+                        for x in 0..<width { counts[x] &+= Int32(recent[x]) }
+                        y = end
+                    }
                 }
             }
         }
         return changes
     }
+
+    /// The most rows whose changes `colourChangesOfColumns` counts in a byte: one change a row at most, so at most 255.
+    static let rowsPerByteCount = 255
 }

@@ -445,7 +445,7 @@ public struct LinearReader: SymbologyReader {
                              stopWhenRead vote: ([LineHit]) -> [DecodedSymbol], buffers: ScanLineBuffers,
                              into hits: inout [LineHit]) {
         let binary = frame.localMeanBinary()
-        var runs: [(start: Int, length: Int)] = []
+        let lineRuns = BinaryLineRunBuffers(for: binary)
         let fewest = active.fewestRuns
         // A line's widths are its runs (one more than its colour changes) and at most a light run of no width at either
         // end: one whose changes cannot make the fewest widths is skipped before its runs are made. The changes of every
@@ -456,7 +456,7 @@ public struct LinearReader: SymbologyReader {
             if !rows && columnChanges.isEmpty { columnChanges = binary.colourChangesOfColumns() }
             let changes = rows ? binary.colourChanges(ofRow: y) : Int(columnChanges[y])
             guard changes + 3 >= fewest else { return nil }
-            let row = RunRow(binary: binary, line: y, isColumn: !rows, runs: &runs)
+            let row = lineRuns.runs(of: binary, line: y, isColumn: !rows)
             return row.widths.count >= fewest ? row : nil
         }
     }

@@ -6,7 +6,8 @@
 /// run at a time (a uniqueness and capacity test each), and a column was walked a cell at a time with its row stride:
 /// about 7,300 instructions a line, 2.7 M of a frame without a code. Here a column is first gathered into a line of its
 /// own, the colour changes are found eight cells at a time (`BitMatrix.forEachColourChange(in:count:)`), and the runs
-/// are written through pointers and copied into arrays whose storage is kept: about 4,200 instructions a line.
+/// are written through pointers and copied into arrays whose storage is kept: about 4,200 instructions a line. The linear
+/// reader's binarized rows and columns (`LinearReader.binaryLines`) are made here too.
 final class BinaryLineRunBuffers {
     /// The longest line: room for its cells and its two runs of no width.
     private let capacity: Int
