@@ -429,6 +429,12 @@ enum DataMatrixDetector {
 
     typealias SizeFit = (score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)
 
+    /// The largest module a size may have, in the L's thicknesses, for the thickness to name it on a textured L (`sizeFits`).
+    static let thickestModule = 1.75
+    /// How much larger a size's module along one arm may be than along the other for a thickness that names it only
+    /// beyond 1.35 times (`sizeFits`): large dark blobs at a frame's edge, far from square, named large square sizes.
+    static let armModuleRatio = 1.25
+
     /// The sizes that fit the L `a`–`c`–`b`, best first, each with its best free corner searched around `center`; and
     /// the timing edges' counts, read towards `topRight`.
     static func sizeFits(_ frame: borrowing PreparedFrame, a: Point, b: Point, c: Point, guess: Point, center d0: Point, topRight: Point,
@@ -438,10 +444,19 @@ enum DataMatrixDetector {
         let (columns, rows) = counted ?? timingCounts(bits, a: a, b: b, c: c, topRight: topRight, module: thickness)
         let height = a.distance(to: c), width = c.distance(to: b)
         // Counted through the borders' map (`borderFit`), the timing sides are counted at their modules: sizes within two
-        // of the counts only.
+        // of the counts only. Otherwise also the sizes whose modules match the L's thickness within 0.35 of it; and, on an
+        // L with a symbol's texture (a timing edge counting 16 or more, arms 12 thicknesses long), those whose modules are
+        // up to `thickestModule` times the thickness and agree along both arms within `armModuleRatio`: the thickness is
+        // the shortest of ten runs across the arms, which blur and the binarization thin (`dm-0` blurred by motion, 3 px
+        // across modules of 3.5 and 4.2; `dm-2x2-#669-2` turned 45°, 2.5 px across modules of 4).
+        let textured = max(columns, rows) >= 2 * leastCounted && min(height, width) >= thickness * 12
         let sizes = DataMatrixSize.all.filter { size in
-            counted != nil ? isCounted(size, columns: columns, rows: rows) : (abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4)
-                || (abs(height / Double(size.rows) - thickness) < thickness * 0.35 && abs(width / Double(size.columns) - thickness) < thickness * 0.35)
+            if counted != nil { return isCounted(size, columns: columns, rows: rows) }
+            if abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4 { return true }
+            let down = height / Double(size.rows), across = width / Double(size.columns)
+            if abs(down - thickness) < thickness * 0.35 && abs(across - thickness) < thickness * 0.35 { return true }
+            return textured && min(down, across) > thickness * 0.65 && max(down, across) < thickness * thickestModule
+                && max(down, across) < min(down, across) * armModuleRatio
         }
         // The sizes closest to the counted one first: that one usually fits all but a few timing modules, and once a
         // fit scores 0.85 or more (so the uneven-module fallback below is out) a size is searched only for corners that
