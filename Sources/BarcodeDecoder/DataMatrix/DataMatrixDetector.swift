@@ -13,10 +13,6 @@ enum DataMatrixDetector {
         var gridOnly = false
         /// The uneven-module fallback's attempts left after this one (`UnevenAttempts`).
         var uneven = UnevenAttempts()
-        /// Sampled with merged timing modules split (`UnevenAttempts`' last rounds): not counted as a symbol found at
-        /// its quad, so that a candidate whose quads fitted nothing else still gets its spanning vertices' quad (`dm-f`,
-        /// read there, gets such a grid first at its rectangle).
-        var split = false
     }
 
     /// The uneven-module fallback's attempts: the sizes the timing edges counted (best fit first, at most four), each
@@ -210,8 +206,7 @@ enum DataMatrixDetector {
         let center = rect.reduce(Point(0, 0), +) * 0.25
         // The rectangle fits a rotated symbol; its corners snapped to the hull fit a tilted one.
         let raw = Quad(rect) { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
-        var found = 0
-        if locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit) { return }
+        if locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL, searches: searches, visit: visit) { return }
         // The hull vertices nearest the rectangle's corners, found once: the snapped quad and the spanning search both
         // start from them (each looked for them over the whole hull, a square root a vertex).
         let nearest = (ConvexHull.nearestIndex(hull, to: rect[0]), ConvexHull.nearestIndex(hull, to: rect[1]),
@@ -221,13 +216,16 @@ enum DataMatrixDetector {
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
         let snapped = Quad(snap(nearest.0, rect[0]), snap(nearest.1, rect[1]), snap(nearest.2, rect[2]), snap(nearest.3, rect[3]))
-        if locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit) { return }
-        // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area.
-        if found == 0, let n0 = nearest.0, let n1 = nearest.1, let n2 = nearest.2, let n3 = nearest.3,
+        if locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL, searches: searches, visit: visit) { return }
+        // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area. They
+        // are looked at whenever the quads before read nothing, a fit there or not: a sheared symbol's rectangle can put a
+        // corner on a bump of its arm, short of the arm's end, and a smaller size fit that L's timing edges well enough
+        // to count (`dm-f` faint, brighter or cropped: 14×14 at 0.86 there, where the spanning vertices read 26×26).
+        if let n0 = nearest.0, let n1 = nearest.1, let n2 = nearest.2, let n3 = nearest.3,
            let spanning = ConvexHull.largestQuadrilateral(hull, startingAt: SIMD4(n0, n1, n2, n3)) {
             let quad = Quad(spanning) { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
             if (0..<4).contains(where: { quad[$0].distance(to: snapped[$0]) > 1 }) {
-                _ = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL, found: &found, searches: searches, visit: visit)
+                _ = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL, searches: searches, visit: visit)
             }
         }
     }
@@ -256,10 +254,10 @@ enum DataMatrixDetector {
         subscript(_ k: Int) -> Point { Point(xy[2 &* k], xy[2 &* k &+ 1]) }
     }
 
-    /// The symbols fitted at the corners of `rect` that show an L, handed to `visit` in corner order and counted in
-    /// `found`; true once `visit` returned true.
+    /// The symbols fitted at the corners of `rect` that show an L, handed to `visit` in corner order; true once `visit`
+    /// returned true.
     static func locate(_ frame: borrowing PreparedFrame, quad rect: Quad, center: Point, mirrored: Bool, sawL: inout Bool,
-                       found: inout Int, searches: DataMatrixCornerSearches?, visit: (borrowing PreparedFrame, Located) -> Bool) -> Bool {
+                       searches: DataMatrixCornerSearches?, visit: (borrowing PreparedFrame, Located) -> Bool) -> Bool {
         let bits = frame.binary
         let short = min(rect[0].distance(to: rect[1]), rect[1].distance(to: rect[2]))
         guard short >= 8 else { return false }
@@ -311,7 +309,6 @@ enum DataMatrixDetector {
             var measured = (thickness: 0.0, counted: 0)
             if let located = fit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite, searches: searches,
                                  measured: &measured) {
-                if !located.split { found += 1 }
                 if visit(frame, located) { return true }
                 // A grid that did not decode: the uneven-module fallback's attempts left. A transform that fits the
                 // timing pattern can still put the far modules off their centres (blur, a stretched label: most timing
@@ -324,8 +321,7 @@ enum DataMatrixDetector {
                     if visit(frame, Located(grid: attempt.grid, transform: attempt.transform, size: attempt.size, gridOnly: true)) { return true }
                 }
             }
-            // A symbol in perspective: after every fit around the parallelogram's corner, and not counted in `found`,
-            // so that the quads after this one are fitted as before.
+            // A symbol in perspective: after every fit around the parallelogram's corner.
             if let located = perspectiveFit(frame, topLeft: topLeft, bottomLeft: corner, bottomRight: bottomRight, topRight: opposite,
                                                 measured: measured),
                visit(frame, located) { return true }
@@ -360,7 +356,7 @@ enum DataMatrixDetector {
                 attempts.next += 1
                 if let attempt = attempts.grid(frame, k) {
                     return Located(grid: attempt.grid, transform: attempt.transform, size: attempt.size, gridOnly: k >= attempts.picks,
-                                   uneven: attempts, split: attempts.round(k / attempts.picks).reading == .merged)
+                                   uneven: attempts)
                 }
             }
             return nil
@@ -433,6 +429,12 @@ enum DataMatrixDetector {
 
     typealias SizeFit = (score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)
 
+    /// The largest module a size may have, in the L's thicknesses, for the thickness to name it on a textured L (`sizeFits`).
+    static let thickestModule = 1.75
+    /// How much larger a size's module along one arm may be than along the other for a thickness that names it only
+    /// beyond 1.35 times (`sizeFits`): large dark blobs at a frame's edge, far from square, named large square sizes.
+    static let armModuleRatio = 1.25
+
     /// The sizes that fit the L `a`–`c`–`b`, best first, each with its best free corner searched around `center`; and
     /// the timing edges' counts, read towards `topRight`.
     static func sizeFits(_ frame: borrowing PreparedFrame, a: Point, b: Point, c: Point, guess: Point, center d0: Point, topRight: Point,
@@ -442,10 +444,19 @@ enum DataMatrixDetector {
         let (columns, rows) = counted ?? timingCounts(bits, a: a, b: b, c: c, topRight: topRight, module: thickness)
         let height = a.distance(to: c), width = c.distance(to: b)
         // Counted through the borders' map (`borderFit`), the timing sides are counted at their modules: sizes within two
-        // of the counts only.
+        // of the counts only. Otherwise also the sizes whose modules match the L's thickness within 0.35 of it; and, on an
+        // L with a symbol's texture (a timing edge counting 16 or more, arms 12 thicknesses long), those whose modules are
+        // up to `thickestModule` times the thickness and agree along both arms within `armModuleRatio`: the thickness is
+        // the shortest of ten runs across the arms, which blur and the binarization thin (`dm-0` blurred by motion, 3 px
+        // across modules of 3.5 and 4.2; `dm-2x2-#669-2` turned 45°, 2.5 px across modules of 4).
+        let textured = max(columns, rows) >= 2 * leastCounted && min(height, width) >= thickness * 12
         let sizes = DataMatrixSize.all.filter { size in
-            counted != nil ? isCounted(size, columns: columns, rows: rows) : (abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4)
-                || (abs(height / Double(size.rows) - thickness) < thickness * 0.35 && abs(width / Double(size.columns) - thickness) < thickness * 0.35)
+            if counted != nil { return isCounted(size, columns: columns, rows: rows) }
+            if abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4 { return true }
+            let down = height / Double(size.rows), across = width / Double(size.columns)
+            if abs(down - thickness) < thickness * 0.35 && abs(across - thickness) < thickness * 0.35 { return true }
+            return textured && min(down, across) > thickness * 0.65 && max(down, across) < thickness * thickestModule
+                && max(down, across) < min(down, across) * armModuleRatio
         }
         // The sizes closest to the counted one first: that one usually fits all but a few timing modules, and once a
         // fit scores 0.85 or more (so the uneven-module fallback below is out) a size is searched only for corners that
