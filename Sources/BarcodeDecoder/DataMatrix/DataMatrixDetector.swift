@@ -342,12 +342,14 @@ enum DataMatrixDetector {
         guard thickness >= 1 else { return nil }
         let d0 = a + b - c
         let topRight = guess.distance(to: d0) < thickness * 3 ? guess : d0
-        let (fits, columns, rows) = sizeFits(frame, a: a, b: b, c: c, guess: guess, center: d0, topRight: topRight, thickness: thickness,
-                                             searches: searches)
+        let (fits, columns, rows, recounted) = sizeFits(frame, a: a, b: b, c: c, guess: guess, center: d0, topRight: topRight,
+                                                        thickness: thickness, searches: searches)
         measured.counted = max(columns, rows)
         guard let top = fits.first else { return nil }
         var attempts = UnevenAttempts(fits, columns: columns, rows: rows, outline: (a, c, b, topRight))
-        guard top.score >= 0.85 else {
+        // The top fit is sampled at its transform when it scores 0.85 or more, or when the timing edges counted again
+        // towards its free corner named its size (`sizeFits`; it scores three quarters or more then).
+        guard top.score >= 0.85 || recounted.contains(top.size) else {
             // No transform fits the timing pattern: modules unevenly spaced. The sizes the timing edges counted are
             // sampled at the module centres their own timing pattern shows; the first that samples is the symbol, the
             // attempts after it are made when it does not decode.
@@ -376,8 +378,8 @@ enum DataMatrixDetector {
               perspective.isPlausible
         else { return nil }
         let corner = perspective.freeCorner(a: a, b: b, c: c)
-        let (fits, _, _) = sizeFits(frame, a: a, b: b, c: c, guess: guess, center: corner, topRight: corner, thickness: thickness,
-                                    searches: nil)
+        let (fits, _, _, _) = sizeFits(frame, a: a, b: b, c: c, guess: guess, center: corner, topRight: corner, thickness: thickness,
+                                       searches: nil)
         guard let top = fits.first, top.score >= 0.85 else { return nil }
         let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
         return Located(grid: grid, transform: top.transform, size: top.size)
@@ -415,8 +417,8 @@ enum DataMatrixDetector {
         guard let counted = lines.counts(bits, module: thickness),
               // The least side of a symbol has 8 modules (8×18), the largest 144.
               min(counted.columns, counted.rows) >= 8, max(counted.columns, counted.rows) <= 146 else { return nil }
-        let (fits, _, _) = sizeFits(frame, a: lines.topLeft, b: lines.bottomRight, c: lines.bottomLeft, guess: lines.topRight,
-                                    center: lines.topRight, topRight: lines.topRight, thickness: thickness, searches: nil, counted: counted)
+        let (fits, _, _, _) = sizeFits(frame, a: lines.topLeft, b: lines.bottomRight, c: lines.bottomLeft, guess: lines.topRight,
+                                       center: lines.topRight, topRight: lines.topRight, thickness: thickness, searches: nil, counted: counted)
         guard let top = fits.first, top.score >= 0.85 else { return nil }
         let grid = ModuleSampler.sample(frame, transform: top.transform, width: top.size.columns, height: top.size.rows)
         return Located(grid: grid, transform: top.transform, size: top.size)
@@ -435,11 +437,12 @@ enum DataMatrixDetector {
     /// beyond 1.35 times (`sizeFits`): large dark blobs at a frame's edge, far from square, named large square sizes.
     static let armModuleRatio = 1.25
 
-    /// The sizes that fit the L `a`–`c`–`b`, best first, each with its best free corner searched around `center`; and
-    /// the timing edges' counts, read towards `topRight`.
+    /// The sizes that fit the L `a`–`c`–`b`, best first, each with its best free corner searched around `center`; the
+    /// timing edges' counts, read towards `topRight`; and the sizes named by the counts read again towards their own
+    /// free corner (`recounted`), which are fits whatever they score.
     static func sizeFits(_ frame: borrowing PreparedFrame, a: Point, b: Point, c: Point, guess: Point, center d0: Point, topRight: Point,
                          thickness: Double, searches: DataMatrixCornerSearches?,
-                         counted: (columns: Int, rows: Int)? = nil) -> (fits: [SizeFit], columns: Int, rows: Int) {
+                         counted: (columns: Int, rows: Int)? = nil) -> (fits: [SizeFit], columns: Int, rows: Int, recounted: [DataMatrixSize]) {
         let bits = frame.binary
         let (columns, rows) = counted ?? timingCounts(bits, a: a, b: b, c: c, topRight: topRight, module: thickness)
         let height = a.distance(to: c), width = c.distance(to: b)
@@ -470,6 +473,9 @@ enum DataMatrixDetector {
             return di != dj ? di < dj : i < j
         }
         var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)] = []
+        var recounted: [DataMatrixSize] = []
+        // Counts read through the borders' map are never read again (below).
+        let mayRecount = counted == nil
         var leader: (score: Int, total: Int)?
         for (rank, index) in order.enumerated() {
             let size = sizes[index]
@@ -484,7 +490,7 @@ enum DataMatrixDetector {
             // uneven-module fallback below): it serves only as a fit of 0.85 or more, so its corners are scored only
             // until that is out of reach.
             let counted = Self.isCounted(size, columns: columns, rows: rows)
-            let least = counted ? 0 : (total * 85 + 99) / 100
+            var least = counted ? 0 : (total * 85 + 99) / 100
             let module = (height / Double(size.rows) + width / Double(size.columns)) / 2
             // A square size searched at this L before, the other way round, without a leader: the same corner wins.
             let kept = beat == 0 && size.rows == size.columns ? searches : nil
@@ -511,6 +517,25 @@ enum DataMatrixDetector {
                 }
             }
             if known == nil { kept?.keep(corner: c, a: a, b: b, guess: guess, size: size, best: best) }
+            // The timing edges counted towards the guessed corner can run outside the symbol: where the outline's fourth
+            // corner is not the symbol's, one edge is counted across the quiet zone (`dm-2x2-#669-2` tilted 12° counted
+            // 38×6, a 48×48 whose corner search scored 0.80).
+            // On an L with a symbol's texture and without a leader, a size whose best corner matched three quarters of the
+            // timing modules or more before falling short of 0.85 has the edges counted again towards that corner; when
+            // that count names the size, it is a fit at its full score (as a counted size is), and `fit` samples it as
+            // the top fit even under 0.85: its size is then named twice over, by the timing pattern's fit and by the
+            // counts. Untextured Ls are left out: there small sizes match three quarters of their few timing modules by
+            // chance (a 10×10 at 15 of 20 on a frame without a symbol, recounted 10×8), and decoding them cost that
+            // frame 1 % more instructions.
+            if mayRecount, textured, !counted, beat == 0, let found = best, found.score * 4 >= total * 3 {
+                let again = timingCounts(bits, a: a, b: b, c: c, topRight: found.d, module: thickness)
+                if Self.isCounted(size, columns: again.columns, rows: again.rows),
+                   let h = homography(size, a, b, c, found.d) {
+                    best = (timingScore(frame, h, size), found.d)
+                    least = 0
+                    recounted.append(size)
+                }
+            }
             // Under `beat` (or `least`) a score may be a partial count: such a size cannot lead (or serve at all).
             guard let chosen = best, chosen.score >= max(beat, least), let t = transform(size, a, b, c, chosen.d) else { continue }
             fits.append((Double(chosen.score) / Double(total), t, size, rank))
@@ -518,7 +543,7 @@ enum DataMatrixDetector {
             leader = (chosen.score, total)
         }
         fits.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
-        return (fits, columns, rows)
+        return (fits, columns, rows, recounted)
     }
 
     /// The modules of the top timing row and the right timing column of the L `a`–`c`–`b`: twice the dark runs half a
