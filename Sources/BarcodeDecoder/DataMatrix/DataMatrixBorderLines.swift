@@ -224,8 +224,7 @@ extension DataMatrixBorderLines {
     /// `givingUp` false counts every line to its end (the same line: `DataMatrixBorderLinesTests`).
     static func swing(_ bits: BitMatrix, pivot: Point, base: Point, inside: Point, reach: Double, module: Double,
                       givingUp: Bool = true) -> Line? {
-        let baseLength = max(1e-9, (base.x * base.x + base.y * base.y).squareRoot())
-        let u = base * (1 / baseLength)
+        let u = base * (1 / max(1e-9, length(base)))
         let outside = max(1, module * 0.3), depth = max(1, module * 0.4)
         // From a module past the pivot: the corner's own module is the arm's.
         let first = Int(module * 2), stations = Int(reach * 2)

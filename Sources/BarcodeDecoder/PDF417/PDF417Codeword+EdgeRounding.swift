@@ -32,16 +32,9 @@ extension PDF417Codeword {
                     for k in 0..<ambiguousCount where scratch[14 + k] == j { return mask >> k & 1 == 1 ? scratch[7 + j] : scratch[j] }
                     return scratch[j]
                 }
-                var bits = 0, previous = 0, fits = true, cost = 0.0
-                for j in 0..<8 {
-                    let at = place(j)
-                    let width = at - previous
-                    guard width >= 1, width <= 6 else { fits = false; break }
-                    bits = j & 1 == 0 ? (bits << width) | (1 << width - 1) : bits << width
-                    if j < 7 { cost += abs(edges[j] - Double(at)) }
-                    previous = at
-                }
-                guard fits, let codeword = from(bits: bits) else { continue }
+                guard let codeword = from(edgePlaces: place) else { continue }
+                var cost = 0.0
+                for j in 0..<7 { cost += abs(edges[j] - Double(place(j))) }
                 if cost < bestCost {
                     (best, bestCost, tie) = (codeword, cost, false)
                 } else if cost == bestCost, codeword != best {

@@ -23,6 +23,21 @@ public struct PDF417Codeword: Sendable, Equatable {
         return from(bits: bits)
     }
 
+    /// The codeword whose eight elements (bar first) end at the module places `edgeAt(0)`, …, `edgeAt(7)` from its start
+    /// (the last 17), if each element is one to six modules wide: a line's element edges rounded to modules
+    /// (`PDF417Reader.readLine`, `nearestValid`).
+    @inline(__always)
+    static func from(edgePlaces edgeAt: (Int) -> Int) -> PDF417Codeword? {
+        var bits = 0, previous = 0
+        for j in 0..<8 {
+            let edge = edgeAt(j), width = edge - previous
+            guard width >= 1, width <= 6 else { return nil }
+            bits = j & 1 == 0 ? (bits << width) | (1 << width - 1) : bits << width
+            previous = edge
+        }
+        return from(bits: bits)
+    }
+
     /// The codeword whose 17 modules (first module the highest bit, 1 = bar) are `bits`, if any.
     @inline(__always)
     static func from(bits: Int) -> PDF417Codeword? {

@@ -545,16 +545,8 @@ public struct PDF417Reader: SymbologyReader {
                         || total > meanCodewordWidth * 0.75 && total < meanCodewordWidth * 1.25 else { continue }
                     let read: PDF417Codeword?
                     if pass == 0 {
-                        // The 17 module bits, bar first, from the element edges rounded to modules; each element 1…6 modules.
-                        var bits = 0, previousEdge = 0, fits = true
-                        for j in 0..<8 {
-                            let edge = Self.rounded((end(i + j) - begins[i]) / total * 17)
-                            let width = edge - previousEdge
-                            guard width >= 1, width <= 6 else { fits = false; break }
-                            bits = j & 1 == 0 ? (bits << width) | (1 << width - 1) : bits << width
-                            previousEdge = edge
-                        }
-                        read = fits ? PDF417Codeword.from(bits: bits) : nil
+                        // The element edges rounded to modules.
+                        read = PDF417Codeword.from(edgePlaces: { Self.rounded((end(i + $0) - begins[i]) / total * 17) })
                     } else {
                         read = withUnsafeTemporaryAllocation(of: Double.self, capacity: 7) { edges in
                             for j in 0..<7 { edges[j] = (end(i + j) - begins[i]) / total * 17 }

@@ -68,16 +68,16 @@ extension QRMissingFinder {
         }
         return bits.cells.withUnsafeBufferPointer { image -> Point? in
             cells.withUnsafeBufferPointer { cells -> Point? in
+                /// The cell at `p`: 1 dark, 0 light (outside the image too).
+                func colour(_ p: Point) -> UInt8 {
+                    p.x >= 0 && p.y >= 0 && p.x < width && p.y < height ? image[Int(p.y) * rowLength + Int(p.x)] : 0
+                }
                 /// Cells matched at `c`, or fewer than `needed` once that is out of reach.
                 func score(_ c: Point, needed: Int) -> Int {
                     var matched = 0, missed = 0
                     let allowed = 49 - needed
                     for cell in cells {
-                        let p = c + cell.offset
-                        // Outside the image is light.
-                        var value: UInt8 = 0
-                        if p.x >= 0, p.y >= 0, p.x < width, p.y < height { value = image[Int(p.y) * rowLength + Int(p.x)] }
-                        if value == cell.dark {
+                        if colour(c + cell.offset) == cell.dark {
                             matched += 1
                         } else {
                             missed += 1
@@ -89,11 +89,8 @@ extension QRMissingFinder {
                 /// Whether at least four of the core's centre and its four neighbours a module away are dark: true at every
                 /// half-module step within a quarter module of a finder's centre (its core is three modules of dark), and at
                 /// about one place in five of texture, which the full score then need not look at.
-                func isDark(_ p: Point) -> Int {
-                    p.x >= 0 && p.y >= 0 && p.x < width && p.y < height ? Int(image[Int(p.y) * rowLength + Int(p.x)]) : 0
-                }
                 func coreIsDark(_ c: Point) -> Bool {
-                    isDark(c) + isDark(c + dx) + isDark(c - dx) + isDark(c + dy) + isDark(c - dy) >= 4
+                    colour(c) + colour(c + dx) + colour(c - dx) + colour(c + dy) + colour(c - dy) >= 4
                 }
                 let step = Swift.max(1, module / 2)
                 let reach = Int((radiusModules * module / step).rounded())

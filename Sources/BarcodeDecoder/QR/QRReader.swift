@@ -92,14 +92,15 @@ public struct QRReader: SymbologyReader {
             pairs: for (a, b) in QRMissingFinder.pairs(finders, limit: Self.missingFinderPairs) {
                 let module = (finders[a].moduleSize + finders[b].moduleSize) / 2
                 let pa = finders[a].center, pb = finders[b].center
+                // The whole finder (3.5 modules about its centre) must lie on the image.
+                let margin = 3.5 * module
+                // The symbol's axes: along the pair for a side, at 45° to it for the diagonal (the last two guesses).
+                let along = (pb - pa) * (1 / max(1e-9, pa.distance(to: pb)))
+                let diagonal = Point(along.x - along.y, along.x + along.y) * (1 / 2.0.squareRoot())
                 for (index, guess) in QRMissingFinder.thirdCenters(pa, pb).enumerated() {
-                    // The whole finder (3.5 modules about its centre) on the image.
-                    let margin = 3.5 * module
                     guard guess.x >= margin, guess.y >= margin, guess.x <= Double(frame.image.width) - margin,
                           guess.y <= Double(frame.image.height) - margin else { continue }
-                    // The symbol's axes: along the pair for a side, at 45° to it for the diagonal (the last two guesses).
-                    let along = (pb - pa) * (1 / max(1e-9, pa.distance(to: pb)))
-                    let axis = index < 4 ? along : Point(along.x - along.y, along.x + along.y) * (1 / 2.0.squareRoot())
+                    let axis = index < 4 ? along : diagonal
                     let dx = axis * module, dy = Point(-axis.y, axis.x) * module
                     guard let center = QRMissingFinder.located(frame, near: guess, dx: dx, dy: dy, module: module) else { continue }
                     let withThird = finders + [QRFinderPattern(center: center, moduleSize: module, count: 0)]
