@@ -25,27 +25,9 @@ enum BarRegionFinder {
             let stride = image.stride, base = p.baseAddress!
             for by in 0..<bh {
                 for bx in 0..<bw {
-                    // Sums of products of byte differences, in integers: at most 64 terms of at most 255², exact in a
-                    // Double as well, so the sums are the ones Doubles gave, at fewer instructions a pixel.
-                    var sumXX = 0, sumYY = 0, sumXY = 0
-                    var count = 0
                     let x0 = max(1, bx * blockSize), x1 = min(image.width - 1, (bx + 1) * blockSize)
                     let y0 = max(1, by * blockSize), y1 = min(image.height - 1, (by + 1) * blockSize)
-                    // Index arithmetic without overflow checks (the indices stay inside the image): the checks were a
-                    // third of the loop's instructions.
-                    var y = y0
-                    while y < y1 {
-                        var x = x0
-                        let row = base + y &* stride
-                        while x < x1 {
-                            let gx = Int(row[x &+ 1]) &- Int(row[x &- 1])
-                            let gy = Int(row[x &+ stride]) &- Int(row[x &- stride])
-                            sumXX &+= gx &* gx; sumYY &+= gy &* gy; sumXY &+= gx &* gy
-                            count &+= 1
-                            x &+= 2
-                        }
-                        y &+= 2
-                    }
+                    let (sumXX, sumYY, sumXY, count) = gradientSums(base, stride: stride, x: x0..<x1, y: y0..<y1)
                     guard count > 0 else { continue }
                     let (jxx, jyy, jxy, n) = (Double(sumXX), Double(sumYY), Double(sumXY), Double(count))
                     let energy = (jxx + jyy) / n
@@ -97,5 +79,59 @@ enum BarRegionFinder {
             regions.append(Region(direction: d, center: center, halfLength: along + half, halfWidth: across + half))
         }
         return regions
+    }
+
+    /// The sums of gx², gy² and gx·gy over the pixels (x, y) of `xs` × `ys` at every second column and row from their
+    /// first, and how many there are: gx and gy the differences of the pixels either side, across and down (the pixels of
+    /// `pixels` a row `stride` bytes apart; every pixel sampled has a neighbour on each side).
+    ///
+    /// Sums of products of byte differences, in integers: at most 64 terms of at most 255² in a block, exact in a Double
+    /// as well, so the sums are the ones Doubles gave. Eight columns at a time where a row has eight samples: the 16-bit
+    /// lanes of 16 bytes loaded at the first sample hold the samples in their low halves and their right neighbours in
+    /// their high halves, and loaded a byte earlier, the left neighbours in their low halves; squares fit 16 bits
+    /// unsigned, and the products of the two differences are formed in 32 bits, all summed in 32-bit lanes. A pixel at a
+    /// time (17 instructions) was nearly all of the finder's instructions (0.44 M of 0.57 M on a 432 × 251 photo).
+    @inline(__always)
+    static func gradientSums(_ pixels: UnsafePointer<UInt8>, stride: Int, x xs: Range<Int>, y ys: Range<Int>)
+        -> (xx: Int, yy: Int, xy: Int, count: Int) {
+        var sumXX = 0, sumYY = 0, sumXY = 0, count = 0
+        let x0 = xs.lowerBound, x1 = xs.upperBound
+        // Eight samples a row, read from x0 − 1 through x0 + 15 (the last sample's right neighbour). Index arithmetic
+        // without overflow checks (the indices stay inside the image): the checks were a third of the plain loop's
+        // instructions.
+        let wide = (x1 &- x0 &+ 1) / 2 == 8
+        var squaresX = SIMD4<UInt32>(), squaresY = SIMD4<UInt32>(), products = SIMD4<Int32>()
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        var y = ys.lowerBound
+        while y < ys.upperBound {
+            let row = pixels + y &* stride
+            if wide {
+                let raw = UnsafeRawPointer(row)
+                let right = raw.loadUnaligned(fromByteOffset: x0, as: SIMD8<UInt16>.self) &>> 8
+                let left = raw.loadUnaligned(fromByteOffset: x0 &- 1, as: SIMD8<UInt16>.self) & low
+                let below = raw.loadUnaligned(fromByteOffset: x0 &+ stride, as: SIMD8<UInt16>.self) & low
+                let above = raw.loadUnaligned(fromByteOffset: x0 &- stride, as: SIMD8<UInt16>.self) & low
+                let gx = right &- left, gy = below &- above
+                let xx = gx &* gx, yy = gy &* gy
+                squaresX &+= SIMD4<UInt32>(truncatingIfNeeded: xx.lowHalf) &+ SIMD4<UInt32>(truncatingIfNeeded: xx.highHalf)
+                squaresY &+= SIMD4<UInt32>(truncatingIfNeeded: yy.lowHalf) &+ SIMD4<UInt32>(truncatingIfNeeded: yy.highHalf)
+                let sx = SIMD8<Int16>(truncatingIfNeeded: gx), sy = SIMD8<Int16>(truncatingIfNeeded: gy)
+                products &+= SIMD4<Int32>(truncatingIfNeeded: sx.lowHalf) &* SIMD4<Int32>(truncatingIfNeeded: sy.lowHalf)
+                    &+ SIMD4<Int32>(truncatingIfNeeded: sx.highHalf) &* SIMD4<Int32>(truncatingIfNeeded: sy.highHalf)
+                count &+= 8
+            } else {
+                var x = x0
+                while x < x1 {
+                    let gx = Int(row[x &+ 1]) &- Int(row[x &- 1])
+                    let gy = Int(row[x &+ stride]) &- Int(row[x &- stride])
+                    sumXX &+= gx &* gx; sumYY &+= gy &* gy; sumXY &+= gx &* gy
+                    count &+= 1
+                    x &+= 2
+                }
+            }
+            y &+= 2
+        }
+        sumXX &+= Int(squaresX.wrappedSum()); sumYY &+= Int(squaresY.wrappedSum()); sumXY &+= Int(products.wrappedSum())
+        return (sumXX, sumYY, sumXY, count)
     }
 }
