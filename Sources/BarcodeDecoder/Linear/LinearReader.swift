@@ -758,8 +758,7 @@ public struct LinearReader: SymbologyReader {
         let localLow = buffers.low, localHigh = buffers.high
         // Pixel rows and columns (and their sharpened values) hold halves of whole numbers: their extremes on 16-bit
         // integers, the same values at a fraction of the instructions.
-        let halves = SlidingExtremes.computeOnHalves(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh,
-                                                     scratch: buffers.scratch)
+        let halves = SlidingExtremes.wholeExtremes(g.baseAddress!, count: count, radius: narrow, scratch: buffers.scratch)
         if halves == nil {
             SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
         }
@@ -767,6 +766,9 @@ public struct LinearReader: SymbologyReader {
         func tooFew() -> RunRow { RunRow(widths: [Double(count) * step], starts: [0]) }
         // The bound on the whole numbers where the line is of halves and they allow it (the same answer), else on the doubles.
         let wholeBound = halves.flatMap { Self.boundsColourChanges($0) ? $0 : nil }
+        // The extremes as doubles (`computeOnHalves`'): where the bounds read the whole numbers, only once they pass.
+        let extremesAfterBounds = wholeBound != nil && fewest > 2
+        if let halves, !extremesAfterBounds { halves.writeExtremes(low: localLow, high: localHigh) }
         func mayChangeColour(_ minimumContrast: Double) -> Bool {
             if let wholeBound { return Self.mayChangeColour(halves: wholeBound, minimumContrast: minimumContrast, times: fewest - 2) }
             return Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: minimumContrast, times: fewest - 2)
@@ -775,6 +777,7 @@ public struct LinearReader: SymbologyReader {
         if fewest > 2 && !mayChangeColour(Self.leastContrast) { return tooFew() }
         let minimumContrast = wholeBound.map { Self.minimumContrast(halves: $0, range: range) } ?? Self.minimumContrast(g, range: range)
         if fewest > 2 && minimumContrast > Self.leastContrast && !mayChangeColour(minimumContrast) { return tooFew() }
+        if extremesAfterBounds { halves?.writeExtremes(low: localLow, high: localHigh) }
         var wideLow = localLow, wideHigh = localHigh
         if narrow >= 1 && wide > narrow {
             (wideLow, wideHigh) = (buffers.wideLow, buffers.wideHigh)

@@ -125,18 +125,23 @@ enum SlidingExtremes {
     /// numbers there (`Halves`).
     static func computeOnHalves(_ values: UnsafePointer<Double>, count n: Int, radius: Int, low: UnsafeMutablePointer<Double>,
                                 high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) -> Halves? {
+        guard let halves = wholeExtremes(values, count: n, radius: radius, scratch: scratch) else { return nil }
+        halves.writeExtremes(low: low, high: high)
+        return halves
+    }
+
+    /// `computeOnHalves` without `low` and `high`: the windows' extremes as whole numbers only, in `scratch`, for a
+    /// caller that may not need them as doubles (`Halves.writeExtremes` writes them, as `computeOnHalves` does). The
+    /// thresholding's bounds read the whole numbers and refuse most lines of a frame without a code, whose extremes as
+    /// doubles were a third of this function's instructions.
+    static func wholeExtremes(_ values: UnsafePointer<Double>, count n: Int, radius: Int, scratch: UnsafeMutablePointer<Double>) -> Halves? {
         guard n > 0 else { return nil }
-        let padded = n + 2 * max(0, radius)
         // Twice the values, the doubling's scratch (`scratchCount` 16-bit numbers) and the windows' extremes as whole
         // numbers, all in `scratch` (its `scratchCount` Doubles hold 16 · padded 16-bit numbers).
         let twice = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Int16.self)
         guard Self.twiceAsWhole(values, count: n, into: twice) else { return nil }
         let rounds = twice + n, lowWhole = rounds + scratchCount(n, radius: radius), highWhole = lowWhole + n
         doubling(UnsafePointer(twice), count: n, radius: radius, low: lowWhole, high: highWhole, scratch: rounds)
-        for k in 0..<n {
-            low[k] = Double(Int32(lowWhole[k])) * 0.5
-            high[k] = Double(Int32(highWhole[k])) * 0.5
-        }
         return Halves(twice: twice, low: lowWhole, high: highWhole, count: n)
     }
 
@@ -146,6 +151,14 @@ enum SlidingExtremes {
     struct Halves {
         let twice, low, high: UnsafePointer<Int16>
         let count: Int
+
+        /// The windows' extremes as the doubles `compute` writes: half of each whole number.
+        func writeExtremes(low: UnsafeMutablePointer<Double>, high: UnsafeMutablePointer<Double>) {
+            for k in 0..<count {
+                low[k] = Double(Int32(self.low[k])) * 0.5
+                high[k] = Double(Int32(self.high[k])) * 0.5
+            }
+        }
     }
 
     /// Twice each of `count` values as a 16-bit whole number, into `twice`; false (at the first block of 64 that holds
