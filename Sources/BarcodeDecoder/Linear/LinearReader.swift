@@ -854,7 +854,7 @@ public struct LinearReader: SymbologyReader {
         let g = halves.twice, raw = UnsafeRawPointer(g)
         // How many steps' quarters lie below `bound` (at most 1,021): eight steps to a vector, counted in its 16-bit
         // lanes over blocks short enough that no lane's count wraps; the last few steps one by one.
-        func quarters(_ step: SIMD8<Int16>) -> SIMD8<Int16> {
+        @inline(__always) func quarters(_ step: SIMD8<Int16>) -> SIMD8<Int16> {
             pointwiseMin(pointwiseMax(step, SIMD8() &- step), SIMD8(repeating: 510)) &* 2
         }
         func below(_ bound: Int) -> Int {
