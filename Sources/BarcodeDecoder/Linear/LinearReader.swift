@@ -355,7 +355,9 @@ public struct LinearReader: SymbologyReader {
         let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest)
         var heldRuns = thresholded.widths.count >= fewest
         if heldRuns { decode(thresholded, edges: edges, active, options, buffers: buffers, into: &lineHits) }
-        if lineHits.isEmpty, var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest) {
+        // The gray values were thresholded last: their whole numbers, where kept, are theirs.
+        if lineHits.isEmpty,
+           var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest, twice: buffers.wholeValues(of: gray)) {
             let floor = Self.standardEdgeFloor(noise: gradient.noise, range: range)
             if let edged = Self.edgeRuns(&gradient, floor: floor, buffers: buffers, fewest: fewest), edged.widths.count >= fewest {
                 heldRuns = true
@@ -758,7 +760,7 @@ public struct LinearReader: SymbologyReader {
         let localLow = buffers.low, localHigh = buffers.high
         // Pixel rows and columns (and their sharpened values) hold halves of whole numbers: their extremes on 16-bit
         // integers, the same values at a fraction of the instructions.
-        let halves = SlidingExtremes.wholeExtremes(g.baseAddress!, count: count, radius: narrow, scratch: buffers.scratch)
+        let halves = SlidingExtremes.wholeExtremes(g.baseAddress!, count: count, radius: narrow, scratch: buffers.scratch, twice: buffers.twice)
         if halves == nil {
             SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
         }
@@ -766,6 +768,8 @@ public struct LinearReader: SymbologyReader {
         func tooFew() -> RunRow { RunRow(widths: [Double(count) * step], starts: [0]) }
         // The bound on the whole numbers where the line is of halves and they allow it (the same answer), else on the doubles.
         let wholeBound = halves.flatMap { Self.boundsColourChanges($0) ? $0 : nil }
+        // Kept for the edge bound of the same line (`ScanLineBuffers.wholeValues(of:)`).
+        buffers.wholeLine = wholeBound != nil ? (g.baseAddress!, count) : nil
         // The extremes as doubles (`computeOnHalves`'): where the bounds read the whole numbers, only once they pass.
         let extremesAfterBounds = wholeBound != nil && fewest > 2
         if let halves, !extremesAfterBounds { halves.writeExtremes(low: localLow, high: localHigh) }

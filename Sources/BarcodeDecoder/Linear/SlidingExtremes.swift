@@ -133,20 +133,23 @@ enum SlidingExtremes {
     /// `computeOnHalves` without `low` and `high`: the windows' extremes as whole numbers only, in `scratch`, for a
     /// caller that may not need them as doubles (`Halves.writeExtremes` writes them, as `computeOnHalves` does). The
     /// thresholding's bounds read the whole numbers and refuse most lines of a frame without a code, whose extremes as
-    /// doubles were a third of this function's instructions.
-    static func wholeExtremes(_ values: UnsafePointer<Double>, count n: Int, radius: Int, scratch: UnsafeMutablePointer<Double>) -> Halves? {
+    /// doubles were a third of this function's instructions. Twice the values go into `twice` where given (room for
+    /// `count`), else into `scratch` too.
+    static func wholeExtremes(_ values: UnsafePointer<Double>, count n: Int, radius: Int, scratch: UnsafeMutablePointer<Double>,
+                              twice given: UnsafeMutablePointer<Int16>? = nil) -> Halves? {
         guard n > 0 else { return nil }
-        // Twice the values, the doubling's scratch (`scratchCount` 16-bit numbers) and the windows' extremes as whole
-        // numbers, all in `scratch` (its `scratchCount` Doubles hold 16 · padded 16-bit numbers).
-        let twice = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Int16.self)
+        // Twice the values (unless given a place), the doubling's scratch (`scratchCount` 16-bit numbers) and the
+        // windows' extremes as whole numbers, all in `scratch` (its `scratchCount` Doubles hold 16 · padded 16-bit numbers).
+        let start = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Int16.self)
+        let twice = given ?? start
         guard Self.twiceAsWhole(values, count: n, into: twice) else { return nil }
-        let rounds = twice + n, lowWhole = rounds + scratchCount(n, radius: radius), highWhole = lowWhole + n
+        let rounds = given == nil ? start + n : start, lowWhole = rounds + scratchCount(n, radius: radius), highWhole = lowWhole + n
         doubling(UnsafePointer(twice), count: n, radius: radius, low: lowWhole, high: highWhole, scratch: rounds)
         return Halves(twice: twice, low: lowWhole, high: highWhole, count: n)
     }
 
-    /// The whole numbers `computeOnHalves` worked on, where it left them in its scratch (valid until the scratch is
-    /// written again): twice each value and twice its window's minimum and maximum, `count` of each. The thresholding's
+    /// The whole numbers `computeOnHalves` worked on, where it left them (in its scratch, valid until the scratch is
+    /// written again, or twice the values where `wholeExtremes` was given a place for them): twice each value and twice its window's minimum and maximum, `count` of each. The thresholding's
     /// bounds read them eight to a vector register (`LinearReader.mayChangeColour(halves:minimumContrast:times:)`).
     struct Halves {
         let twice, low, high: UnsafePointer<Int16>
