@@ -84,4 +84,38 @@ import Testing
             }
         }
     }
+
+    /// `mayHaveEdges(twice:count:floor:times:)` counts the peaks of the definition from twice the values of lines of halves
+    /// of whole numbers (whole gray levels, halves, values near the largest size the whole numbers take), at floors on and
+    /// between quarters and beyond every peak, for every count around the line's own.
+    @Test func theEdgeCountOnWholeNumbersIsTheCountOfTheDefinition() {
+        var counted = 0
+        let largest = Double(LinearReader.largestWholeBoundValue) / 2
+        for (index, plain) in LinearLineBoundsTests.lines().enumerated() {
+            let line: [Double] = switch index % 3 {
+            case 0: plain.map { ($0 * 2).rounded() / 2 }
+            case 1: plain.map { $0.rounded() }
+            default: plain.map { max(-largest, min(largest, ((($0 - 100) * 14) * 2).rounded() / 2)) }
+            }
+            let twice = line.map { Int16($0 * 2) }
+            let slope = (0..<line.count).map { k in k == 0 || k == line.count - 1 ? 0 : (line[k + 1] - line[k - 1]) / 2 }
+            let strength = slope.map(abs)
+            for floor in [3.0, 3.1, 3.25, 0.3, 7.5, 40, 200, largest * 2, 1e6] {
+                var peaks = 0, falling = true
+                for k in 2..<(line.count - 2) where Self.isPeakByComparisons(strength[k - 1], strength[k], strength[k + 1], floor: floor, near: 0)
+                    && (slope[k] < 0) == falling {
+                    peaks += 1
+                    falling.toggle()
+                }
+                for times in [-1, 0, 1, peaks - 1, peaks, peaks + 1] {
+                    let found = twice.withUnsafeBufferPointer {
+                        LinearReader.mayHaveEdges(twice: $0.baseAddress!, count: line.count, floor: floor, times: times)
+                    }
+                    #expect(found == (peaks >= times), "line \(index), floor \(floor): \(peaks) peaks, \(times) asked")
+                }
+                counted += peaks
+            }
+        }
+        #expect(counted > 5_000)
+    }
 }

@@ -137,6 +137,52 @@ import Testing
         #expect(answers.yes > 200 && answers.no > 200)
     }
 
+    /// `LinearReader.mayChangeColour(halves:minimumContrast:times:)`, on the whole numbers of lines of halves, answers as
+    /// the rule on their doubles: whole gray levels (where samples meet the margin exactly), halves (sharpened lines), and
+    /// values near the largest size it takes; at contrasts between halves and on them. Lines with a value beyond that size
+    /// are refused (`boundsColourChanges`).
+    @Test func mayChangeColourOnHalvesAnswersAsTheRule() {
+        var answers = (yes: 0, no: 0)
+        let largest = Double(LinearReader.largestWholeBoundValue) / 2
+        for seed: UInt64 in 1...90 {
+            let plain = Self.line(count: Int(seed % 7 == 0 ? seed % 5 + 1 : 40 + (seed * 37) % 700), seed: seed * 2)
+            let g: [Double] = switch seed % 3 {
+            case 0: plain
+            case 1: plain.indices.map { k in 2 * plain[k] - (plain[max(0, k - 1)] + plain[min(plain.count - 1, k + 1)]) / 2 }
+            default: plain.map { ($0 - 128) * (largest / 130) }.map { max(-largest, min(largest, ($0 * 2).rounded() / 2)) }
+            }
+            let count = g.count
+            let buffers = ScanLineBuffers()
+            buffers.reserve(count, radius: 8)
+            let halves = g.withUnsafeBufferPointer {
+                SlidingExtremes.computeOnHalves($0.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
+            }
+            guard let halves, LinearReader.boundsColourChanges(halves) else { Issue.record("seed \(seed)"); continue }
+            let low = Array(UnsafeBufferPointer(start: buffers.low, count: count)), high = Array(UnsafeBufferPointer(start: buffers.high, count: count))
+            for minimumContrast in [20.0, 20.25, 20.5, 45.0, 0.5, 0.25, 300, largest * 2, largest * 2 + 0.5, 1e9] {
+                let most = Self.changesByDefinition(g, low: low, high: high, minimumContrast: minimumContrast)
+                for times in Array(-1...3) + [most - 1, most, most + 1, most + 5] {
+                    let expected = Self.mayChangeColourByDefinition(g, low: low, high: high, minimumContrast: minimumContrast, times: times)
+                    let found = LinearReader.mayChangeColour(halves: halves, minimumContrast: minimumContrast, times: times)
+                    #expect(found == expected, "seed \(seed), contrast \(minimumContrast), times \(times)")
+                    if expected { answers.yes += 1 } else { answers.no += 1 }
+                }
+            }
+        }
+        #expect(answers.yes > 500 && answers.no > 500)
+        // A value beyond the largest size, either way, refuses the line.
+        for stray in [largest + 0.5, -largest - 0.5] {
+            var g = Self.line(count: 100, seed: 4)
+            g[37] = stray
+            let buffers = ScanLineBuffers()
+            buffers.reserve(g.count, radius: 8)
+            let halves = g.withUnsafeBufferPointer {
+                SlidingExtremes.computeOnHalves($0.baseAddress!, count: g.count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
+            }
+            #expect(halves.map { !LinearReader.boundsColourChanges($0) } == true, "\(stray)")
+        }
+    }
+
     /// The changes `mayChangeColourByDefinition` counts over the whole line.
     static func changesByDefinition(_ g: [Double], low: [Double], high: [Double], minimumContrast: Double) -> Int {
         var changes = 0

@@ -45,7 +45,7 @@ import Testing
                 let low = UnsafeMutablePointer<Double>.allocate(capacity: length), high = UnsafeMutablePointer<Double>.allocate(capacity: length)
                 defer { scratch.deallocate(); low.deallocate(); high.deallocate() }
                 let done = values.withUnsafeBufferPointer {
-                    SlidingExtremes.computeOnHalves($0.baseAddress!, count: length, radius: radius, low: low, high: high, scratch: scratch)
+                    SlidingExtremes.computeOnHalves($0.baseAddress!, count: length, radius: radius, low: low, high: high, scratch: scratch) != nil
                 }
                 #expect(done, "length \(length) kind \(kind)")
                 let lows = Array(UnsafeBufferPointer(start: low, count: length)), highs = Array(UnsafeBufferPointer(start: high, count: length))
@@ -55,8 +55,8 @@ import Testing
                 for stray in [0.25, 100.125, -0.0, 8_192, -8_192.5, 1e300, .infinity, -.infinity, .nan, 0.1] {
                     var spoiled = values
                     spoiled[Int.random(in: 0..<length, using: &random)] = stray
-                    let refused = !spoiled.withUnsafeBufferPointer {
-                        SlidingExtremes.computeOnHalves($0.baseAddress!, count: length, radius: radius, low: low, high: high, scratch: scratch)
+                    let refused = spoiled.withUnsafeBufferPointer {
+                        SlidingExtremes.computeOnHalves($0.baseAddress!, count: length, radius: radius, low: low, high: high, scratch: scratch) == nil
                     }
                     #expect(refused, "length \(length) stray \(stray)")
                 }
@@ -142,6 +142,42 @@ import Testing
         }
         #expect(decidedByTheCount > 1_000)
         #expect(LinearReader.quietNoiseQuarters == 14)
+    }
+
+    /// `minimumContrast(halves:range:)` gives what `minimumContrast` gives on the doubles, for lines of halves of whole
+    /// numbers (whole gray levels, halves, steps beyond 255) of every kind of noise, at their own range and ranges where
+    /// the median decides, meets a quarter of the range or just misses it.
+    @Test func minimumContrastOnHalvesMatchesTheDoubles() {
+        var random = SeededGenerator(seed: 21)
+        var decidedByTheMedian = 0
+        let largest = LinearReader.largestWholeBoundValue
+        for trial in 0..<1_200 {
+            let count = Int.random(in: 1...300, using: &random)
+            let amplitude = [1, 3, 5, 8, 12, 30, 120, 600][trial % 8]
+            var level = Int.random(in: 0...510, using: &random)
+            // Twice the values: whole gray levels on even trials, halves on odd ones.
+            let twice: [Int] = (0..<count).map { _ in
+                level = max(-largest, min(largest, level + Int.random(in: -amplitude...amplitude, using: &random)))
+                return trial % 2 == 0 ? level / 2 * 2 : level
+            }
+            let g = twice.map { Double($0) / 2 }
+            let noise = SlidingExtremes.median(count: count - 1) { abs(g[$0 + 1] - g[$0]) }
+            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: SlidingExtremes.scratchCount(count, radius: 8))
+            let low = UnsafeMutablePointer<Double>.allocate(capacity: count), high = UnsafeMutablePointer<Double>.allocate(capacity: count)
+            defer { scratch.deallocate(); low.deallocate(); high.deallocate() }
+            guard let halves = g.withUnsafeBufferPointer({
+                SlidingExtremes.computeOnHalves($0.baseAddress!, count: count, radius: 8, low: low, high: high, scratch: scratch)
+            }), LinearReader.boundsColourChanges(halves) else { Issue.record("trial \(trial)"); continue }
+            let meeting = noise * 6 * 4
+            for range in [g.max()! - g.min()!, meeting, meeting.nextUp, meeting.nextDown, meeting + 1, meeting - 1, meeting * 2, 80, 80.5, 200, 1_000, 0] {
+                let expected = g.withUnsafeBufferPointer { LinearReader.minimumContrast($0, range: range) }
+                #expect(LinearReader.minimumContrast(halves: halves, range: range) == expected, "trial \(trial) range \(range) noise \(noise)")
+                if range * 0.25 > LinearReader.leastContrast && noise * 6 > LinearReader.leastContrast && noise * 6 < range * 0.25 {
+                    decidedByTheMedian += 1
+                }
+            }
+        }
+        #expect(decidedByTheMedian > 500)
     }
 
     /// The fewest quarters whose noise level, six times, reaches a bound: reached there and not one quarter below.

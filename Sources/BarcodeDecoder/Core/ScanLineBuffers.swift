@@ -25,6 +25,12 @@ final class ScanLineBuffers {
     @exclusivity(unchecked) private(set) var runWidths, runStarts, edgePositions, edgeSlopes: UnsafeMutablePointer<Double>
     /// Rounds of the window extremes.
     @exclusivity(unchecked) private(set) var scratch: UnsafeMutablePointer<Double>
+    /// Twice the values of the line `LinearReader.thresholdRuns` read last, as whole numbers, where they are halves of
+    /// whole numbers within ±`LinearReader.largestWholeBoundValue` halves; `wholeLine` names that line (its values'
+    /// place and count), nil where its values are not such halves. The edge bound of the same line reads them
+    /// (`LinearReader.lineGradient`).
+    @exclusivity(unchecked) private(set) var twice: UnsafeMutablePointer<Int16>
+    @exclusivity(unchecked) var wholeLine: (values: UnsafePointer<Double>, count: Int)?
     /// The widths a line's runs are decoded from, read forwards (its border runs made quiet zones) and backwards
     /// (`LinearReader.decode`): two arrays filled anew for each line instead of two made and freed (the decoders take
     /// arrays).
@@ -41,12 +47,20 @@ final class ScanLineBuffers {
         (runWidths, runStarts, edgePositions, edgeSlopes) = (makeRuns(), makeRuns(), makeRuns(), makeRuns())
         scratchCapacity = 1
         scratch = .allocate(capacity: 1)
+        twice = .allocate(capacity: max(1, capacity))
     }
 
     deinit {
         for buffer in [gray, second, low, high, wideLow, wideHigh, slope, strength, strongest, runWidths, runStarts, edgePositions, edgeSlopes, scratch] {
             buffer.deallocate()
         }
+        twice.deallocate()
+    }
+
+    /// `twice` where it holds the whole numbers of the line whose values are `values` (`wholeLine`), else nil.
+    func wholeValues(of values: UnsafeBufferPointer<Double>) -> UnsafePointer<Int16>? {
+        guard let line = wholeLine, line.values == values.baseAddress, line.count == values.count else { return nil }
+        return UnsafePointer(twice)
     }
 
     /// Makes every per-sample buffer hold at least `count` values, and the scratch enough for window extremes of radius up
@@ -63,6 +77,9 @@ final class ScanLineBuffers {
             (slope, strength, strongest) = (make(), make(), make())
             func makeRuns() -> UnsafeMutablePointer<Double> { .allocate(capacity: grown + 2) }
             (runWidths, runStarts, edgePositions, edgeSlopes) = (makeRuns(), makeRuns(), makeRuns(), makeRuns())
+            twice.deallocate()
+            twice = .allocate(capacity: grown)
+            wholeLine = nil
             capacity = grown
         }
         let needed = SlidingExtremes.scratchCount(capacity, radius: radius)

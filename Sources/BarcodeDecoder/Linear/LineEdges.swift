@@ -33,10 +33,14 @@ extension LinearReader {
 
     /// The gradient of `g` into `buffers` (reserved for `g.count` values), or nil where the line cannot give `fewest` runs
     /// at any floor: its gradient peaks of at least `leastEdge`, counted alternating in direction, are too few
-    /// (`mayHaveEdges`), and every floor is at least that.
-    static func lineGradient(_ g: UnsafeBufferPointer<Double>, step: Double, buffers: ScanLineBuffers, fewest: Int = 0) -> LineGradient? {
+    /// (`mayHaveEdges`), and every floor is at least that. With `twice` (twice the values of `g`, whole numbers within
+    /// ±`largestWholeBoundValue` halves), that count is made on them (`mayHaveEdges(twice:count:floor:times:)`, the same
+    /// answer) before the gradient.
+    static func lineGradient(_ g: UnsafeBufferPointer<Double>, step: Double, buffers: ScanLineBuffers, fewest: Int = 0,
+                             twice: UnsafePointer<Int16>? = nil) -> LineGradient? {
         let count = g.count
         guard count >= 5 else { return nil }
+        if fewest > 2, let twice, !Self.mayHaveEdges(twice: twice, count: count, floor: Self.leastEdge, times: fewest - 2) { return nil }
         let slope = buffers.slope, strength = buffers.strength
         (slope[0], strength[0], slope[count - 1], strength[count - 1]) = (0, 0, 0, 0)
         for k in 1..<(count - 1) {
@@ -44,7 +48,7 @@ extension LinearReader {
             slope[k] = s
             strength[k] = abs(s)
         }
-        if fewest > 2 && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: Self.leastEdge, times: fewest - 2) {
+        if fewest > 2 && twice == nil && !Self.mayHaveEdges(slope: slope, strength: strength, count: count, floor: Self.leastEdge, times: fewest - 2) {
             return nil
         }
         let noise = SlidingExtremes.median(byteRange: UnsafeBufferPointer(start: strength, count: count))
@@ -159,6 +163,47 @@ extension LinearReader {
                     // 1 for a rising peak, 2 for a falling one, in words as wide as the samples, narrowed once.
                     let peak = Self.isPeak(a, b, c, floor: floor, near: 0)
                     let falls: UInt64 = slope[k] < 0 ? 1 : 0
+                    e[j] = UInt8(truncatingIfNeeded: peak &+ (peak & falls))
+                }
+                for j in n..<64 { e[j] = 0 }
+                let (risingPeaks, fallingPeaks) = FlipFlopBits.gathered(e)
+                let block = FlipFlopBits.changes(set: risingPeaks, reset: fallingPeaks, carry: rising)
+                edges &+= block.count
+                rising = block.carry
+                if edges >= times { return true }
+                start &+= 64
+            }
+            return false
+        }
+    }
+
+    /// `mayHaveEdges` of a line of halves of whole numbers, from twice its values (`twice`, G, within
+    /// ±`largestWholeBoundValue` halves), eight samples to a vector register where the doubles went two, without the
+    /// gradient made first. Sample k's slope is S / 4 (S = G[k + 1] − G[k − 1], exact in doubles) and its strength |S| / 4,
+    /// so a peak is where |S| is at least its neighbours' (above the next one's) and at least `floor` times four rounded
+    /// up, and falls where S < 0: the same peaks, counted as `mayHaveEdges` counts them.
+    static func mayHaveEdges(twice g: UnsafePointer<Int16>, count: Int, floor: Double, times: Int) -> Bool {
+        guard count >= 5 else { return times <= 0 }
+        guard times > 0 else { return true }
+        // No |S| exceeds twice `largestWholeBoundValue`: above that there is no peak.
+        let leastQuadrupled = (4 * floor).rounded(.up)
+        guard leastQuadrupled <= Double(2 * Self.largestWholeBoundValue) else { return false }
+        let least = Int16(max(0, leastQuadrupled))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { events in
+            let e = events.baseAddress!
+            var edges = 0, rising: UInt64 = 1, start = 2
+            let end = count &- 2
+            while start < end {
+                let n = Swift.min(64, end &- start)
+                // Samples start + j and the values two either side of them.
+                let twoBefore = g + (start &- 2), before = g + (start &- 1), at = g + start, after = g + (start &+ 1), twoAfter = g + (start &+ 2)
+                for j in 0..<n {
+                    let previous = at[j] &- twoBefore[j], slope = after[j] &- before[j], next = twoAfter[j] &- at[j]
+                    let a = Swift.max(previous, 0 &- previous), b = Swift.max(slope, 0 &- slope), c = Swift.max(next, 0 &- next)
+                    // 1 for a rising peak, 2 for a falling one, as `mayHaveEdges` makes them: the tests as sign bits, as
+                    // `isPeak` makes them (the differences stay far within 16 bits: |S| is at most 3,276).
+                    let peak = UInt16(bitPattern: (c &- b) & ~((b &- a) | (b &- least))) >> 15
+                    let falls = UInt16(bitPattern: slope) >> 15
                     e[j] = UInt8(truncatingIfNeeded: peak &+ (peak & falls))
                 }
                 for j in n..<64 { e[j] = 0 }

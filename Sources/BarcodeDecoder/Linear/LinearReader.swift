@@ -380,7 +380,9 @@ public struct LinearReader: SymbologyReader {
         let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest)
         var heldRuns = thresholded.widths.count >= fewest
         if heldRuns { decode(thresholded, edges: edges, active, options, buffers: buffers, into: &lineHits) }
-        if lineHits.isEmpty, var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest) {
+        // The gray values were thresholded last: their whole numbers, where kept, are theirs.
+        if lineHits.isEmpty,
+           var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest, twice: buffers.wholeValues(of: gray)) {
             let floor = Self.standardEdgeFloor(noise: gradient.noise, range: range)
             if let edged = Self.edgeRuns(&gradient, floor: floor, buffers: buffers, fewest: fewest), edged.widths.count >= fewest {
                 heldRuns = true
@@ -783,20 +785,28 @@ public struct LinearReader: SymbologyReader {
         let localLow = buffers.low, localHigh = buffers.high
         // Pixel rows and columns (and their sharpened values) hold halves of whole numbers: their extremes on 16-bit
         // integers, the same values at a fraction of the instructions.
-        if !SlidingExtremes.computeOnHalves(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch) {
+        let halves = SlidingExtremes.wholeExtremes(g.baseAddress!, count: count, radius: narrow, scratch: buffers.scratch, twice: buffers.twice)
+        if halves == nil {
             SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
         }
         // Made only where returned: a line that gives its runs paid an allocation for it.
         func tooFew() -> RunRow { RunRow(widths: [Double(count) * step], starts: [0]) }
+        // The bound on the whole numbers where the line is of halves and they allow it (the same answer), else on the doubles.
+        let wholeBound = halves.flatMap { Self.boundsColourChanges($0) ? $0 : nil }
+        // Kept for the edge bound of the same line (`ScanLineBuffers.wholeValues(of:)`).
+        buffers.wholeLine = wholeBound != nil ? (g.baseAddress!, count) : nil
+        // The extremes as doubles (`computeOnHalves`'): where the bounds read the whole numbers, only once they pass.
+        let extremesAfterBounds = wholeBound != nil && fewest > 2
+        if let halves, !extremesAfterBounds { halves.writeExtremes(low: localLow, high: localHigh) }
+        func mayChangeColour(_ minimumContrast: Double) -> Bool {
+            if let wholeBound { return Self.mayChangeColour(halves: wholeBound, minimumContrast: minimumContrast, times: fewest - 2) }
+            return Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: minimumContrast, times: fewest - 2)
+        }
         // The bound first at the least contrast the thresholding ever takes, then (where that passes) at the line's own.
-        if fewest > 2 && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: Self.leastContrast, times: fewest - 2) {
-            return tooFew()
-        }
-        let minimumContrast = Self.minimumContrast(g, range: range)
-        if fewest > 2 && minimumContrast > Self.leastContrast
-            && !Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: minimumContrast, times: fewest - 2) {
-            return tooFew()
-        }
+        if fewest > 2 && !mayChangeColour(Self.leastContrast) { return tooFew() }
+        let minimumContrast = wholeBound.map { Self.minimumContrast(halves: $0, range: range) } ?? Self.minimumContrast(g, range: range)
+        if fewest > 2 && minimumContrast > Self.leastContrast && !mayChangeColour(minimumContrast) { return tooFew() }
+        if extremesAfterBounds { halves?.writeExtremes(low: localLow, high: localHigh) }
         var wideLow = localLow, wideHigh = localHigh
         if narrow >= 1 && wide > narrow {
             (wideLow, wideHigh) = (buffers.wideLow, buffers.wideHigh)
@@ -855,6 +865,64 @@ public struct LinearReader: SymbologyReader {
         return max(Self.leastContrast, min(noise * 6, capped))
     }
 
+    /// `minimumContrast` of a line of halves of whole numbers, from twice its values (`halves.twice`, G, within
+    /// ±`largestWholeBoundValue` halves: `boundsColourChanges`), eight steps to a vector register where the doubles
+    /// went two, and the median, where it decides, by counts instead of the histogram.
+    ///
+    /// Step k is h / 2, h = |G[k + 1] − G[k]|, so its quarters (`SlidingExtremes.quarters`) are q = 2 · min(h, 510),
+    /// and the expression `median(count:isAtLeastQuarters:_:_:)` compares with a bound b, q + 0.5, lies below it exactly
+    /// where q < b. The median is the least q that more than half the steps are at most, found by halving the span
+    /// between the two bounds, which it lies within where it decides.
+    static func minimumContrast(halves: SlidingExtremes.Halves, range: Double) -> Double {
+        let capped = range * 0.25
+        if capped <= Self.leastContrast { return Self.leastContrast }
+        let reaching = min(Self.quartersReaching(capped) ?? 1021, 1021)
+        let steps = max(0, halves.count - 1), half = steps / 2
+        // The median of no steps is 0: under `quietNoiseQuarters`.
+        guard steps > 0 else { return Self.leastContrast }
+        let g = halves.twice, raw = UnsafeRawPointer(g)
+        // How many steps' quarters lie below `bound` (at most 1,021): eight steps to a vector, counted in its 16-bit
+        // lanes over blocks short enough that no lane's count wraps; the last few steps one by one.
+        @inline(__always) func quarters(_ step: SIMD8<Int16>) -> SIMD8<Int16> {
+            pointwiseMin(pointwiseMax(step, SIMD8() &- step), SIMD8(repeating: 510)) &* 2
+        }
+        func below(_ bound: Int) -> Int {
+            let limit = SIMD8<Int16>(repeating: Int16(bound))
+            var total = 0, k = 0
+            while k &+ 8 <= steps {
+                var lanes = SIMD8<Int16>()
+                let end = Swift.min(steps &- 8, k &+ 8 &* 32_000)
+                while k <= end {
+                    let step = raw.loadUnaligned(fromByteOffset: 2 &* k &+ 2, as: SIMD8<Int16>.self)
+                        &- raw.loadUnaligned(fromByteOffset: 2 &* k, as: SIMD8<Int16>.self)
+                    lanes &+= SIMD8<Int16>().replacing(with: 1, where: quarters(step) .< limit)
+                    k &+= 8
+                }
+                total &+= Int(lanes.wrappedSum())
+            }
+            while k < steps {
+                let step = g[k &+ 1] &- g[k]
+                total &+= Swift.min(Swift.max(step, 0 &- step), 510) &* 2 < Int16(bound) ? 1 : 0
+                k &+= 1
+            }
+            return total
+        }
+        // min(6 · noise, capped) is `capped` (or, where the two are equal, the same value).
+        if below(reaching) <= half { return max(Self.leastContrast, capped) }
+        // 6 · noise < leastContrast.
+        if below(Self.quietNoiseQuarters) > half { return Self.leastContrast }
+        // The median's quarters: the least m with more than half the steps at or under it (below m + 1). The two counts
+        // above put it at `quietNoiseQuarters` or more and under `reaching`: the span is halved between m's that are not
+        // it yet (`under`) and m's that hold it (`atOrOver`).
+        var (under, atOrOver) = (Self.quietNoiseQuarters - 1, reaching - 1)
+        while atOrOver - under > 1 {
+            let middle = (under + atOrOver) / 2
+            if below(middle + 1) > half { atOrOver = middle } else { under = middle }
+        }
+        let noise = Double(atOrOver) / 4
+        return max(Self.leastContrast, min(noise * 6, capped))
+    }
+
     /// The fewest quarters whose noise level, six times, reaches `leastContrast` (14: 3.5 · 6 = 21, where 13 gives 19.5):
     /// below it, `minimumContrast` is `leastContrast` whatever the range.
     static let quietNoiseQuarters = quartersReaching(leastContrast)!
@@ -899,6 +967,70 @@ public struct LinearReader: SymbologyReader {
             if changes >= needed { return true }
         }
         return false
+    }
+
+    /// `mayChangeColour` on a line of halves of whole numbers, from the whole numbers `SlidingExtremes.computeOnHalves`
+    /// left (`halves`: G, L and H, twice a value and its window's extremes), eight samples to a vector register where the
+    /// doubles went two; the line's values must lie within ±`largestWholeBoundValue` halves (`boundsColourChanges`).
+    ///
+    /// The same tests, on whole numbers: the contrast is C / 2 (C = H − L), at least `minimumContrast` exactly where C is
+    /// at least twice it rounded up; the difference from the midpoint is D / 4 (D = 2G − H − L, exact in doubles), and
+    /// the margin `contrast * 0.05` is C / 40 rounded. Where 10D = ±C that product is C / 40 to the bit (0.05 as a double
+    /// is a twentieth times 1 + 2⁻⁵⁴, which moves the quarter C / 40 by less than half a unit of its last place), and
+    /// elsewhere D / 4 lies at least 1/40 from ±C / 40, far beyond the product's rounding. So a sample darkens exactly where 10D < −C, 20G < 9H + 11L, and lightens where
+    /// 10D ≥ C, 20G ≥ 11H + 9L. The changes are counted 64 samples at a time on `FlipFlopBits`, as `mayHaveEdges` counts
+    /// its peaks: the line's colour is a flip-flop that darkening samples set and lightening ones clear (never both,
+    /// as the margin is positive), and the count only grows, so it reaches `times` exactly when it does at the end of
+    /// some block. (On doubles, two to a register, the masks' packing to bytes cost more than the loop that skips weak
+    /// samples: see the history.)
+    static func mayChangeColour(halves: SlidingExtremes.Halves, minimumContrast: Double, times: Int) -> Bool {
+        precondition(minimumContrast > 0, "a sample must not both darken and lighten")
+        let n = halves.count, g = halves.twice, low = halves.low, high = halves.high
+        // No C exceeds twice `largestWholeBoundValue`: above that no sample is strong and no change is made.
+        let leastDoubledContrast = (2 * minimumContrast).rounded(.up)
+        guard leastDoubledContrast <= Double(2 * Self.largestWholeBoundValue) else { return false }
+        let leastC = Int16(leastDoubledContrast)
+        let needed = max(times, 1)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { events in
+            let e = events.baseAddress!
+            var changes = 0, dark: UInt64 = 0, start = 0
+            while start < n {
+                let m = Swift.min(64, n &- start)
+                let gs = g + start, lows = low + start, highs = high + start
+                // Bit 0 for a sample that darkens, bit 1 for one that lightens, in 16-bit words narrowed once.
+                for j in 0..<m {
+                    let lo = lows[j], hi = highs[j], twenty = gs[j] &* 20
+                    let strong: Int16 = hi &- lo >= leastC ? 3 : 0
+                    let darkens: Int16 = twenty < hi &* 9 &+ lo &* 11 ? 1 : 0
+                    let lightens: Int16 = twenty >= hi &* 11 &+ lo &* 9 ? 2 : 0
+                    e[j] = UInt8(truncatingIfNeeded: (darkens | lightens) & strong)
+                }
+                for j in m..<64 { e[j] = 0 }
+                let (darkening, lightening) = FlipFlopBits.gathered(e)
+                let block = FlipFlopBits.changes(set: darkening, reset: lightening, carry: dark)
+                changes &+= block.count
+                dark = block.carry
+                if changes >= needed { return true }
+                start &+= 64
+            }
+            return false
+        }
+    }
+
+    /// The largest size, in halves, of a value `mayChangeColour(halves:minimumContrast:times:)` takes: 20 times twice it
+    /// (and 9 plus 11 times) stays within an `Int16` (20 · 1,638 = 32,760). Gray values and their sharpened values
+    /// (−255 … 510) lie well within.
+    static let largestWholeBoundValue = 1_638
+
+    /// Whether every value of the line `halves` holds lies within ±`largestWholeBoundValue` halves: its windows' least
+    /// minimum and greatest maximum do (each value lies within its own window's extremes).
+    static func boundsColourChanges(_ halves: SlidingExtremes.Halves) -> Bool {
+        var least: Int16 = 0, most: Int16 = 0
+        for k in 0..<halves.count {
+            least = SlidingExtremes.smaller(least, halves.low[k])
+            most = SlidingExtremes.larger(most, halves.high[k])
+        }
+        return least >= -Int16(largestWholeBoundValue) && most <= Int16(largestWholeBoundValue)
     }
 
     /// Whether the median width of the runs between the first and the last (the quiet zones left out; 0 when there are

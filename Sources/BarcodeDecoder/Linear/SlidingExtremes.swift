@@ -119,24 +119,49 @@ enum SlidingExtremes {
     /// columns, at whole-pixel steps, and those lines sharpened: `LinearReader.sharpened` of whole values is a half),
     /// on twice the values as 16-bit integers: eight to a vector register where the doubles went two, and the extremes
     /// of whole numbers are the same numbers, so `low` and `high` hold what `compute` writes, bit for bit (the values
-    /// are never −0, as no gray value is). False, with `low` and `high` not written, where a value is not such a half
+    /// are never −0, as no gray value is). Nil, with `low` and `high` not written, where a value is not such a half
     /// (a line sampled between pixel centres): the test runs 64 values at a time and stops at the first block that
-    /// holds one, so such a line pays for a block at most. Uses `scratch` as `compute` does.
+    /// holds one, so such a line pays for a block at most. Uses `scratch` as `compute` does, and leaves the whole
+    /// numbers there (`Halves`).
     static func computeOnHalves(_ values: UnsafePointer<Double>, count n: Int, radius: Int, low: UnsafeMutablePointer<Double>,
-                                high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) -> Bool {
-        guard n > 0 else { return false }
-        let padded = n + 2 * max(0, radius)
-        // Twice the values, the doubling's scratch (`scratchCount` 16-bit numbers) and the windows' extremes as whole
-        // numbers, all in `scratch` (its `scratchCount` Doubles hold 16 · padded 16-bit numbers).
-        let twice = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Int16.self)
-        guard Self.twiceAsWhole(values, count: n, into: twice) else { return false }
-        let rounds = twice + n, lowWhole = rounds + scratchCount(n, radius: radius), highWhole = lowWhole + n
+                                high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) -> Halves? {
+        guard let halves = wholeExtremes(values, count: n, radius: radius, scratch: scratch) else { return nil }
+        halves.writeExtremes(low: low, high: high)
+        return halves
+    }
+
+    /// `computeOnHalves` without `low` and `high`: the windows' extremes as whole numbers only, in `scratch`, for a
+    /// caller that may not need them as doubles (`Halves.writeExtremes` writes them, as `computeOnHalves` does). The
+    /// thresholding's bounds read the whole numbers and refuse most lines of a frame without a code, whose extremes as
+    /// doubles were a third of this function's instructions. Twice the values go into `twice` where given (room for
+    /// `count`), else into `scratch` too.
+    static func wholeExtremes(_ values: UnsafePointer<Double>, count n: Int, radius: Int, scratch: UnsafeMutablePointer<Double>,
+                              twice given: UnsafeMutablePointer<Int16>? = nil) -> Halves? {
+        guard n > 0 else { return nil }
+        // Twice the values (unless given a place), the doubling's scratch (`scratchCount` 16-bit numbers) and the
+        // windows' extremes as whole numbers, all in `scratch` (its `scratchCount` Doubles hold 16 · padded 16-bit numbers).
+        let start = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Int16.self)
+        let twice = given ?? start
+        guard Self.twiceAsWhole(values, count: n, into: twice) else { return nil }
+        let rounds = given == nil ? start + n : start, lowWhole = rounds + scratchCount(n, radius: radius), highWhole = lowWhole + n
         doubling(UnsafePointer(twice), count: n, radius: radius, low: lowWhole, high: highWhole, scratch: rounds)
-        for k in 0..<n {
-            low[k] = Double(Int32(lowWhole[k])) * 0.5
-            high[k] = Double(Int32(highWhole[k])) * 0.5
+        return Halves(twice: twice, low: lowWhole, high: highWhole, count: n)
+    }
+
+    /// The whole numbers `computeOnHalves` worked on, where it left them (in its scratch, valid until the scratch is
+    /// written again, or twice the values where `wholeExtremes` was given a place for them): twice each value and twice its window's minimum and maximum, `count` of each. The thresholding's
+    /// bounds read them eight to a vector register (`LinearReader.mayChangeColour(halves:minimumContrast:times:)`).
+    struct Halves {
+        let twice, low, high: UnsafePointer<Int16>
+        let count: Int
+
+        /// The windows' extremes as the doubles `compute` writes: half of each whole number.
+        func writeExtremes(low: UnsafeMutablePointer<Double>, high: UnsafeMutablePointer<Double>) {
+            for k in 0..<count {
+                low[k] = Double(Int32(self.low[k])) * 0.5
+                high[k] = Double(Int32(self.high[k])) * 0.5
+            }
         }
-        return true
     }
 
     /// Twice each of `count` values as a 16-bit whole number, into `twice`; false (at the first block of 64 that holds
