@@ -244,7 +244,7 @@ import Testing
                     pattern == 0 ? UInt8(i % 2) : pattern == 1 ? UInt8(Int.random(in: 0...1, using: &random)) : (i / 3) % 2 == 0 ? 1 : 0
                 }
                 let expected = (1..<max(1, count)).filter { dark[$0] != dark[$0 - 1] }.count
-                let counted = dark.withUnsafeBufferPointer { HistogramLineThreshold.colourChanges($0.baseAddress!, count: count) }
+                let counted = dark.withUnsafeBufferPointer { BitMatrix.colourChanges(in: $0.baseAddress!, count: count) }
                 #expect(counted == expected, "length \(count), pattern \(pattern)")
             }
         }

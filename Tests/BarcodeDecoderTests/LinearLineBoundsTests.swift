@@ -40,6 +40,24 @@ import Testing
         }
     }
 
+    /// Rows longer than 255 words of eight cells, whose bytewise sums are added up once every 255 words: a row that
+    /// changes at every cell (a sum of 255 in every byte), one that never changes, and random ones.
+    @Test func colourChangesOfLongRowsCountEveryStretchOfWords() {
+        var random = Seeded(state: 33)
+        for width in [255 * 8, 255 * 8 + 1, 255 * 8 + 2, 255 * 8 + 9, 2 * 255 * 8 + 3, 4100] {
+            var matrix = BitMatrix(width: width, height: 3)
+            for x in 0..<width {
+                matrix[x, 0] = x % 2 == 0
+                matrix[x, 2] = random.next(3) == 0
+            }
+            var runs: [(start: Int, length: Int)] = []
+            for y in 0..<3 {
+                matrix.runs(ofRow: y, into: &runs)
+                #expect(matrix.colourChanges(ofRow: y) == runs.count - 1, "row \(y) of width \(width)")
+            }
+        }
+    }
+
     /// Columns taller than `BitMatrix.rowsPerByteCount` rows, counted a byte at a time over each stretch of rows: a column
     /// that changes at every row (the most a byte must hold), one that never changes, and random ones.
     @Test func colourChangesOfTallColumnsCountEveryStretchOfRows() {

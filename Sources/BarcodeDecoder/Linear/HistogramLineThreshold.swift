@@ -234,7 +234,7 @@ final class HistogramLineThreshold {
         // Runs: one more than the changes, plus a light run of no width at a dark end. Counted first, without a branch:
         // nearly every line this look reads has too few (`upca-5/27`, UPC-A: 8 of 480 a decode have enough), and finding
         // each change's place below took a branch on every word that went either way at random.
-        guard Self.colourChanges(dark, count: count) + 1 + (startsDark ? 1 : 0) + (isDark ? 1 : 0) >= minimumRuns else { return nil }
+        guard BitMatrix.colourChanges(in: dark, count: count) + 1 + (startsDark ? 1 : 0) + (isDark ? 1 : 0) >= minimumRuns else { return nil }
         var changeCount = 0
         var i = 1
         let raw = UnsafeRawPointer(dark)
@@ -272,7 +272,7 @@ final class HistogramLineThreshold {
             }
             i += 1
         }
-        // The same count of changes as `colourChanges` made, so at least `minimumRuns` runs.
+        // The same count of changes as `BitMatrix.colourChanges(in:count:)` made, so at least `minimumRuns` runs.
         let runCount = changeCount + 1 + (startsDark ? 1 : 0) + (isDark ? 1 : 0)
         // Written into arrays of their final size: appended one by one, each run cost a uniqueness and capacity test.
         let lead = startsDark ? 1 : 0
@@ -300,31 +300,5 @@ final class HistogramLineThreshold {
             initialized = runCount
         }
         return RunRow(widths: widths, starts: starts)
-    }
-
-    /// How many times a line of `count` pixels (0 light, 1 dark, as `darkness` holds them) changes colour: each byte xor
-    /// the one before, eight at a time, the words added bytewise (a byte's sum of up to 255 words of 0 or 1 never carries
-    /// into the next byte) and the eight sums added once every 255 words.
-    @inline(__always)
-    static func colourChanges(_ dark: UnsafePointer<UInt8>, count: Int) -> Int {
-        let raw = UnsafeRawPointer(dark)
-        var changes = 0, i = 1
-        while i &+ 8 <= count {
-            let end = Swift.min(count, i &+ 255 &* 8)
-            var sums: UInt64 = 0
-            while i &+ 8 <= end {
-                sums &+= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i &- 1, as: UInt64.self))
-                i &+= 8
-            }
-            // The eight byte sums (each at most 255) as four of 16 bits, then added into the top 16 bits by one product.
-            let pairs = (sums & 0x00FF_00FF_00FF_00FF) &+ ((sums >> 8) & 0x00FF_00FF_00FF_00FF)
-            changes &+= Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
-        }
-        while i < count {
-            changes &+= Int(dark[i] ^ dark[i &- 1])
-            i &+= 1
-        }
-        return changes
     }
 }
