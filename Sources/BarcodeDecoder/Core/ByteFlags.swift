@@ -1,7 +1,7 @@
 /// A word's eight bytes as flags, without a branch: which bytes are not zero, bytes of 0 or 1 gathered into eight
-/// bits, and the bytes added. The word-at-a-time scans of binary rows (`BitMatrix.forEachColourChange`,
-/// `colourChanges(ofRow:)`, the PDF417 edge rows and columns, the dark components' runs, the histogram look's changes)
-/// read cells eight at a time this way.
+/// bits, and the bytes added. The word-at-a-time scans of binary rows (`BitMatrix.forEachColourChange`, the PDF417 edge
+/// rows and columns, the dark components' runs, where the histogram look writes its changes) read cells eight at a time
+/// this way.
 enum ByteFlags {
     /// 1 in each byte of `word` that is not zero, 0 in the others: a byte's low seven bits plus 0x7F, or'd with the
     /// byte, set its top bit exactly where the byte is not zero (no carry leaves a byte), which is then shifted down.
