@@ -190,13 +190,18 @@ import Testing
     @Test func findOnHalvesGivesTheRulesRunsAndEdges() {
         var changesSeen = 0
         let largest = Double(LinearReader.largestWholeBoundValue) / 2
-        for seed: UInt64 in 1...90 {
+        // Samples exactly on the margin (contrast 20: 9 and 11 lie a margin, 1, below and above the midpoint) on a light
+        // line and on a dark one, between stretches of light.
+        let block: [Double] = Array(repeating: 20, count: 12) + [9, 20, 20, 0, 0, 11, 0, 0, 20]
+        let onTheMargin = Array([[Double]](repeating: block, count: 20).joined())
+        for seed: UInt64 in 1...91 {
             let plain = Self.line(count: Int(seed % 7 == 0 ? seed % 5 + 1 : 40 + (seed * 37) % 700), seed: seed * 2)
-            let g: [Double] = switch seed % 3 {
+            let mixed: [Double] = switch seed % 3 {
             case 0: plain
             case 1: plain.indices.map { k in 2 * plain[k] - (plain[max(0, k - 1)] + plain[min(plain.count - 1, k + 1)]) / 2 }
             default: plain.map { ($0 - 128) * (largest / 130) }.map { max(-largest, min(largest, ($0 * 2).rounded() / 2)) }
             }
+            let g = seed == 91 ? onTheMargin : mixed
             let count = g.count
             let buffers = ScanLineBuffers()
             buffers.reserve(count, radius: 8)
