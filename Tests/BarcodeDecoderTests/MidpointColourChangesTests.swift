@@ -183,6 +183,55 @@ import Testing
         }
     }
 
+    /// `MidpointColourChanges.find(halves:...)`, on the whole numbers of lines of halves and their wide window widened on
+    /// whole numbers (`SlidingExtremes.widen` on `Int16`), gives the rule's runs and edges on the doubles: whole gray
+    /// levels (where samples meet the margin and the wide gate exactly), halves (sharpened lines), and values near the
+    /// largest size; at contrasts between halves, on them, and beyond every contrast.
+    @Test func findOnHalvesGivesTheRulesRunsAndEdges() {
+        var changesSeen = 0
+        let largest = Double(LinearReader.largestWholeBoundValue) / 2
+        // Samples exactly on the margin (contrast 20: 9 and 11 lie a margin, 1, below and above the midpoint) on a light
+        // line and on a dark one, between stretches of light.
+        let block: [Double] = Array(repeating: 20, count: 12) + [9, 20, 20, 0, 0, 11, 0, 0, 20]
+        let onTheMargin = Array([[Double]](repeating: block, count: 20).joined())
+        for seed: UInt64 in 1...91 {
+            let plain = Self.line(count: Int(seed % 7 == 0 ? seed % 5 + 1 : 40 + (seed * 37) % 700), seed: seed * 2)
+            let mixed: [Double] = switch seed % 3 {
+            case 0: plain
+            case 1: plain.indices.map { k in 2 * plain[k] - (plain[max(0, k - 1)] + plain[min(plain.count - 1, k + 1)]) / 2 }
+            default: plain.map { ($0 - 128) * (largest / 130) }.map { max(-largest, min(largest, ($0 * 2).rounded() / 2)) }
+            }
+            let g = seed == 91 ? onTheMargin : mixed
+            let count = g.count
+            let buffers = ScanLineBuffers()
+            buffers.reserve(count, radius: 8)
+            let halves = g.withUnsafeBufferPointer {
+                SlidingExtremes.computeOnHalves($0.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
+            }
+            guard let halves, LinearReader.boundsColourChanges(halves) else { Issue.record("seed \(seed)"); continue }
+            let low = Array(UnsafeBufferPointer(start: buffers.low, count: count)), high = Array(UnsafeBufferPointer(start: buffers.high, count: count))
+            var wideLow = [Double](repeating: 0, count: count), wideHigh = wideLow
+            SlidingExtremes.widen(low: buffers.low, high: buffers.high, count: count, narrow: 8, to: 80, wideLow: &wideLow, wideHigh: &wideHigh)
+            var wholeWideLow = [Int16](repeating: 0, count: count), wholeWideHigh = wholeWideLow
+            SlidingExtremes.widen(low: halves.low, high: halves.high, count: count, narrow: 8, to: 80, wideLow: &wholeWideLow, wideHigh: &wholeWideHigh)
+            #expect(wholeWideLow.map { Double($0) / 2 } == wideLow && wholeWideHigh.map { Double($0) / 2 } == wideHigh, "seed \(seed)")
+            let events = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            defer { events.deallocate() }
+            for minimumContrast in [20.0, 20.25, 20.5, 45.0, 0.5, 0.25, largest * 2, largest * 2 + 0.5, 1e9] {
+                let expected = Self.runsByDefinition(g, low: low, high: high, wideLow: wideLow, wideHigh: wideHigh, minimumContrast: minimumContrast)
+                buffers.runStarts[0] = 0
+                let changes = MidpointColourChanges.find(halves: halves, wideLow: wholeWideLow, wideHigh: wholeWideHigh,
+                                                         minimumContrast: minimumContrast, events: events, buffers: buffers)
+                let widths = Array(UnsafeBufferPointer(start: buffers.runWidths, count: changes))
+                let starts = Array(UnsafeBufferPointer(start: buffers.runStarts + 1, count: changes))
+                #expect(widths == expected.widths && starts == expected.starts, "seed \(seed), contrast \(minimumContrast)")
+                #expect((changes % 2 == 1) == expected.dark, "seed \(seed), contrast \(minimumContrast)")
+                changesSeen += expected.widths.count
+            }
+        }
+        #expect(changesSeen > 1000)
+    }
+
     /// The changes `mayChangeColourByDefinition` counts over the whole line.
     static func changesByDefinition(_ g: [Double], low: [Double], high: [Double], minimumContrast: Double) -> Int {
         var changes = 0

@@ -795,9 +795,8 @@ public struct LinearReader: SymbologyReader {
         let wholeBound = halves.flatMap { Self.boundsColourChanges($0) ? $0 : nil }
         // Kept for the edge bound of the same line (`ScanLineBuffers.wholeValues(of:)`).
         buffers.wholeLine = wholeBound != nil ? (g.baseAddress!, count) : nil
-        // The extremes as doubles (`computeOnHalves`'): where the bounds read the whole numbers, only once they pass.
-        let extremesAfterBounds = wholeBound != nil && fewest > 2
-        if let halves, !extremesAfterBounds { halves.writeExtremes(low: localLow, high: localHigh) }
+        // The extremes as doubles (`computeOnHalves`'), where the bounds and the thresholding do not read the whole numbers.
+        if let halves, wholeBound == nil { halves.writeExtremes(low: localLow, high: localHigh) }
         func mayChangeColour(_ minimumContrast: Double) -> Bool {
             if let wholeBound { return Self.mayChangeColour(halves: wholeBound, minimumContrast: minimumContrast, times: fewest - 2) }
             return Self.mayChangeColour(g, low: localLow, high: localHigh, minimumContrast: minimumContrast, times: fewest - 2)
@@ -806,17 +805,34 @@ public struct LinearReader: SymbologyReader {
         if fewest > 2 && !mayChangeColour(Self.leastContrast) { return tooFew() }
         let minimumContrast = wholeBound.map { Self.minimumContrast(halves: $0, range: range) } ?? Self.minimumContrast(g, range: range)
         if fewest > 2 && minimumContrast > Self.leastContrast && !mayChangeColour(minimumContrast) { return tooFew() }
-        if extremesAfterBounds { halves?.writeExtremes(low: localLow, high: localHigh) }
-        var wideLow = localLow, wideHigh = localHigh
-        if narrow >= 1 && wide > narrow {
-            (wideLow, wideHigh) = (buffers.wideLow, buffers.wideHigh)
-            SlidingExtremes.widen(low: localLow, high: localHigh, count: count, narrow: narrow, to: wide, wideLow: wideLow, wideHigh: wideHigh)
-        }
         // At most one run a sample and two more at the end: into the buffers, then arrays of the exact size.
         let widths = buffers.runWidths, starts = buffers.runStarts
         starts[0] = 0
-        let changes = MidpointColourChanges.find(g, low: localLow, high: localHigh, wideLow: wideLow, wideHigh: wideHigh,
+        let widened = narrow >= 1 && wide > narrow
+        let changes: Int
+        if let wholeBound {
+            // The wide window and the thresholding on the whole numbers too (the same changes): the wide extremes in the
+            // doubles' buffers, the first pass's bits in the local minima's, which this path leaves unused.
+            func whole(_ buffer: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<Int16> {
+                UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: Int16.self)
+            }
+            var wideLow = wholeBound.low, wideHigh = wholeBound.high
+            if widened {
+                SlidingExtremes.widen(low: wholeBound.low, high: wholeBound.high, count: count, narrow: narrow, to: wide,
+                                      wideLow: whole(buffers.wideLow), wideHigh: whole(buffers.wideHigh))
+                (wideLow, wideHigh) = (UnsafePointer(whole(buffers.wideLow)), UnsafePointer(whole(buffers.wideHigh)))
+            }
+            changes = MidpointColourChanges.find(halves: wholeBound, wideLow: wideLow, wideHigh: wideHigh, minimumContrast: minimumContrast,
+                                                 events: UnsafeMutableRawPointer(localLow).assumingMemoryBound(to: UInt8.self), buffers: buffers)
+        } else {
+            var wideLow = localLow, wideHigh = localHigh
+            if widened {
+                (wideLow, wideHigh) = (buffers.wideLow, buffers.wideHigh)
+                SlidingExtremes.widen(low: localLow, high: localHigh, count: count, narrow: narrow, to: wide, wideLow: wideLow, wideHigh: wideHigh)
+            }
+            changes = MidpointColourChanges.find(g, low: localLow, high: localHigh, wideLow: wideLow, wideHigh: wideHigh,
                                                  minimumContrast: minimumContrast, buffers: buffers)
+        }
         var runs = changes, startCount = changes + 1
         widths[runs] = Double(count) - starts[changes]
         runs += 1

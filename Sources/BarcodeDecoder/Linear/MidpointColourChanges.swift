@@ -36,7 +36,6 @@ enum MidpointColourChanges {
                      wideLow: UnsafePointer<Double>, wideHigh: UnsafePointer<Double>, minimumContrast: Double,
                      buffers: ScanLineBuffers) -> Int {
         let count = g.count
-        let widths = buffers.runWidths, starts = buffers.runStarts
         let differences = buffers.scratch
         let events = UnsafeMutableRawPointer(buffers.scratch + count).assumingMemoryBound(to: UInt8.self)
         for k in 0..<count {
@@ -53,6 +52,46 @@ enum MidpointColourChanges {
             let toLight: UInt64 = difference < margin ? 0 : 2
             events[k] = UInt8(truncatingIfNeeded: (toDark | toLight | UInt64(strong)) & isStrong)
         }
+        return changes(events, count: count, buffers: buffers) { differences[$0] }
+    }
+
+    /// `find` on a line of halves of whole numbers, from the whole numbers `SlidingExtremes.wholeExtremes` left
+    /// (`halves`: G, L and H, twice each value and its window's extremes, within ±`LinearReader.largestWholeBoundValue`:
+    /// `LinearReader.boundsColourChanges`) and twice the wide window's extremes (`wideLow`, `wideHigh`, WL and WH:
+    /// `SlidingExtremes.widen` on the whole numbers), eight samples to a vector register where the doubles went two. The
+    /// same changes and edges, without the extremes as doubles.
+    ///
+    /// The tests on whole numbers, as `LinearReader.mayChangeColour(halves:minimumContrast:times:)` makes them: a sample
+    /// darkens where 20G < 9H + 11L, lightens where 20G ≥ 11H + 9L, and its contrast C / 2 (C = H − L) is at least
+    /// `minimumContrast` where C is at least twice it rounded up. Its contrast is at least 0.4 of the wide window's,
+    /// (WH − WL) / 2, where 5C ≥ 2 (WH − WL): where the two are equal the product with 0.4 (a double 2⁻⁵⁴ of itself
+    /// above 0.4) is C / 2 to the bit, as that relative step is under half a unit of C / 2's last place, and elsewhere C / 2
+    /// lies at least a tenth from it. A sample's difference from its midpoint is D / 4 (D = 2G − H − L), the double
+    /// `find` computes, made only for the samples the second pass walks back over. `events` (room for `halves.count`
+    /// bytes) must not overlap the whole numbers.
+    static func find(halves: SlidingExtremes.Halves, wideLow: UnsafePointer<Int16>, wideHigh: UnsafePointer<Int16>, minimumContrast: Double,
+                     events: UnsafeMutablePointer<UInt8>, buffers: ScanLineBuffers) -> Int {
+        let count = halves.count, g = halves.twice, low = halves.low, high = halves.high
+        // No C exceeds twice `largestWholeBoundValue`: a least C above it is a sample never strong.
+        let leastDoubledContrast = (2 * minimumContrast).rounded(.up)
+        let leastC = leastDoubledContrast <= Double(2 * LinearReader.largestWholeBoundValue) ? Int16(leastDoubledContrast) : Int16.max
+        for k in 0..<count {
+            let lo = low[k], hi = high[k], twenty = g[k] &* 20, contrast = hi &- lo
+            let isStrong: Int16 = (contrast >= leastC ? 7 : 0) & (contrast &* 5 >= (wideHigh[k] &- wideLow[k]) &* 2 ? 7 : 0)
+            let toDark: Int16 = twenty < hi &* 9 &+ lo &* 11 ? 1 : 0
+            let toLight: Int16 = twenty >= hi &* 11 &+ lo &* 9 ? 2 : 0
+            events[k] = UInt8(truncatingIfNeeded: (toDark | toLight | Int16(strong)) & isStrong)
+        }
+        return changes(events, count: count, buffers: buffers) { j in
+            Double(2 &* Int32(g[j]) &- Int32(high[j]) &- Int32(low[j])) * 0.25
+        }
+    }
+
+    /// The second pass of `find`: the changes from the first pass's bits (`events`, `count` of them) and each sample's
+    /// difference from its midpoint (`difference`), into the buffers as `find` describes; how many.
+    @inline(__always)
+    private static func changes(_ events: UnsafePointer<UInt8>, count: Int, buffers: ScanLineBuffers, difference: (Int) -> Double) -> Int {
+        let widths = buffers.runWidths, starts = buffers.runStarts
         var changes = 0
         var runStart = 0.0
         var k = 0
@@ -66,8 +105,9 @@ enum MidpointColourChanges {
             var edge = Double(k)
             var j = k
             while Double(j) > runStart {
-                if events[j] & strong != 0 && (differences[j] > 0) != (differences[j &- 1] > 0) {
-                    let crossing = Double(j &- 1) + differences[j &- 1] / (differences[j &- 1] - differences[j])
+                if events[j] & strong != 0 && (difference(j) > 0) != (difference(j &- 1) > 0) {
+                    let before = difference(j &- 1)
+                    let crossing = Double(j &- 1) + before / (before - difference(j))
                     if crossing > runStart { edge = crossing }
                     break
                 }

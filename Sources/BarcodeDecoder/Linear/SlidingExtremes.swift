@@ -287,10 +287,27 @@ enum SlidingExtremes {
     @inline(never)
     static func widen(low lo: UnsafePointer<Double>, high hi: UnsafePointer<Double>, count n: Int, narrow: Int, to radius: Int,
                       wideLow wl: UnsafeMutablePointer<Double>, wideHigh wh: UnsafeMutablePointer<Double>) {
+        widening(low: lo, high: hi, count: n, narrow: narrow, to: radius, wideLow: wl, wideHigh: wh, above: .infinity, below: -.infinity)
+    }
+
+    /// `widen` on the whole numbers of a line of halves (`Halves.low`, `Halves.high`: twice the extremes): twice what
+    /// `widen` writes from the extremes as doubles, at every index (the extremes of whole numbers are the same numbers,
+    /// and the indices no centre reaches hold 0 in both).
+    @inline(never)
+    static func widen(low lo: UnsafePointer<Int16>, high hi: UnsafePointer<Int16>, count n: Int, narrow: Int, to radius: Int,
+                      wideLow wl: UnsafeMutablePointer<Int16>, wideHigh wh: UnsafeMutablePointer<Int16>) {
+        widening(low: lo, high: hi, count: n, narrow: narrow, to: radius, wideLow: wl, wideHigh: wh, above: .max, below: .min)
+    }
+
+    /// `widen` for values of any type ordered as Doubles are, `above` and `below` lying beyond every value.
+    @inline(__always)
+    private static func widening<T: Comparable & ExpressibleByIntegerLiteral>(
+        low lo: UnsafePointer<T>, high hi: UnsafePointer<T>, count n: Int, narrow: Int, to radius: Int,
+        wideLow wl: UnsafeMutablePointer<T>, wideHigh wh: UnsafeMutablePointer<T>, above: T, below: T) {
         let span = 2 &* narrow &+ 1, reach = radius &- narrow, half = narrow / 2
         var center = 0, filled = 0
         while center < n {
-            var a = Double.infinity, b = -Double.infinity
+            var a = above, b = below
             var k = Swift.max(0, center &- reach)
             let last = Swift.min(n &- 1, center &+ reach)
             // The running extreme first: `minsd`/`maxsd` keep their first operand's register, so it stays in place
