@@ -145,12 +145,7 @@ import Testing
         var answers = (yes: 0, no: 0)
         let largest = Double(LinearReader.largestWholeBoundValue) / 2
         for seed: UInt64 in 1...90 {
-            let plain = Self.line(count: Int(seed % 7 == 0 ? seed % 5 + 1 : 40 + (seed * 37) % 700), seed: seed * 2)
-            let g: [Double] = switch seed % 3 {
-            case 0: plain
-            case 1: plain.indices.map { k in 2 * plain[k] - (plain[max(0, k - 1)] + plain[min(plain.count - 1, k + 1)]) / 2 }
-            default: plain.map { ($0 - 128) * (largest / 130) }.map { max(-largest, min(largest, ($0 * 2).rounded() / 2)) }
-            }
+            let g = Self.lineOfHalves(seed: seed)
             let count = g.count
             let buffers = ScanLineBuffers()
             buffers.reserve(count, radius: 8)
@@ -183,6 +178,18 @@ import Testing
         }
     }
 
+    /// A seeded line of halves of whole numbers, of 1 to 5 or 40 to 739 samples: whole gray levels, those sharpened
+    /// (halves), or halves near the largest size `LinearReader.mayChangeColour(halves:minimumContrast:times:)` takes.
+    static func lineOfHalves(seed: UInt64) -> [Double] {
+        let largest = Double(LinearReader.largestWholeBoundValue) / 2
+        let plain = line(count: Int(seed % 7 == 0 ? seed % 5 + 1 : 40 + (seed * 37) % 700), seed: seed * 2)
+        return switch seed % 3 {
+        case 0: plain
+        case 1: plain.indices.map { k in 2 * plain[k] - (plain[max(0, k - 1)] + plain[min(plain.count - 1, k + 1)]) / 2 }
+        default: plain.map { ($0 - 128) * (largest / 130) }.map { max(-largest, min(largest, ($0 * 2).rounded() / 2)) }
+        }
+    }
+
     /// `MidpointColourChanges.find(halves:...)`, on the whole numbers of lines of halves and their wide window widened on
     /// whole numbers (`SlidingExtremes.widen` on `Int16`), gives the rule's runs and edges on the doubles: whole gray
     /// levels (where samples meet the margin and the wide gate exactly), halves (sharpened lines), and values near the
@@ -195,13 +202,7 @@ import Testing
         let block: [Double] = Array(repeating: 20, count: 12) + [9, 20, 20, 0, 0, 11, 0, 0, 20]
         let onTheMargin = Array([[Double]](repeating: block, count: 20).joined())
         for seed: UInt64 in 1...91 {
-            let plain = Self.line(count: Int(seed % 7 == 0 ? seed % 5 + 1 : 40 + (seed * 37) % 700), seed: seed * 2)
-            let mixed: [Double] = switch seed % 3 {
-            case 0: plain
-            case 1: plain.indices.map { k in 2 * plain[k] - (plain[max(0, k - 1)] + plain[min(plain.count - 1, k + 1)]) / 2 }
-            default: plain.map { ($0 - 128) * (largest / 130) }.map { max(-largest, min(largest, ($0 * 2).rounded() / 2)) }
-            }
-            let g = seed == 91 ? onTheMargin : mixed
+            let g = seed == 91 ? onTheMargin : Self.lineOfHalves(seed: seed)
             let count = g.count
             let buffers = ScanLineBuffers()
             buffers.reserve(count, radius: 8)

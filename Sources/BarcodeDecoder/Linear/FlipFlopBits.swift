@@ -29,6 +29,33 @@ enum FlipFlopBits {
         return ((after ^ before).nonzeroBitCount, after >> 63)
     }
 
+    /// Whether a flip-flop run over `steps`, from state `carry`, changes state at least `times` (at least 1) times: the
+    /// steps 64 at a time, `events(start, count, bytes)` writing step start + j's byte j for j < count (bit 0 sets, bit 1
+    /// clears, never both), in a plain loop the compiler vectorizes; then the block's changes (`changes`). The count only
+    /// grows, so it reaches `times` exactly when it does at the end of some block. The bounds that skip a line before its
+    /// runs or edges are made count so (`LinearReader.mayChangeColour(halves:minimumContrast:times:)`,
+    /// `LinearReader.mayHaveEdges`).
+    @inline(__always)
+    static func changesReach(_ times: Int, over steps: Range<Int>, carry: UInt64,
+                             events: (_ start: Int, _ count: Int, _ bytes: UnsafeMutablePointer<UInt8>) -> Void) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            let bytes = buffer.baseAddress!
+            var changes = 0, state = carry, start = steps.lowerBound
+            while start < steps.upperBound {
+                let count = Swift.min(64, steps.upperBound &- start)
+                events(start, count, bytes)
+                for j in count..<64 { bytes[j] = 0 }
+                let (set, reset) = gathered(bytes)
+                let block = Self.changes(set: set, reset: reset, carry: state)
+                changes &+= block.count
+                state = block.carry
+                if changes >= times { return true }
+                start &+= 64
+            }
+            return false
+        }
+    }
+
     /// The low bits of the bytes `bytes[0 ..< 64]` as the bits of a word (byte k's as bit k), and their next bits as
     /// another: eight bytes at a time (`ByteFlags.gathered`).
     @inline(__always)

@@ -151,29 +151,15 @@ extension LinearReader {
         // one, in a plain loop the compiler vectorizes; then the changes. The count only grows, so it reaches `times`
         // exactly when it does at the end of some block. (Sample by sample, each waited on the direction the one before
         // left: 28 instructions a sample.)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { events in
-            let e = events.baseAddress!
-            var edges = 0, rising: UInt64 = 1, start = 2
-            let end = count &- 2
-            while start < end {
-                let n = Swift.min(64, end &- start)
-                for j in 0..<n {
-                    let k = start &+ j
-                    let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
-                    // 1 for a rising peak, 2 for a falling one, in words as wide as the samples, narrowed once.
-                    let peak = Self.isPeak(a, b, c, floor: floor, near: 0)
-                    let falls: UInt64 = slope[k] < 0 ? 1 : 0
-                    e[j] = UInt8(truncatingIfNeeded: peak &+ (peak & falls))
-                }
-                for j in n..<64 { e[j] = 0 }
-                let (risingPeaks, fallingPeaks) = FlipFlopBits.gathered(e)
-                let block = FlipFlopBits.changes(set: risingPeaks, reset: fallingPeaks, carry: rising)
-                edges &+= block.count
-                rising = block.carry
-                if edges >= times { return true }
-                start &+= 64
+        return FlipFlopBits.changesReach(times, over: 2..<(count &- 2), carry: 1) { start, n, e in
+            for j in 0..<n {
+                let k = start &+ j
+                let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
+                // 1 for a rising peak, 2 for a falling one, in words as wide as the samples, narrowed once.
+                let peak = Self.isPeak(a, b, c, floor: floor, near: 0)
+                let falls: UInt64 = slope[k] < 0 ? 1 : 0
+                e[j] = UInt8(truncatingIfNeeded: peak &+ (peak & falls))
             }
-            return false
         }
     }
 
@@ -189,32 +175,18 @@ extension LinearReader {
         let leastQuadrupled = (4 * floor).rounded(.up)
         guard leastQuadrupled <= Double(2 * Self.largestWholeBoundValue) else { return false }
         let least = Int16(max(0, leastQuadrupled))
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { events in
-            let e = events.baseAddress!
-            var edges = 0, rising: UInt64 = 1, start = 2
-            let end = count &- 2
-            while start < end {
-                let n = Swift.min(64, end &- start)
-                // Samples start + j and the values two either side of them.
-                let twoBefore = g + (start &- 2), before = g + (start &- 1), at = g + start, after = g + (start &+ 1), twoAfter = g + (start &+ 2)
-                for j in 0..<n {
-                    let previous = at[j] &- twoBefore[j], slope = after[j] &- before[j], next = twoAfter[j] &- at[j]
-                    let a = Swift.max(previous, 0 &- previous), b = Swift.max(slope, 0 &- slope), c = Swift.max(next, 0 &- next)
-                    // 1 for a rising peak, 2 for a falling one, as `mayHaveEdges` makes them: the tests as sign bits, as
-                    // `isPeak` makes them (the differences stay far within 16 bits: |S| is at most 3,276).
-                    let peak = UInt16(bitPattern: (c &- b) & ~((b &- a) | (b &- least))) >> 15
-                    let falls = UInt16(bitPattern: slope) >> 15
-                    e[j] = UInt8(truncatingIfNeeded: peak &+ (peak & falls))
-                }
-                for j in n..<64 { e[j] = 0 }
-                let (risingPeaks, fallingPeaks) = FlipFlopBits.gathered(e)
-                let block = FlipFlopBits.changes(set: risingPeaks, reset: fallingPeaks, carry: rising)
-                edges &+= block.count
-                rising = block.carry
-                if edges >= times { return true }
-                start &+= 64
+        return FlipFlopBits.changesReach(times, over: 2..<(count &- 2), carry: 1) { start, n, e in
+            // Samples start + j and the values two either side of them.
+            let twoBefore = g + (start &- 2), before = g + (start &- 1), at = g + start, after = g + (start &+ 1), twoAfter = g + (start &+ 2)
+            for j in 0..<n {
+                let previous = at[j] &- twoBefore[j], slope = after[j] &- before[j], next = twoAfter[j] &- at[j]
+                let a = Swift.max(previous, 0 &- previous), b = Swift.max(slope, 0 &- slope), c = Swift.max(next, 0 &- next)
+                // 1 for a rising peak, 2 for a falling one, as `mayHaveEdges` makes them: the tests as sign bits, as
+                // `isPeak` makes them (the differences stay far within 16 bits: |S| is at most 3,276).
+                let peak = UInt16(bitPattern: (c &- b) & ~((b &- a) | (b &- least))) >> 15
+                let falls = UInt16(bitPattern: slope) >> 15
+                e[j] = UInt8(truncatingIfNeeded: peak &+ (peak & falls))
             }
-            return false
         }
     }
 

@@ -1006,30 +1006,16 @@ public struct LinearReader: SymbologyReader {
         let leastDoubledContrast = (2 * minimumContrast).rounded(.up)
         guard leastDoubledContrast <= Double(2 * Self.largestWholeBoundValue) else { return false }
         let leastC = Int16(leastDoubledContrast)
-        let needed = max(times, 1)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { events in
-            let e = events.baseAddress!
-            var changes = 0, dark: UInt64 = 0, start = 0
-            while start < n {
-                let m = Swift.min(64, n &- start)
-                let gs = g + start, lows = low + start, highs = high + start
-                // Bit 0 for a sample that darkens, bit 1 for one that lightens, in 16-bit words narrowed once.
-                for j in 0..<m {
-                    let lo = lows[j], hi = highs[j], twenty = gs[j] &* 20
-                    let strong: Int16 = hi &- lo >= leastC ? 3 : 0
-                    let darkens: Int16 = twenty < hi &* 9 &+ lo &* 11 ? 1 : 0
-                    let lightens: Int16 = twenty >= hi &* 11 &+ lo &* 9 ? 2 : 0
-                    e[j] = UInt8(truncatingIfNeeded: (darkens | lightens) & strong)
-                }
-                for j in m..<64 { e[j] = 0 }
-                let (darkening, lightening) = FlipFlopBits.gathered(e)
-                let block = FlipFlopBits.changes(set: darkening, reset: lightening, carry: dark)
-                changes &+= block.count
-                dark = block.carry
-                if changes >= needed { return true }
-                start &+= 64
+        return FlipFlopBits.changesReach(max(times, 1), over: 0..<n, carry: 0) { start, m, e in
+            let gs = g + start, lows = low + start, highs = high + start
+            // Bit 0 for a sample that darkens, bit 1 for one that lightens, in 16-bit words narrowed once.
+            for j in 0..<m {
+                let lo = lows[j], hi = highs[j], twenty = gs[j] &* 20
+                let strong: Int16 = hi &- lo >= leastC ? 3 : 0
+                let darkens: Int16 = twenty < hi &* 9 &+ lo &* 11 ? 1 : 0
+                let lightens: Int16 = twenty >= hi &* 11 &+ lo &* 9 ? 2 : 0
+                e[j] = UInt8(truncatingIfNeeded: (darkens | lightens) & strong)
             }
-            return false
         }
     }
 
