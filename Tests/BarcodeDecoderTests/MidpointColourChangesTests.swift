@@ -146,14 +146,10 @@ import Testing
         let largest = Double(LinearReader.largestWholeBoundValue) / 2
         for seed: UInt64 in 1...90 {
             let g = Self.lineOfHalves(seed: seed)
-            let count = g.count
-            let buffers = ScanLineBuffers()
-            buffers.reserve(count, radius: 8)
-            let halves = g.withUnsafeBufferPointer {
-                SlidingExtremes.computeOnHalves($0.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
-            }
-            guard let halves, LinearReader.boundsColourChanges(halves) else { Issue.record("seed \(seed)"); continue }
-            let low = Array(UnsafeBufferPointer(start: buffers.low, count: count)), high = Array(UnsafeBufferPointer(start: buffers.high, count: count))
+            guard let windowed = Self.windowedHalves(g) else { Issue.record("seed \(seed)"); continue }
+            let (halves, low, high) = (windowed.halves, windowed.low, windowed.high)
+            // The whole numbers `halves` reads live in the buffers: kept until the last read.
+            defer { withExtendedLifetime(windowed.buffers) {} }
             for minimumContrast in [20.0, 20.25, 20.5, 45.0, 0.5, 0.25, 300, largest * 2, largest * 2 + 0.5, 1e9] {
                 let most = Self.changesByDefinition(g, low: low, high: high, minimumContrast: minimumContrast)
                 for times in Array(-1...3) + [most - 1, most, most + 1, most + 5] {
@@ -190,6 +186,19 @@ import Testing
         }
     }
 
+    /// The window extremes (radius 8) of a line of halves, as whole numbers and as doubles, where its values lie within
+    /// the size the whole-number bounds take (`LinearReader.boundsColourChanges`); the buffers hold the whole numbers.
+    static func windowedHalves(_ g: [Double]) -> (buffers: ScanLineBuffers, halves: SlidingExtremes.Halves, low: [Double], high: [Double])? {
+        let count = g.count
+        let buffers = ScanLineBuffers()
+        buffers.reserve(count, radius: 8)
+        let halves = g.withUnsafeBufferPointer {
+            SlidingExtremes.computeOnHalves($0.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
+        }
+        guard let halves, LinearReader.boundsColourChanges(halves) else { return nil }
+        return (buffers, halves, Array(UnsafeBufferPointer(start: buffers.low, count: count)), Array(UnsafeBufferPointer(start: buffers.high, count: count)))
+    }
+
     /// `MidpointColourChanges.find(halves:...)`, on the whole numbers of lines of halves and their wide window widened on
     /// whole numbers (`SlidingExtremes.widen` on `Int16`), gives the rule's runs and edges on the doubles: whole gray
     /// levels (where samples meet the margin and the wide gate exactly), halves (sharpened lines), and values near the
@@ -204,13 +213,8 @@ import Testing
         for seed: UInt64 in 1...91 {
             let g = seed == 91 ? onTheMargin : Self.lineOfHalves(seed: seed)
             let count = g.count
-            let buffers = ScanLineBuffers()
-            buffers.reserve(count, radius: 8)
-            let halves = g.withUnsafeBufferPointer {
-                SlidingExtremes.computeOnHalves($0.baseAddress!, count: count, radius: 8, low: buffers.low, high: buffers.high, scratch: buffers.scratch)
-            }
-            guard let halves, LinearReader.boundsColourChanges(halves) else { Issue.record("seed \(seed)"); continue }
-            let low = Array(UnsafeBufferPointer(start: buffers.low, count: count)), high = Array(UnsafeBufferPointer(start: buffers.high, count: count))
+            guard let windowed = Self.windowedHalves(g) else { Issue.record("seed \(seed)"); continue }
+            let (buffers, halves, low, high) = (windowed.buffers, windowed.halves, windowed.low, windowed.high)
             var wideLow = [Double](repeating: 0, count: count), wideHigh = wideLow
             SlidingExtremes.widen(low: buffers.low, high: buffers.high, count: count, narrow: 8, to: 80, wideLow: &wideLow, wideHigh: &wideHigh)
             var wholeWideLow = [Int16](repeating: 0, count: count), wholeWideHigh = wholeWideLow
