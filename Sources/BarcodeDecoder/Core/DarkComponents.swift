@@ -69,9 +69,8 @@ enum DarkComponents {
         defer { runY.deallocate(); runX0.deallocate(); runX1.deallocate(); parent.deallocate() }
         // A row holds at most (w + 1) / 2 runs: the buffers are made room for once a row, before it is scanned, so the
         // scan itself stores each run through pointers held in registers with no capacity test (a test per run, and the
-        // pointers reloaded from memory after it, were a sixth of the scan). One slot more: every run of the row is
-        // written, the light ones to the slot the next dark run then takes.
-        let mostPerRow = (w + 1) / 2 + 1
+        // pointers reloaded from memory after it, were a sixth of the scan).
+        let mostPerRow = (w + 1) / 2
         var count = 0
         // The index of the first run of the row above (the row before the first has none).
         var aboveStart = 0
@@ -96,33 +95,45 @@ enum DarkComponents {
                     return i
                 }
                 let y32 = Int32(truncatingIfNeeded: y)
-                // The row's dark runs, left to right, from its colour changes: each run ends where the next begins, and
-                // the colours alternate from the first cell's. The changes are found 64 cells at a time (`changes`) and
-                // walked by their bits: finding each run's ends by a loop over its cells, eight at a time, ended with a
-                // mispredicted branch at most runs of a textured frame. Every run is written, a dark one kept by moving
-                // on a slot, without a branch on its colour. Stored in 32 bits without range tests: a side of 2³¹ cells
-                // would be a row of 2 GB.
+                // The row's dark runs, left to right, from its colour changes: the cell before the row is taken as light,
+                // so the changes pair off, each dark run beginning at one change and ending before the next. The changes
+                // are found 64 cells at a time (`changes`) and walked by their bits, two at a time: finding each run's
+                // ends by a loop over its cells, eight at a time, ended with a mispredicted branch at most runs of a
+                // textured frame; walking the changes one at a time, every run written and a dark one kept by moving on
+                // a slot, cost a light run's writes and steps for each dark run (a fifth of the labelling). A run still
+                // open at a block's end ends at the next block's first change, or at the row's end. Stored in 32 bits
+                // without range tests: a side of 2³¹ cells would be a row of 2 GB.
                 var n = count
-                var dark = Int(row[0]), start = 0
-                // The colour of the cell before each block of 64: the first cell's own before the first (no change there).
-                var before = UInt64(row[0])
+                var start = 0, open = false
+                var before: UInt64 = 0
                 var x = 0
+                @inline(__always) func run(_ first: Int, _ last: Int) {
+                    ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: first); x1s[n] = Int32(truncatingIfNeeded: last)
+                    n &+= 1
+                }
                 while x < w {
                     let cells = Swift.min(64, w &- x)
                     var word = Self.changes(row + x, count: cells, after: before)
                     before = UInt64(row[x &+ cells &- 1])
-                    while word != 0 {
-                        let edge = x &+ word.trailingZeroBitCount
+                    if open, word != 0 {
+                        run(start, x &+ word.trailingZeroBitCount &- 1)
                         word &= word &- 1
-                        ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: start); x1s[n] = Int32(truncatingIfNeeded: edge &- 1)
-                        n &+= dark
-                        start = edge
-                        dark ^= 1
+                        open = false
+                    }
+                    while word != 0 {
+                        let first = x &+ word.trailingZeroBitCount
+                        word &= word &- 1
+                        if word == 0 {
+                            start = first
+                            open = true
+                            break
+                        }
+                        run(first, x &+ word.trailingZeroBitCount &- 1)
+                        word &= word &- 1
                     }
                     x &+= 64
                 }
-                ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: start); x1s[n] = Int32(truncatingIfNeeded: w &- 1)
-                n &+= dark
+                if open { run(start, w &- 1) }
                 // Each run joined to the runs of the row above that it touches (their spans overlap): the runs above
                 // from `above` on have not ended left of the runs joined so far (both rows' runs come left to right).
                 var above = aboveStart
@@ -231,21 +242,21 @@ enum DarkComponents {
                 rowMax[k] = runX1[i]
             }
         }
+        // A component is 4-connected, so each of its rows from the top to the bottom holds one of its runs at least: every
+        // row of a kept component has its two ends.
         for s in components.indices {
             let rows = components[s].maxY - components[s].minY + 1
-            let first = base[s + 1] + components[s].minY, top = components[s].minY
+            let mins = rowMin + (base[s + 1] + components[s].minY), maxes = rowMax + (base[s + 1] + components[s].minY)
+            let top = components[s].minY
             // Written in place: appending tested the capacity and uniqueness twice a row.
             components[s].outline = [Point](unsafeUninitializedCapacity: rows * 2) { outline, initialized in
-                var n = 0
+                let points = outline.baseAddress!
                 for row in 0..<rows {
-                    let k = first + row
-                    guard rowMin[k] != Int32.max else { continue }
-                    let y = Double(top + row) + 0.5
-                    outline[n] = Point(Double(rowMin[k]) + 0.5, y)
-                    outline[n + 1] = Point(Double(rowMax[k]) + 0.5, y)
-                    n += 2
+                    let y = Double(top &+ row) + 0.5
+                    points[2 &* row] = Point(Double(mins[row]) + 0.5, y)
+                    points[2 &* row &+ 1] = Point(Double(maxes[row]) + 0.5, y)
                 }
-                initialized = n
+                initialized = rows * 2
             }
         }
         return components
