@@ -85,4 +85,36 @@ import Testing
             }
         }
     }
+
+    /// An L at each corner of a quad in turn is seen (`locate(quad:)` tests sides 0 and 2 first and reads no further
+    /// when neither is solid at any depth: each corner's L has one of them), and a quad with one arm only, or none,
+    /// shows no L. The arms are 6 px thick along two sides of a 60 px square, the rest of the frame light.
+    @Test func anLIsSeenAtEveryCornerAndNowhereElse() {
+        let corners = [Point(20, 20), Point(80, 20), Point(80, 80), Point(20, 80)]
+        let quad = DataMatrixDetector.Quad(corners[0], corners[1], corners[2], corners[3])
+        // The band of side k (corner k to corner k + 1) inside the square.
+        func isOnSide(_ k: Int, _ x: Int, _ y: Int) -> Bool {
+            guard (20..<80).contains(x), (20..<80).contains(y) else { return false }
+            switch k {
+            case 0: return y < 26
+            case 1: return x >= 74
+            case 2: return y >= 74
+            default: return x < 26
+            }
+        }
+        func sawL(arms: [Int]) -> Bool {
+            var image = GrayImage(width: 100, height: 100, filledWith: 230)
+            for y in 0..<100 { for x in 0..<100 where arms.contains(where: { isOnSide($0, x, y) }) { image[x, y] = 20 } }
+            let frame = PreparedFrame(image, binarization: .localMean)
+            var saw = false
+            _ = DataMatrixDetector.locate(frame, quad: quad, center: Point(50, 50), mirrored: false, sawL: &saw, searches: nil) { _, _ in false }
+            return saw
+        }
+        for corner in 0..<4 {
+            // Corner i's L: sides i − 1 and i.
+            #expect(sawL(arms: [(corner + 3) % 4, corner]), "corner \(corner)")
+            #expect(!sawL(arms: [corner]), "side \(corner) alone")
+        }
+        #expect(!sawL(arms: []))
+    }
 }

@@ -280,6 +280,16 @@ enum DataMatrixDetector {
             readings[slot] = reading.rawValue
             return reading
         }
+        // A corner's L has both its sides solid at some depth. Side 0 is a side of corners 0 and 1, side 2 of corners 2
+        // and 3: where neither is solid at any depth, no corner has an L, and sides 1 and 3 are not read at all (most
+        // quads of a frame without a symbol: half their readings). The readings are kept, so the corners below read
+        // these again for nothing, and the corners read no more than they did: each of sides 0 and 2 is read here up to
+        // its first solid depth, which its corners read it to as well.
+        func isSolidAtSomeDepth(_ k: Int) -> Bool {
+            for depth in 0..<depths where side(k, depth) == .solid { return true }
+            return false
+        }
+        guard isSolidAtSomeDepth(0) || isSolidAtSomeDepth(2) else { return false }
         // A side a twentieth as long as the longest, or shorter, is no side of a symbol: the spanning vertices of a keystone
         // whose far timing modules do not touch the rest put two corners beside each other at the L's far end, and the
         // stub between them, read across the arm, is as solid as the arm.
