@@ -170,11 +170,12 @@ enum DarkComponents {
         // grow along the runs, the last run's row is the bottom one.
         let boxes = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count)
         let area = UnsafeMutablePointer<Int>.allocate(capacity: count)
-        let slot = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        // Each root's offset into the outline rows (see `rowBase` below).
+        let rowBase = UnsafeMutablePointer<Int32>.allocate(capacity: count)
         // The roots in raster order, gathered by the same pass: the components are then picked from the roots alone
         // rather than from every run (a busy frame has seven or eight runs a component).
         let roots = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        defer { boxes.deallocate(); area.deallocate(); slot.deallocate(); roots.deallocate() }
+        defer { boxes.deallocate(); area.deallocate(); rowBase.deallocate(); roots.deallocate() }
         let minX = boxes, maxX = boxes + count, maxY = boxes + 2 * count
         var rootCount = 0
         for i in 0..<count {
@@ -183,8 +184,6 @@ enum DarkComponents {
             if r == i {
                 minX[r] = runX0[i]; maxX[r] = runX1[i]; maxY[r] = runY[i]
                 area[r] = Int(runX1[i] &- runX0[i] &+ 1)
-                // Slot 0: not kept (see `base`).
-                slot[r] = 0
                 roots[rootCount] = Int32(truncatingIfNeeded: r)
                 rootCount &+= 1
             } else {
@@ -193,16 +192,22 @@ enum DarkComponents {
             }
         }
         var components: [DarkComponent] = []
-        // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of the component in slot `s`
-        // (its index among those kept, plus one) is at `base[s] + y` (its rows follow those of the components before
-        // it; nested arrays cost a bounds and a uniqueness test at both levels for every run). Slot 0, every component
-        // not kept, has sixteen rows of its own, written and never read, taken in turn by run index: the runs after the
-        // first kept one are all taken in the same way, without a branch on whether their component is kept (kept and
-        // other components' runs interleave at random, and the branch was mispredicted once in six runs). With one such
-        // row for each image row instead, the runs of a row not kept each read the minimum the one before had just
-        // stored there: a chain through memory, a store forwarded to a load for every run.
-        var base: [Int] = [0]
-        var rowCount = 16
+        // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of the component whose root is
+        // `r` is at `rowBase[r] + y`, its rows following those of the components before it (nested arrays cost a bounds
+        // and a uniqueness test at both levels for every run). Every component has rows of its own, kept or not, so each
+        // run finds its row from its root alone, without a branch or a mask on whether its component is kept (kept and
+        // other components' runs interleave at random: a branch was mispredicted once in six runs, and a mask choosing
+        // between a kept component's row and a throw-away row cost a slot, a base and the mask, eight instructions a
+        // run). The rows of the components not kept are written and never read; as every row of a component holds one
+        // of its runs, there are no more rows than runs.
+        var rowCount = 0
+        for root in UnsafeBufferPointer(start: roots, count: rootCount) {
+            let r = Int(root)
+            rowBase[r] = Int32(truncatingIfNeeded: rowCount &- Int(runY[r]))
+            rowCount &+= Int(maxY[r] &- runY[r]) &+ 1
+        }
+        // The kept components' roots, in the order of `components`.
+        var keptRoots: [Int] = []
         // The first run of the first component kept: no earlier run belongs to a kept component (a component's root is
         // its first run).
         var firstKept = count
@@ -216,37 +221,31 @@ enum DarkComponents {
             let component = DarkComponent(minX: Int(minX[r]), minY: Int(runY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
                                           area: area[r], outline: [])
             if isKept(component) {
-                slot[r] = Int32(components.count + 1)
                 firstKept = Swift.min(firstKept, r)
                 components.append(component)
-                base.append(rowCount - Int(runY[r]))
-                rowCount += Int(maxY[r] - runY[r]) + 1
+                keptRoots.append(r)
             }
             if counted >= maximumCount { break }
         }
         guard !components.isEmpty else { return [] }
         let rowMin = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount), rowMax = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount)
         defer { rowMin.deallocate(); rowMax.deallocate() }
+        // Only the least starts are taken from what is there; a row's rightmost end is always written (every row of a
+        // component holds one of its runs).
         rowMin.initialize(repeating: Int32.max, count: rowCount)
-        rowMax.initialize(repeating: -1, count: rowCount)
-        base.withUnsafeBufferPointer { base in
-            // A row's runs come left to right: the first of a component's runs met in a row is its leftmost (the least
-            // of their starts), the last its rightmost.
-            for i in firstKept..<count {
-                let s = Int(slot[Int(parent[i])])
-                // Slot 0's row by run index, the others' by image row, picked by a mask (all ones for a kept slot, the
-                // sign of −s) rather than a branch (which the compiler makes of a select here; see `base`).
-                let mask = (0 &- s) >> 63
-                let k = base[s] &+ (Int(runY[i]) & mask) &+ ((i & 15) & ~mask)
-                rowMin[k] = min(rowMin[k], runX0[i])
-                rowMax[k] = runX1[i]
-            }
+        // A row's runs come left to right: the first of a component's runs met in a row is its leftmost (the least of
+        // their starts), the last its rightmost.
+        for i in firstKept..<count {
+            let k = Int(rowBase[Int(parent[i])]) &+ Int(runY[i])
+            rowMin[k] = min(rowMin[k], runX0[i])
+            rowMax[k] = runX1[i]
         }
         // A component is 4-connected, so each of its rows from the top to the bottom holds one of its runs at least: every
         // row of a kept component has its two ends.
         for s in components.indices {
             let rows = components[s].maxY - components[s].minY + 1
-            let mins = rowMin + (base[s + 1] + components[s].minY), maxes = rowMax + (base[s + 1] + components[s].minY)
+            let first = Int(rowBase[keptRoots[s]]) + components[s].minY
+            let mins = rowMin + first, maxes = rowMax + first
             let top = components[s].minY
             // Written in place: appending tested the capacity and uniqueness twice a row.
             components[s].outline = [Point](unsafeUninitializedCapacity: rows * 2) { outline, initialized in
