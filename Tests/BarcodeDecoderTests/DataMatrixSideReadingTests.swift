@@ -117,4 +117,46 @@ import Testing
         }
         #expect(!sawL(arms: []))
     }
+
+    /// The L's thickness read through the cells' buffer is the one read through `BitMatrix`'s subscript (cells at
+    /// `Int(_:)` of each coordinate, nothing outside), on Ls whose arms and steps run up to, across and past the
+    /// matrix's edges, where coordinates between −1 and 0 are the first cell's.
+    @Test func lThicknessMatchesTheSubscriptReading() {
+        func reference(_ bits: BitMatrix, from c: Point, along a: Point, across b: Point) -> Double {
+            var best = Double.infinity
+            for (start, end, other) in [(c, a, b), (c, b, a)] {
+                let inward = other - c
+                let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
+                let u = inward * (1 / len)
+                for k in 3...7 {
+                    var p = c + (end - start) * (Double(k) / 10)
+                    var skipped = 0.0
+                    while !bits[Int(p.x), Int(p.y)] && skipped < 4 { p = p + u * 0.5; skipped += 0.5 }
+                    var run = 0.0
+                    while bits[Int(p.x), Int(p.y)] && run < len / 4 { p = p + u * 0.5; run += 0.5 }
+                    if run > 0 { best = min(best, run) }
+                }
+            }
+            return best.isFinite ? best : 0
+        }
+        var random = SeededGenerator(seed: 31)
+        let w = 30, h = 22
+        var compared = 0
+        for density in [0.3, 0.7, 0.95] {
+            var bits = BitMatrix(width: w, height: h)
+            for y in 0..<h {
+                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
+            }
+            for _ in 0..<300 {
+                // Corners anywhere from just outside to just inside each side (the first cell's row and column too).
+                func point() -> Point { Point(Double.random(in: -1.5..<Double(w) + 1.5, using: &random), Double.random(in: -1.5..<Double(h) + 1.5, using: &random)) }
+                let c = point(), a = point(), b = point()
+                let found = DataMatrixDetector.lThickness(bits, from: c, along: a, across: b)
+                #expect(found == reference(bits, from: c, along: a, across: b))
+                if found > 0 { compared += 1 }
+            }
+        }
+        #expect(compared > 200)
+    }
 }
+

@@ -685,21 +685,31 @@ enum DataMatrixDetector {
 
     /// The L's thickness (one module) in pixels: the shortest dark run inward from the L's long sides.
     static func lThickness(_ bits: BitMatrix, from c: Point, along a: Point, across b: Point) -> Double {
-        var best = Double.infinity
-        for (start, end, other) in [(c, a, b), (c, b, a)] {
-            let inward = other - c
-            let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
-            let u = inward * (1 / len)
-            for k in 3...7 {
-                var p = c + (end - start) * (Double(k) / 10)
-                var skipped = 0.0
-                while !bits[Int(p.x), Int(p.y)] && skipped < 4 { p = p + u * 0.5; skipped += 0.5 }
-                var run = 0.0
-                while bits[Int(p.x), Int(p.y)] && run < len / 4 { p = p + u * 0.5; run += 0.5 }
-                if run > 0 { best = min(best, run) }
+        let width = bits.width, right = Double(bits.width), bottom = Double(bits.height)
+        return bits.cells.withUnsafeBufferPointer { cells in
+            /// `bits[Int(p.x), Int(p.y)]` without `Int(_:)`'s range tests (two thirds of a step's instructions): a cell
+            /// inside the matrix is one whose coordinates lie over −1 and under the sides (`Int(_:)` truncates toward
+            /// zero), and there its whole parts are `cellIndex`'s of the coordinates raised to 0 at least.
+            @inline(__always) func isDark(_ p: Point) -> Bool {
+                guard p.x > -1, p.y > -1, p.x < right, p.y < bottom else { return false }
+                return cells[Self.cellIndex(SIMD2(max(p.x, 0), max(p.y, 0)), width: width)] != 0
             }
+            var best = Double.infinity
+            for (start, end, other) in [(c, a, b), (c, b, a)] {
+                let inward = other - c
+                let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
+                let u = inward * (1 / len)
+                for k in 3...7 {
+                    var p = c + (end - start) * (Double(k) / 10)
+                    var skipped = 0.0
+                    while !isDark(p) && skipped < 4 { p = p + u * 0.5; skipped += 0.5 }
+                    var run = 0.0
+                    while isDark(p) && run < len / 4 { p = p + u * 0.5; run += 0.5 }
+                    if run > 0 { best = min(best, run) }
+                }
+            }
+            return best.isFinite ? best : 0
         }
-        return best.isFinite ? best : 0
     }
 
     /// Dark runs along the timing edge from `from` to `to`, `depth` modules inside (half a module unless told).
