@@ -102,6 +102,38 @@ import Testing
         }
     }
 
+    /// Dark runs walked as pairs of colour changes: runs that begin in one 64-cell word and end in the next, runs that
+    /// span one or more whole words (a word with no change while a run is open), runs open at a row's end, rows that
+    /// begin dark, and rows all dark, still give the flood fill's components.
+    @Test func matchesAFloodFillWithRunsAcrossWholeWords() {
+        var random = SeededGenerator(seed: 29)
+        for w in [64, 128, 129, 191, 256, 300] {
+            for trial in 0..<6 {
+                let h = 3 + Int.random(in: 0..<20, using: &random)
+                var bits = BitMatrix(width: w, height: h)
+                for y in 0..<h {
+                    if (y + trial) % 7 == 0 { for x in 0..<w { bits[x, y] = true }; continue }
+                    var x = trial % 2 == 0 ? 0 : Int.random(in: 0..<8, using: &random)
+                    while x < w {
+                        // A long dark run (up to three words), then a short light gap.
+                        let length = 1 + Int.random(in: 0..<(trial < 3 ? 200 : 70), using: &random)
+                        for k in x..<Swift.min(w, x + length) { bits[k, y] = true }
+                        x += length + 1 + Int.random(in: 0..<3, using: &random)
+                    }
+                }
+                for minimumSide in [1, 3] {
+                    let found = DarkComponents.find(bits, minimumSide: minimumSide)
+                    let expected = Self.floodFill(bits, minimumSide: minimumSide, maximumCount: 400)
+                    #expect(found.count == expected.count, "width \(w), trial \(trial)")
+                    for (f, e) in zip(found, expected) {
+                        #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
+                        #expect(f.outline == e.outline)
+                    }
+                }
+            }
+        }
+    }
+
     /// A block's colour changes gathered eight cells at a time are the cells that differ from the one before them, for
     /// every block length and either colour before it.
     @Test func blockChangesAreTheCellsUnlikeTheOneBefore() {

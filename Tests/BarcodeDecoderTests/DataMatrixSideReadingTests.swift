@@ -85,4 +85,78 @@ import Testing
             }
         }
     }
+
+    /// An L at each corner of a quad in turn is seen (`locate(quad:)` tests sides 0 and 2 first and reads no further
+    /// when neither is solid at any depth: each corner's L has one of them), and a quad with one arm only, or none,
+    /// shows no L. The arms are 6 px thick along two sides of a 60 px square, the rest of the frame light.
+    @Test func anLIsSeenAtEveryCornerAndNowhereElse() {
+        let corners = [Point(20, 20), Point(80, 20), Point(80, 80), Point(20, 80)]
+        let quad = DataMatrixDetector.Quad(corners[0], corners[1], corners[2], corners[3])
+        // The band of side k (corner k to corner k + 1) inside the square.
+        func isOnSide(_ k: Int, _ x: Int, _ y: Int) -> Bool {
+            guard (20..<80).contains(x), (20..<80).contains(y) else { return false }
+            switch k {
+            case 0: return y < 26
+            case 1: return x >= 74
+            case 2: return y >= 74
+            default: return x < 26
+            }
+        }
+        func sawL(arms: [Int]) -> Bool {
+            var image = GrayImage(width: 100, height: 100, filledWith: 230)
+            for y in 0..<100 { for x in 0..<100 where arms.contains(where: { isOnSide($0, x, y) }) { image[x, y] = 20 } }
+            let frame = PreparedFrame(image, binarization: .localMean)
+            var saw = false
+            _ = DataMatrixDetector.locate(frame, quad: quad, center: Point(50, 50), mirrored: false, sawL: &saw, searches: nil) { _, _ in false }
+            return saw
+        }
+        for corner in 0..<4 {
+            // Corner i's L: sides i − 1 and i.
+            #expect(sawL(arms: [(corner + 3) % 4, corner]), "corner \(corner)")
+            #expect(!sawL(arms: [corner]), "side \(corner) alone")
+        }
+        #expect(!sawL(arms: []))
+    }
+
+    /// The L's thickness read through the cells' buffer is the one read through `BitMatrix`'s subscript (cells at
+    /// `Int(_:)` of each coordinate, nothing outside), on Ls whose arms and steps run up to, across and past the
+    /// matrix's edges, where coordinates between −1 and 0 are the first cell's.
+    @Test func lThicknessMatchesTheSubscriptReading() {
+        func reference(_ bits: BitMatrix, from c: Point, along a: Point, across b: Point) -> Double {
+            var best = Double.infinity
+            for (start, end, other) in [(c, a, b), (c, b, a)] {
+                let inward = other - c
+                let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
+                let u = inward * (1 / len)
+                for k in 3...7 {
+                    var p = c + (end - start) * (Double(k) / 10)
+                    var skipped = 0.0
+                    while !bits[Int(p.x), Int(p.y)] && skipped < 4 { p = p + u * 0.5; skipped += 0.5 }
+                    var run = 0.0
+                    while bits[Int(p.x), Int(p.y)] && run < len / 4 { p = p + u * 0.5; run += 0.5 }
+                    if run > 0 { best = min(best, run) }
+                }
+            }
+            return best.isFinite ? best : 0
+        }
+        var random = SeededGenerator(seed: 31)
+        let w = 30, h = 22
+        var compared = 0
+        for density in [0.3, 0.7, 0.95] {
+            var bits = BitMatrix(width: w, height: h)
+            for y in 0..<h {
+                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
+            }
+            for _ in 0..<300 {
+                // Corners anywhere from just outside to just inside each side (the first cell's row and column too).
+                func point() -> Point { Point(Double.random(in: -1.5..<Double(w) + 1.5, using: &random), Double.random(in: -1.5..<Double(h) + 1.5, using: &random)) }
+                let c = point(), a = point(), b = point()
+                let found = DataMatrixDetector.lThickness(bits, from: c, along: a, across: b)
+                #expect(found == reference(bits, from: c, along: a, across: b))
+                if found > 0 { compared += 1 }
+            }
+        }
+        #expect(compared > 200)
+    }
 }
+

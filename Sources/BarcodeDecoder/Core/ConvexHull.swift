@@ -34,11 +34,15 @@ enum ConvexHull {
         func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
         // The chain in a buffer of its own (it never holds more than every point twice): an array's append and
         // removeLast cost a uniqueness and a capacity test per point.
-        let chain = UnsafeMutablePointer<Point>.allocate(capacity: 2 * p.count)
-        // The indices of the points each sweep keeps (`sweepPoints`), at most one a middle row.
+        // The indices of the points each sweep keeps (`sweepPoints`), at most one a middle row, follow the chain in the
+        // same allocation: an allocation and its release cost about as much as a sweep over a small component's rows.
         let rows = p.count / 2
-        let kept = UnsafeMutablePointer<Int32>.allocate(capacity: rows)
-        defer { chain.deallocate(); kept.deallocate() }
+        let chainBytes = 2 * p.count * MemoryLayout<Point>.stride
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: chainBytes + rows * MemoryLayout<Int32>.stride,
+                                                       alignment: MemoryLayout<Point>.alignment)
+        defer { scratch.deallocate() }
+        let chain = scratch.bindMemory(to: Point.self, capacity: 2 * p.count)
+        let kept = (scratch + chainBytes).bindMemory(to: Int32.self, capacity: rows)
         // The chain's length, local to the sweeps (a variable captured from outside them was stored to memory at every
         // push and pop); it stays within the buffer, so it is counted without overflow tests.
         var count = p.withUnsafeBufferPointer { p -> Int in

@@ -69,9 +69,8 @@ enum DarkComponents {
         defer { runY.deallocate(); runX0.deallocate(); runX1.deallocate(); parent.deallocate() }
         // A row holds at most (w + 1) / 2 runs: the buffers are made room for once a row, before it is scanned, so the
         // scan itself stores each run through pointers held in registers with no capacity test (a test per run, and the
-        // pointers reloaded from memory after it, were a sixth of the scan). One slot more: every run of the row is
-        // written, the light ones to the slot the next dark run then takes.
-        let mostPerRow = (w + 1) / 2 + 1
+        // pointers reloaded from memory after it, were a sixth of the scan).
+        let mostPerRow = (w + 1) / 2
         var count = 0
         // The index of the first run of the row above (the row before the first has none).
         var aboveStart = 0
@@ -96,33 +95,45 @@ enum DarkComponents {
                     return i
                 }
                 let y32 = Int32(truncatingIfNeeded: y)
-                // The row's dark runs, left to right, from its colour changes: each run ends where the next begins, and
-                // the colours alternate from the first cell's. The changes are found 64 cells at a time (`changes`) and
-                // walked by their bits: finding each run's ends by a loop over its cells, eight at a time, ended with a
-                // mispredicted branch at most runs of a textured frame. Every run is written, a dark one kept by moving
-                // on a slot, without a branch on its colour. Stored in 32 bits without range tests: a side of 2³¹ cells
-                // would be a row of 2 GB.
+                // The row's dark runs, left to right, from its colour changes: the cell before the row is taken as light,
+                // so the changes pair off, each dark run beginning at one change and ending before the next. The changes
+                // are found 64 cells at a time (`changes`) and walked by their bits, two at a time: finding each run's
+                // ends by a loop over its cells, eight at a time, ended with a mispredicted branch at most runs of a
+                // textured frame; walking the changes one at a time, every run written and a dark one kept by moving on
+                // a slot, cost a light run's writes and steps for each dark run (a fifth of the labelling). A run still
+                // open at a block's end ends at the next block's first change, or at the row's end. Stored in 32 bits
+                // without range tests: a side of 2³¹ cells would be a row of 2 GB.
                 var n = count
-                var dark = Int(row[0]), start = 0
-                // The colour of the cell before each block of 64: the first cell's own before the first (no change there).
-                var before = UInt64(row[0])
+                var start = 0, open = false
+                var before: UInt64 = 0
                 var x = 0
+                @inline(__always) func run(_ first: Int, _ last: Int) {
+                    ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: first); x1s[n] = Int32(truncatingIfNeeded: last)
+                    n &+= 1
+                }
                 while x < w {
                     let cells = Swift.min(64, w &- x)
                     var word = Self.changes(row + x, count: cells, after: before)
                     before = UInt64(row[x &+ cells &- 1])
-                    while word != 0 {
-                        let edge = x &+ word.trailingZeroBitCount
+                    if open, word != 0 {
+                        run(start, x &+ word.trailingZeroBitCount &- 1)
                         word &= word &- 1
-                        ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: start); x1s[n] = Int32(truncatingIfNeeded: edge &- 1)
-                        n &+= dark
-                        start = edge
-                        dark ^= 1
+                        open = false
+                    }
+                    while word != 0 {
+                        let first = x &+ word.trailingZeroBitCount
+                        word &= word &- 1
+                        if word == 0 {
+                            start = first
+                            open = true
+                            break
+                        }
+                        run(first, x &+ word.trailingZeroBitCount &- 1)
+                        word &= word &- 1
                     }
                     x &+= 64
                 }
-                ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: start); x1s[n] = Int32(truncatingIfNeeded: w &- 1)
-                n &+= dark
+                if open { run(start, w &- 1) }
                 // Each run joined to the runs of the row above that it touches (their spans overlap): the runs above
                 // from `above` on have not ended left of the runs joined so far (both rows' runs come left to right).
                 var above = aboveStart
@@ -159,11 +170,12 @@ enum DarkComponents {
         // grow along the runs, the last run's row is the bottom one.
         let boxes = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count)
         let area = UnsafeMutablePointer<Int>.allocate(capacity: count)
-        let slot = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        // Each root's offset into the outline rows (see `rowBase` below).
+        let rowBase = UnsafeMutablePointer<Int32>.allocate(capacity: count)
         // The roots in raster order, gathered by the same pass: the components are then picked from the roots alone
         // rather than from every run (a busy frame has seven or eight runs a component).
         let roots = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        defer { boxes.deallocate(); area.deallocate(); slot.deallocate(); roots.deallocate() }
+        defer { boxes.deallocate(); area.deallocate(); rowBase.deallocate(); roots.deallocate() }
         let minX = boxes, maxX = boxes + count, maxY = boxes + 2 * count
         var rootCount = 0
         for i in 0..<count {
@@ -172,8 +184,6 @@ enum DarkComponents {
             if r == i {
                 minX[r] = runX0[i]; maxX[r] = runX1[i]; maxY[r] = runY[i]
                 area[r] = Int(runX1[i] &- runX0[i] &+ 1)
-                // Slot 0: not kept (see `base`).
-                slot[r] = 0
                 roots[rootCount] = Int32(truncatingIfNeeded: r)
                 rootCount &+= 1
             } else {
@@ -182,16 +192,22 @@ enum DarkComponents {
             }
         }
         var components: [DarkComponent] = []
-        // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of the component in slot `s`
-        // (its index among those kept, plus one) is at `base[s] + y` (its rows follow those of the components before
-        // it; nested arrays cost a bounds and a uniqueness test at both levels for every run). Slot 0, every component
-        // not kept, has sixteen rows of its own, written and never read, taken in turn by run index: the runs after the
-        // first kept one are all taken in the same way, without a branch on whether their component is kept (kept and
-        // other components' runs interleave at random, and the branch was mispredicted once in six runs). With one such
-        // row for each image row instead, the runs of a row not kept each read the minimum the one before had just
-        // stored there: a chain through memory, a store forwarded to a load for every run.
-        var base: [Int] = [0]
-        var rowCount = 16
+        // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of the component whose root is
+        // `r` is at `rowBase[r] + y`, its rows following those of the components before it (nested arrays cost a bounds
+        // and a uniqueness test at both levels for every run). Every component has rows of its own, kept or not, so each
+        // run finds its row from its root alone, without a branch or a mask on whether its component is kept (kept and
+        // other components' runs interleave at random: a branch was mispredicted once in six runs, and a mask choosing
+        // between a kept component's row and a throw-away row cost a slot, a base and the mask, eight instructions a
+        // run). The rows of the components not kept are written and never read; as every row of a component holds one
+        // of its runs, there are no more rows than runs.
+        var rowCount = 0
+        for root in UnsafeBufferPointer(start: roots, count: rootCount) {
+            let r = Int(root)
+            rowBase[r] = Int32(truncatingIfNeeded: rowCount &- Int(runY[r]))
+            rowCount &+= Int(maxY[r] &- runY[r]) &+ 1
+        }
+        // The kept components' roots, in the order of `components`.
+        var keptRoots: [Int] = []
         // The first run of the first component kept: no earlier run belongs to a kept component (a component's root is
         // its first run).
         var firstKept = count
@@ -205,47 +221,41 @@ enum DarkComponents {
             let component = DarkComponent(minX: Int(minX[r]), minY: Int(runY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
                                           area: area[r], outline: [])
             if isKept(component) {
-                slot[r] = Int32(components.count + 1)
                 firstKept = Swift.min(firstKept, r)
                 components.append(component)
-                base.append(rowCount - Int(runY[r]))
-                rowCount += Int(maxY[r] - runY[r]) + 1
+                keptRoots.append(r)
             }
             if counted >= maximumCount { break }
         }
         guard !components.isEmpty else { return [] }
         let rowMin = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount), rowMax = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount)
         defer { rowMin.deallocate(); rowMax.deallocate() }
+        // Only the least starts are taken from what is there; a row's rightmost end is always written (every row of a
+        // component holds one of its runs).
         rowMin.initialize(repeating: Int32.max, count: rowCount)
-        rowMax.initialize(repeating: -1, count: rowCount)
-        base.withUnsafeBufferPointer { base in
-            // A row's runs come left to right: the first of a component's runs met in a row is its leftmost (the least
-            // of their starts), the last its rightmost.
-            for i in firstKept..<count {
-                let s = Int(slot[Int(parent[i])])
-                // Slot 0's row by run index, the others' by image row, picked by a mask (all ones for a kept slot, the
-                // sign of −s) rather than a branch (which the compiler makes of a select here; see `base`).
-                let mask = (0 &- s) >> 63
-                let k = base[s] &+ (Int(runY[i]) & mask) &+ ((i & 15) & ~mask)
-                rowMin[k] = min(rowMin[k], runX0[i])
-                rowMax[k] = runX1[i]
-            }
+        // A row's runs come left to right: the first of a component's runs met in a row is its leftmost (the least of
+        // their starts), the last its rightmost.
+        for i in firstKept..<count {
+            let k = Int(rowBase[Int(parent[i])]) &+ Int(runY[i])
+            rowMin[k] = min(rowMin[k], runX0[i])
+            rowMax[k] = runX1[i]
         }
+        // A component is 4-connected, so each of its rows from the top to the bottom holds one of its runs at least: every
+        // row of a kept component has its two ends.
         for s in components.indices {
             let rows = components[s].maxY - components[s].minY + 1
-            let first = base[s + 1] + components[s].minY, top = components[s].minY
+            let first = Int(rowBase[keptRoots[s]]) + components[s].minY
+            let mins = rowMin + first, maxes = rowMax + first
+            let top = components[s].minY
             // Written in place: appending tested the capacity and uniqueness twice a row.
             components[s].outline = [Point](unsafeUninitializedCapacity: rows * 2) { outline, initialized in
-                var n = 0
+                let points = outline.baseAddress!
                 for row in 0..<rows {
-                    let k = first + row
-                    guard rowMin[k] != Int32.max else { continue }
-                    let y = Double(top + row) + 0.5
-                    outline[n] = Point(Double(rowMin[k]) + 0.5, y)
-                    outline[n + 1] = Point(Double(rowMax[k]) + 0.5, y)
-                    n += 2
+                    let y = Double(top &+ row) + 0.5
+                    points[2 &* row] = Point(Double(mins[row]) + 0.5, y)
+                    points[2 &* row &+ 1] = Point(Double(maxes[row]) + 0.5, y)
                 }
-                initialized = n
+                initialized = rows * 2
             }
         }
         return components

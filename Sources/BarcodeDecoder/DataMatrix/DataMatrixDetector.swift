@@ -167,7 +167,8 @@ enum DataMatrixDetector {
                 let base = cells.baseAddress!
                 @inline(__always) func isLight(_ k: Int) -> Int {
                     let p = a + (b - a) * (Double(k) / 20) + shift
-                    return base[Int(p.y) &* width &+ Int(p.x)] == 0 ? 1 : 0
+                    // The cell at the whole parts without `Int(_:)`'s range tests (a dozen instructions a cell).
+                    return base[Self.cellIndex(SIMD2(p.x, p.y), width: width)] == 0 ? 1 : 0
                 }
                 var light = isLight(1) &+ isLight(2) &+ isLight(3) &+ isLight(4)
                 if light >= 4 { return .open }
@@ -279,6 +280,16 @@ enum DataMatrixDetector {
             readings[slot] = reading.rawValue
             return reading
         }
+        // A corner's L has both its sides solid at some depth. Side 0 is a side of corners 0 and 1, side 2 of corners 2
+        // and 3: where neither is solid at any depth, no corner has an L, and sides 1 and 3 are not read at all (most
+        // quads of a frame without a symbol: half their readings). The readings are kept, so the corners below read
+        // these again for nothing, and the corners read no more than they did: each of sides 0 and 2 is read here up to
+        // its first solid depth, which its corners read it to as well.
+        func isSolidAtSomeDepth(_ k: Int) -> Bool {
+            for depth in 0..<depths where side(k, depth) == .solid { return true }
+            return false
+        }
+        guard isSolidAtSomeDepth(0) || isSolidAtSomeDepth(2) else { return false }
         // A side a twentieth as long as the longest, or shorter, is no side of a symbol: the spanning vertices of a keystone
         // whose far timing modules do not touch the rest put two corners beside each other at the L's far end, and the
         // stub between them, read across the arm, is as solid as the arm.
@@ -674,21 +685,31 @@ enum DataMatrixDetector {
 
     /// The L's thickness (one module) in pixels: the shortest dark run inward from the L's long sides.
     static func lThickness(_ bits: BitMatrix, from c: Point, along a: Point, across b: Point) -> Double {
-        var best = Double.infinity
-        for (start, end, other) in [(c, a, b), (c, b, a)] {
-            let inward = other - c
-            let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
-            let u = inward * (1 / len)
-            for k in 3...7 {
-                var p = c + (end - start) * (Double(k) / 10)
-                var skipped = 0.0
-                while !bits[Int(p.x), Int(p.y)] && skipped < 4 { p = p + u * 0.5; skipped += 0.5 }
-                var run = 0.0
-                while bits[Int(p.x), Int(p.y)] && run < len / 4 { p = p + u * 0.5; run += 0.5 }
-                if run > 0 { best = min(best, run) }
+        let width = bits.width, right = Double(bits.width), bottom = Double(bits.height)
+        return bits.cells.withUnsafeBufferPointer { cells in
+            /// `bits[Int(p.x), Int(p.y)]` without `Int(_:)`'s range tests (two thirds of a step's instructions): a cell
+            /// inside the matrix is one whose coordinates lie over −1 and under the sides (`Int(_:)` truncates toward
+            /// zero), and there its whole parts are `cellIndex`'s of the coordinates raised to 0 at least.
+            @inline(__always) func isDark(_ p: Point) -> Bool {
+                guard p.x > -1, p.y > -1, p.x < right, p.y < bottom else { return false }
+                return cells[Self.cellIndex(SIMD2(max(p.x, 0), max(p.y, 0)), width: width)] != 0
             }
+            var best = Double.infinity
+            for (start, end, other) in [(c, a, b), (c, b, a)] {
+                let inward = other - c
+                let len = max(1e-9, (inward.x * inward.x + inward.y * inward.y).squareRoot())
+                let u = inward * (1 / len)
+                for k in 3...7 {
+                    var p = c + (end - start) * (Double(k) / 10)
+                    var skipped = 0.0
+                    while !isDark(p) && skipped < 4 { p = p + u * 0.5; skipped += 0.5 }
+                    var run = 0.0
+                    while isDark(p) && run < len / 4 { p = p + u * 0.5; run += 0.5 }
+                    if run > 0 { best = min(best, run) }
+                }
+            }
+            return best.isFinite ? best : 0
         }
-        return best.isFinite ? best : 0
     }
 
     /// Dark runs along the timing edge from `from` to `to`, `depth` modules inside (half a module unless told).
