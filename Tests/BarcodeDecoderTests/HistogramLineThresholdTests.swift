@@ -138,6 +138,24 @@ import Testing
         return runs(ofDark: dark)
     }
 
+    /// The byte test of a sharpened pixel against every threshold a histogram gives (multiples of 8 up to 248) and every
+    /// value and pair of neighbours (the test reads the neighbours only through their sum's rounding average).
+    @Test func theByteDarknessTestIsTheSharpenedComparison() {
+        var wrong = 0
+        for valley in 1..<HistogramLineThreshold.buckets {
+            let threshold = valley << 3
+            for sum in 0...510 {
+                let left = min(sum, 255), right = sum - left
+                for value in 0...255 {
+                    let dark = HistogramLineThreshold.darkens(UInt8(value), between: UInt8(left), and: UInt8(right),
+                                                              halfLevel: UInt8(threshold / 2))
+                    if dark != (4 * value - left - right < 2 * threshold) { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func runsMatchTheirDefinitionOnSeededLinesOfEveryLength() throws {
         var random = SeededGenerator(seed: 7)
         for count in [3, 4, 15, 16, 17, 18, 19, 33, 34, 35, 100, 257] {

@@ -98,6 +98,23 @@ import Testing
         #expect(ExactDivision(by: 0, upTo: 10) == nil)
     }
 
+    /// A block's limit as a byte is the larger of its two windows' thresholds, for every pair of means (the pixel loop
+    /// compares bytes with it).
+    @Test func blockLimitsAreTheLargerThresholdForEveryPairOfMeans() {
+        let means = (0...255).map(UInt16.init)
+        let limits = UnsafeMutablePointer<UInt8>.allocate(capacity: means.count)
+        defer { limits.deallocate() }
+        var wrong = 0
+        for wide in means {
+            LocalBinarizer.blockLimits(narrow: means, wide: [UInt16](repeating: wide, count: means.count), into: limits)
+            for (k, narrow) in means.enumerated() {
+                let expected = max(Int(narrow) - 2 - Int(narrow) / 32, Int(wide) * 3 / 5)
+                if Int(limits[k]) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func theWideLimitIsThreeFifthsOfEveryMean() {
         for mean in 0...255 { #expect(LocalBinarizer.wideLimit(UInt16(mean)) == Int16(mean * 3 / 5), "mean \(mean)") }
     }

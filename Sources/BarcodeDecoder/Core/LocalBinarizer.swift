@@ -23,15 +23,15 @@ public enum LocalBinarizer {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return (BitMatrix(width: w, height: h), nil) }
         let blockColumns = (w + block - 1) / block, blockRows = (h + block - 1) / block
-        // Each pixel column's threshold in the current block row (thresholds lie in -2...253): the pixel loop is then one
+        // Each pixel column's threshold in the current block row (`blockLimits`: a byte): the pixel loop is then one
         // branch-free comparison per pixel, which the compiler vectorizes. The two windows' means at the block centres
         // are worked out first, each window in its own plain loop.
-        var limits = [Int16](repeating: 0, count: w)
+        var limits = [UInt8](repeating: 0, count: w)
         var narrowMeans = [UInt16](repeating: 0, count: blockColumns), wideMeans = [UInt16](repeating: 0, count: blockColumns)
         var narrowNegative = [UInt16](repeating: 0, count: blockColumns), wideNegative = [UInt16](repeating: 0, count: blockColumns)
         var narrow = WindowSums(width: w, radius: radius), wide = WindowSums(width: w, radius: radius * 3)
-        var negativeLimits = [Int16](repeating: 0, count: keepingNegative ? blockRows * blockColumns : 0)
-        let blockLimit = UnsafeMutablePointer<Int16>.allocate(capacity: blockColumns)
+        var negativeLimits = [UInt8](repeating: 0, count: keepingNegative ? blockRows * blockColumns : 0)
+        let blockLimit = UnsafeMutablePointer<UInt8>.allocate(capacity: blockColumns)
         defer { blockLimit.deallocate() }
         // Each block row writes its rows whole, so every cell is written: the matrix is not zero-filled first.
         let binary = BitMatrix(width: w, height: h) { cells in
@@ -67,7 +67,10 @@ public enum LocalBinarizer {
     /// several blocks at once). Means lie in 0...255, kept in 16 bits so eight blocks go in one vector: the threshold fits
     /// Int16, `mean / 32` is a shift, and `wide * 3 / 5` is the high half of `wide * 3 * 13 108` (the same for every
     /// mean 0...255: `wideLimit(_:)`; one 16-bit multiply-high, no division, no 32-bit lanes).
-    static func blockLimits(narrow narrowMeans: [UInt16], wide wideMeans: [UInt16], into blockLimit: UnsafeMutablePointer<Int16>) {
+    ///
+    /// Stored as a byte: the wide limit is 0...153, so the larger of the two is 0...253, and the pixel loop compares
+    /// sixteen pixels a vector, not eight widened to 16 bits.
+    static func blockLimits(narrow narrowMeans: [UInt16], wide wideMeans: [UInt16], into blockLimit: UnsafeMutablePointer<UInt8>) {
         narrowMeans.withUnsafeBufferPointer { narrowMeans in
             wideMeans.withUnsafeBufferPointer { wideMeans in
                 let narrow = narrowMeans.baseAddress!, wide = wideMeans.baseAddress!
@@ -75,7 +78,7 @@ public enum LocalBinarizer {
                     let mean = Int16(bitPattern: narrow[column])
                     let threshold = mean &- 2 &- mean >> 5
                     let wideThreshold = wideLimit(wide[column])
-                    blockLimit[column] = threshold > wideThreshold ? threshold : wideThreshold
+                    blockLimit[column] = UInt8(truncatingIfNeeded: threshold > wideThreshold ? threshold : wideThreshold)
                 }
             }
         }
@@ -93,18 +96,18 @@ public enum LocalBinarizer {
     /// where it is below its column's limit.
     @inline(__always)
     static func writeRows(_ rows: Range<Int>, of pixels: UnsafePointer<UInt8>, stride: Int, width w: Int,
-                          blockLimits blockLimit: UnsafePointer<Int16>, columnLimits limit: UnsafeMutablePointer<Int16>,
+                          blockLimits blockLimit: UnsafePointer<UInt8>, columnLimits limit: UnsafeMutablePointer<UInt8>,
                           into cells: UnsafeMutablePointer<UInt8>) {
-        // A whole block's four limits in one 64-bit store; the last block may be narrower.
+        // A whole block's four limits in one 32-bit store; the last block may be narrower.
         let wholeBlocks = w / block
         for column in 0..<wholeBlocks {
-            let four = UInt64(UInt16(bitPattern: blockLimit[column])) &* 0x0001_0001_0001_0001
-            UnsafeMutableRawPointer(limit + column &* block).storeBytes(of: four, as: UInt64.self)
+            let four = UInt32(blockLimit[column]) &* 0x0101_0101
+            UnsafeMutableRawPointer(limit + column &* block).storeBytes(of: four, as: UInt32.self)
         }
         for x in (wholeBlocks * block)..<w { limit[x] = blockLimit[wholeBlocks] }
         for y in rows {
             let row = pixels + y * stride, outRow = cells + y * w
-            for x in 0..<w { outRow[x] = Int16(row[x]) < limit[x] ? 1 : 0 }
+            for x in 0..<w { outRow[x] = row[x] < limit[x] ? 1 : 0 }
         }
     }
 
@@ -112,7 +115,7 @@ public enum LocalBinarizer {
     struct NegativeBlockLimits: Sendable {
         let blockColumns: Int
         /// Row by row of blocks.
-        let limits: [Int16]
+        let limits: [UInt8]
 
         /// The local-mean binarization of `negative`, the photographic negative of the image these limits were kept
         /// from: `LocalBinarizer.binarize(negative, radius:)` at that image's radius, cell for cell.
@@ -121,7 +124,7 @@ public enum LocalBinarizer {
             precondition(w > 0 && h > 0 && (w + LocalBinarizer.block - 1) / LocalBinarizer.block == blockColumns
                          && limits.count == blockColumns * ((h + LocalBinarizer.block - 1) / LocalBinarizer.block),
                          "negative block limits of another image's size")
-            var columnLimits = [Int16](repeating: 0, count: w)
+            var columnLimits = [UInt8](repeating: 0, count: w)
             return BitMatrix(width: w, height: h) { cells in
                 negative.pixels.withUnsafeBufferPointer { px in
                     limits.withUnsafeBufferPointer { limits in

@@ -91,13 +91,29 @@ extension LinearReader {
         // 1 where the sample is a peak at the floor (no branch; the compiler vectorizes it), into the scratch (free once
         // the strongest edges are made); then only those samples, found eight at a time.
         let isPeak = UnsafeMutableRawPointer(buffers.scratch).assumingMemoryBound(to: UInt8.self)
+        // Four samples a step in vectors of four, each lane `isPeak`'s sign bits, their four bytes narrowed and stored at
+        // once (two a step, the compiler's choice, narrowed each pair through three packs of its own).
         let end = count &- 2
-        for k in 2..<end {
+        var k = 2
+        while k &+ 4 <= end {
+            let a = UnsafeRawPointer(strength + (k &- 1)).loadUnaligned(as: SIMD4<Double>.self)
+            let b = UnsafeRawPointer(strength + k).loadUnaligned(as: SIMD4<Double>.self)
+            let c = UnsafeRawPointer(strength + (k &+ 1)).loadUnaligned(as: SIMD4<Double>.self)
+            let near = UnsafeRawPointer(localStrongest + k).loadUnaligned(as: SIMD4<Double>.self) * 0.25
+            let rising = unsafeBitCast(c - b, to: SIMD4<UInt64>.self)
+            let notPeak = unsafeBitCast(b - a, to: SIMD4<UInt64>.self) | unsafeBitCast(b - floor, to: SIMD4<UInt64>.self)
+                | unsafeBitCast(b - near, to: SIMD4<UInt64>.self)
+            let peak = (rising & ~notPeak) &>> 63
+            UnsafeMutableRawPointer(isPeak + k).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: peak), as: SIMD4<UInt8>.self)
+            k &+= 4
+        }
+        while k < end {
             let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
             isPeak[k] = UInt8(truncatingIfNeeded: Self.isPeak(a, b, c, floor: floor, near: localStrongest[k] * 0.25))
+            k &+= 1
         }
         var edges = 0
-        var k = 2
+        k = 2
         while true {
             while k &+ 8 <= end {
                 let word = UnsafeRawPointer(isPeak + k).loadUnaligned(as: UInt64.self)
@@ -151,14 +167,33 @@ extension LinearReader {
         // one, in a plain loop the compiler vectorizes; then the changes. The count only grows, so it reaches `times`
         // exactly when it does at the end of some block. (Sample by sample, each waited on the direction the one before
         // left: 28 instructions a sample.)
+        //
+        // Four samples a step in vectors of four (two registers each), their four bytes narrowed and stored at once: two
+        // samples a step, the compiler's choice, narrowed each pair through three packs of its own. No `near` test: a
+        // strength is a magnitude, so `b - 0` never has its sign bit set (`isPeak` at `near` 0).
         return FlipFlopBits.changesReach(times, over: 2..<(count &- 2), carry: 1) { start, n, e in
-            for j in 0..<n {
+            var j = 0
+            while j &+ 4 <= n {
+                let k = start &+ j
+                let a = UnsafeRawPointer(strength + (k &- 1)).loadUnaligned(as: SIMD4<Double>.self)
+                let b = UnsafeRawPointer(strength + k).loadUnaligned(as: SIMD4<Double>.self)
+                let c = UnsafeRawPointer(strength + (k &+ 1)).loadUnaligned(as: SIMD4<Double>.self)
+                let rising = unsafeBitCast(c - b, to: SIMD4<UInt64>.self)
+                let notPeak = unsafeBitCast(b - a, to: SIMD4<UInt64>.self) | unsafeBitCast(b - floor, to: SIMD4<UInt64>.self)
+                let peak = (rising & ~notPeak) &>> 63
+                let falls = SIMD4<UInt64>().replacing(with: 1, where: UnsafeRawPointer(slope + k).loadUnaligned(as: SIMD4<Double>.self) .< 0)
+                let bytes = SIMD4<UInt8>(truncatingIfNeeded: peak &+ (peak & falls))
+                UnsafeMutableRawPointer(e + j).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+                j &+= 4
+            }
+            while j < n {
                 let k = start &+ j
                 let a = strength[k &- 1], b = strength[k], c = strength[k &+ 1]
                 // 1 for a rising peak, 2 for a falling one, in words as wide as the samples, narrowed once.
                 let peak = Self.isPeak(a, b, c, floor: floor, near: 0)
                 let falls: UInt64 = slope[k] < 0 ? 1 : 0
                 e[j] = UInt8(truncatingIfNeeded: peak &+ (peak & falls))
+                j &+= 1
             }
         }
     }

@@ -964,25 +964,42 @@ public struct LinearReader: SymbologyReader {
     static func mayChangeColour(_ g: UnsafeBufferPointer<Double>, low: UnsafePointer<Double>, high: UnsafePointer<Double>, minimumContrast: Double,
                                 times: Int) -> Bool {
         precondition(minimumContrast > 0, "a sample must not both darken and lighten")
-        // The rule looks at the count only after a change: for `times` ≤ 0, the first change.
-        var changes = 0, dark: UInt64 = 0
-        let needed = max(times, 1)
-        for k in 0..<g.count {
-            let lo = low[k], hi = high[k]
-            let contrast = hi - lo
-            guard contrast >= minimumContrast else { continue }
-            let difference = g[k] - (hi + lo) / 2, margin = contrast * 0.05
-            // Dark after this sample where it darkens, or the line was dark and it does not lighten: the change and
-            // the colour without a branch on them (a textured line mispredicted it at every few samples). The margin
-            // is positive here (a contrast of at least `minimumContrast`, which the callers keep positive), so no
-            // sample both darkens and lightens, and this is the toggle of the sample-by-sample rule.
-            let toDark: UInt64 = difference < -margin ? 1 : 0, toLight: UInt64 = difference >= margin ? 1 : 0
-            let next = toDark | (dark & ~toLight)
-            changes &+= Int(truncatingIfNeeded: next ^ dark)
-            dark = next
-            if changes >= needed { return true }
+        // The rule looks at the count only after a change: for `times` ≤ 0, the first change. Dark after a sample where it
+        // darkens, or the line was dark and it does not lighten: a flip-flop that darkening samples set and lightening
+        // ones clear (never both: the margin is positive where the contrast is at least `minimumContrast`), counted 64
+        // samples at a time on `FlipFlopBits` as `mayChangeColour(halves:)` counts it. Four samples a step in vectors of
+        // four, each lane's arithmetic the scalar rule's, their four event bytes narrowed and stored at once: one sample at
+        // a time, each strong one took a chain of some 18 instructions through the colour before it (two a step cost more
+        // in packing the masks to bytes than the loop that skipped weak samples).
+        let n = g.count
+        guard n > 0, let values = g.baseAddress else { return false }
+        return FlipFlopBits.changesReach(max(times, 1), over: 0..<n, carry: 0) { start, m, e in
+            @inline(__always) func event(_ k: Int) -> UInt8 {
+                let lo = low[k], hi = high[k]
+                let contrast = hi - lo
+                let difference = values[k] - (hi + lo) / 2, margin = contrast * 0.05
+                let strong: UInt8 = contrast >= minimumContrast ? 3 : 0
+                return ((difference < -margin ? 1 : 0) | (difference >= margin ? 2 : 0)) & strong
+            }
+            var j = 0
+            while j &+ 4 <= m {
+                let k = start &+ j
+                let lo = UnsafeRawPointer(low + k).loadUnaligned(as: SIMD4<Double>.self)
+                let hi = UnsafeRawPointer(high + k).loadUnaligned(as: SIMD4<Double>.self)
+                let v = UnsafeRawPointer(values + k).loadUnaligned(as: SIMD4<Double>.self)
+                let contrast = hi - lo
+                let difference = v - (hi + lo) / 2, margin = contrast * 0.05
+                let strong = contrast .>= minimumContrast
+                let darkens = SIMD4<UInt64>().replacing(with: 1, where: difference .< -margin .& strong)
+                let lightens = SIMD4<UInt64>().replacing(with: 2, where: difference .>= margin .& strong)
+                UnsafeMutableRawPointer(e + j).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: darkens | lightens), as: SIMD4<UInt8>.self)
+                j &+= 4
+            }
+            while j < m {
+                e[j] = event(start &+ j)
+                j &+= 1
+            }
         }
-        return false
     }
 
     /// `mayChangeColour` on a line of halves of whole numbers, from the whole numbers `SlidingExtremes.computeOnHalves`
