@@ -11,8 +11,8 @@ enum ModuleSampler {
     /// stay light. The corner squares are sampled and thresholded on their own, without a buffer for the whole grid.
     static func sample(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int,
                        corners: Int? = nil) -> BitMatrix {
-        let columns = corners.map { c in (0..<width).filter { $0 < c || $0 >= width - c } } ?? Array(0..<width)
-        let rows = corners.map { c in (0..<height).filter { $0 < c || $0 >= height - c } } ?? Array(0..<height)
+        let columns = corners.map { edgePositions(width, within: $0) } ?? Array(0..<width)
+        let rows = corners.map { edgePositions(height, within: $0) } ?? Array(0..<height)
         let cw = columns.count, ch = rows.count
         guard cw > 0, ch > 0 else { return BitMatrix(width: width, height: height) }
         var lo = 255.0, hi = 0.0
@@ -98,6 +98,17 @@ enum ModuleSampler {
         // Neighbours are the sampled modules within two modules in the full grid: a gap between corner squares separates them.
         return threshold(gray, columns: columns, rows: rows, width: width, height: height, globalMid: globalMid,
                          minimumContrast: minimumContrast)
+    }
+
+    /// The positions `0..<count` less than `c` from either end, ascending, in an array of their own size (filtering the
+    /// range grew the array several times, on every QR quick look).
+    private static func edgePositions(_ count: Int, within c: Int) -> [Int] {
+        let head = max(0, min(c, count)), tail = min(count, max(head, count - c))
+        var positions = [Int]()
+        positions.reserveCapacity(head + count - tail)
+        positions.append(contentsOf: 0..<head)
+        positions.append(contentsOf: tail..<count)
+        return positions
     }
 
     /// Thresholds every module of a fully sampled grid against the midpoint of the darkest and lightest module within two
