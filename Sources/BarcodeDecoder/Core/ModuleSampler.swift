@@ -11,8 +11,8 @@ enum ModuleSampler {
     /// stay light. The corner squares are sampled and thresholded on their own, without a buffer for the whole grid.
     static func sample(_ frame: PreparedFrame, transform: PerspectiveTransform, width: Int, height: Int,
                        corners: Int? = nil) -> BitMatrix {
-        let columns = corners.map { c in (0..<width).filter { $0 < c || $0 >= width - c } } ?? Array(0..<width)
-        let rows = corners.map { c in (0..<height).filter { $0 < c || $0 >= height - c } } ?? Array(0..<height)
+        let columns = corners.map { edgePositions(width, within: $0) } ?? Array(0..<width)
+        let rows = corners.map { edgePositions(height, within: $0) } ?? Array(0..<height)
         let cw = columns.count, ch = rows.count
         guard cw > 0, ch > 0 else { return BitMatrix(width: width, height: height) }
         var lo = 255.0, hi = 0.0
@@ -100,6 +100,17 @@ enum ModuleSampler {
                          minimumContrast: minimumContrast)
     }
 
+    /// The positions `0..<count` less than `c` from either end, ascending, in an array of their own size (filtering the
+    /// range grew the array several times, on every QR quick look).
+    private static func edgePositions(_ count: Int, within c: Int) -> [Int] {
+        let head = max(0, min(c, count)), tail = min(count, max(head, count - c))
+        var positions = [Int]()
+        positions.reserveCapacity(head + count - tail)
+        positions.append(contentsOf: 0..<head)
+        positions.append(contentsOf: tail..<count)
+        return positions
+    }
+
     /// Thresholds every module of a fully sampled grid against the midpoint of the darkest and lightest module within two
     /// modules (where they differ by `minimumContrast`), else against `globalMid`.
     static func threshold(_ gray: [Double], width: Int, height: Int, globalMid: Double, minimumContrast: Double) -> BitMatrix {
@@ -116,11 +127,47 @@ enum ModuleSampler {
         let cw = columns.count, ch = rows.count
         precondition(gray.count >= cw * ch, "\(gray.count) grey values for \(cw) × \(ch) modules")
         guard cw > 0, ch > 0 else { return BitMatrix(width: width, height: height) }
-        let across = neighbourRanges(columns), down = neighbourRanges(rows)
-        // Whether the four modules from each column on have their whole neighbourhoods sampled (eight consecutive
-        // positions), decided once for all rows rather than in each (with the neighbour ranges read through buffers
-        // below, a third of the row extremes' instructions on the QR quick looks' corner squares).
-        let fourWide = (0..<cw).map { i in i >= 2 && i + 5 < cw && columns[i + 5] - columns[i - 2] == 7 }
+        let down = neighbourRanges(rows)
+        // The row extremes' plan, made once for all rows: a module whose neighbourhood is five consecutive positions
+        // ("full") is taken four lanes at a time with its neighbours; the rest module by module over its range. Each
+        // stretch of four or more full modules is covered by groups of four, the last group moved back to end on the
+        // stretch's last module (its overlap is computed twice, to the same values), so a corner square's row of eleven
+        // takes two groups and four single modules, not one group and seven. The groups' first modules, then each single
+        // module with its range's first and last index, in one buffer (at most one group start and one single per module).
+        let plan = UnsafeMutablePointer<Int>.allocate(capacity: 4 * cw)
+        defer { plan.deallocate() }
+        var groupCount = 0, singleCount = 0
+        columns.withUnsafeBufferPointer { columns in
+            let singles = plan + cw
+            func isFull(_ i: Int) -> Bool { i >= 2 && i + 2 < cw && columns[i + 2] - columns[i - 2] == 4 }
+            var start = 0
+            while start < cw {
+                let full = isFull(start)
+                var end = start + 1
+                while end < cw && isFull(end) == full { end += 1 }
+                if full && end - start >= 4 {
+                    var i = start
+                    while i + 4 <= end {
+                        plan[groupCount] = i
+                        groupCount += 1
+                        i += 4
+                    }
+                    if i < end {
+                        plan[groupCount] = end - 4
+                        groupCount += 1
+                    }
+                } else {
+                    for i in start..<end {
+                        let range = neighbourRange(columns, i)
+                        singles[3 * singleCount] = i
+                        singles[3 * singleCount + 1] = range.first
+                        singles[3 * singleCount + 2] = range.last
+                        singleCount += 1
+                    }
+                }
+                start = end
+            }
+        }
         // Scratch for the row extremes (every sampled module) and one row's column extremes.
         let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 2 * cw * ch + 2 * cw)
         defer { scratch.deallocate() }
@@ -128,40 +175,34 @@ enum ModuleSampler {
         var grid = BitMatrix(width: width, height: height)
         gray.withUnsafeBufferPointer { g in
             let g = g.baseAddress!
-            // Along each row. Where four consecutive modules have their whole neighbourhood sampled (eight consecutive
-            // positions), their extremes are taken four lanes at a time; elsewhere module by module over its range.
-            fourWide.withUnsafeBufferPointer { fourWide in
-                across.withUnsafeBufferPointer { across in
-                    for j in 0..<ch {
-                        let row = g + j * cw, rl = rowLow + j * cw, rh = rowHigh + j * cw
-                        var i = 0
-                        while i < cw {
-                            if fourWide[i] {
-                                var a = load4(row + i - 2), b = a
-                                for k in -1...2 {
-                                    let v = load4(row + i + k)
-                                    a = a.replacing(with: v, where: v .< a)
-                                    b = b.replacing(with: v, where: v .> b)
-                                }
-                                store4(a, rl + i)
-                                store4(b, rh + i)
-                                i &+= 4
-                                continue
-                            }
-                            var a = 255.0, b = 0.0
-                            var ni = across[i].first
-                            let last = across[i].last
-                            while ni <= last {
-                                let v = row[ni]
-                                a = v < a ? v : a
-                                b = v > b ? v : b
-                                ni &+= 1
-                            }
-                            rl[i] = a
-                            rh[i] = b
-                            i &+= 1
-                        }
+            // Along each row: the groups of four full modules, then the single modules.
+            for j in 0..<ch {
+                let row = g + j * cw, rl = rowLow + j * cw, rh = rowHigh + j * cw
+                for n in 0..<groupCount {
+                    let i = plan[n]
+                    var a = load4(row + i - 2), b = a
+                    for k in -1...2 {
+                        let v = load4(row + i + k)
+                        a = a.replacing(with: v, where: v .< a)
+                        b = b.replacing(with: v, where: v .> b)
                     }
+                    store4(a, rl + i)
+                    store4(b, rh + i)
+                }
+                var single = plan + cw
+                for _ in 0..<singleCount {
+                    let i = single[0], last = single[2]
+                    var a = 255.0, b = 0.0
+                    var ni = single[1]
+                    while ni <= last {
+                        let v = row[ni]
+                        a = v < a ? v : a
+                        b = v > b ? v : b
+                        ni &+= 1
+                    }
+                    rl[i] = a
+                    rh[i] = b
+                    single += 3
                 }
             }
             // Down the columns, four modules of a row at a time, then the threshold module by module.
@@ -217,12 +258,16 @@ enum ModuleSampler {
 
     /// For each index into the ascending `positions`, the first and last index whose position is within two of its own.
     private static func neighbourRanges(_ positions: [Int]) -> [(first: Int, last: Int)] {
-        positions.indices.map { i in
-            var first = i, last = i
-            while first > 0, i - first < 2, positions[i] - positions[first - 1] <= 2 { first -= 1 }
-            while last < positions.count - 1, last - i < 2, positions[last + 1] - positions[i] <= 2 { last += 1 }
-            return (first, last)
-        }
+        positions.withUnsafeBufferPointer { positions in positions.indices.map { neighbourRange(positions, $0) } }
+    }
+
+    /// The first and last index into the ascending `positions` whose position is within two of index `i`'s.
+    @inline(__always)
+    private static func neighbourRange(_ positions: UnsafeBufferPointer<Int>, _ i: Int) -> (first: Int, last: Int) {
+        var first = i, last = i
+        while first > 0, i - first < 2, positions[i] - positions[first - 1] <= 2 { first -= 1 }
+        while last < positions.count - 1, last - i < 2, positions[last + 1] - positions[i] <= 2 { last += 1 }
+        return (first, last)
     }
 
     /// Every module's centre looked up in the frame's binary image: a second opinion where the module-relative threshold
