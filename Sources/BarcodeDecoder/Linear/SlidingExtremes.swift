@@ -52,14 +52,19 @@ enum SlidingExtremes {
     /// the same passes: the first round reads the padded values once for both, and each later round runs both in one loop.
     static func compute(_ values: UnsafePointer<Double>, count n: Int, radius: Int, low: UnsafeMutablePointer<Double>,
                         high: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>) {
-        doubling(values, count: n, radius: radius, low: low, high: high, scratch: scratch)
+        doubling(values, count: n, radius: radius, low: low, high: high, scratch: scratch, firstTwoRounds: firstTwoRounds,
+                 threeSpanExtremes: threeSpanExtremes)
     }
 
     /// `compute` for values of any type ordered as Doubles are (Doubles and the whole numbers of `computeOnHalves`),
-    /// `scratch` holding `scratchCount(count, radius:)` of them.
+    /// `scratch` holding `scratchCount(count, radius:)` of them. `firstTwoRounds`, where given, writes the first two
+    /// rounds at once (as `firstTwoRounds(_:count:radius:low:high:)` does), for windows that take both;
+    /// `threeSpanExtremes`, where given, writes the extremes of three spans (as `threeSpanExtremes(_:count:low:high:)`).
     @inline(__always)
     private static func doubling<T: Comparable>(_ values: UnsafePointer<T>, count n: Int, radius: Int, low: UnsafeMutablePointer<T>,
-                                                high: UnsafeMutablePointer<T>, scratch: UnsafeMutablePointer<T>) {
+                                                high: UnsafeMutablePointer<T>, scratch: UnsafeMutablePointer<T>,
+                                                firstTwoRounds: ((UnsafePointer<T>, Int, Int, UnsafeMutablePointer<T>, UnsafeMutablePointer<T>) -> Void)? = nil,
+                                                threeSpanExtremes: ((ThreeSpans<T>, Int, UnsafeMutablePointer<T>, UnsafeMutablePointer<T>) -> Void)? = nil) {
         guard n > 0 else { return }
         let r = max(0, radius), window = 2 * r + 1
         // The sequence padded by `r` on each side with copies of its end values: a window that reaches past an end then
@@ -71,7 +76,13 @@ enum SlidingExtremes {
         let spare = (low: scratch + 3 * padded, high: scratch)
         let (last, threeSpans) = lastSpan(window: window)
         var span = 1
-        if last > 1 {
+        if last > 2, let firstTwoRounds {
+            // The first two rounds in one pass from `values`: spans of four without the pairs' pass.
+            firstTwoRounds(values, n, r, lowTarget, highTarget)
+            (lowSource, highSource) = (lowTarget, highTarget)
+            (lowTarget, highTarget) = (spare.low, spare.high)
+            span = 4
+        } else if last > 1 {
             // The first round read from `values` itself, not from a padded copy (a pass that copied every value): the same
             // extremes at every position (`firstRound`). The padded copy's buffer then serves as the maxima's spare.
             firstRound(values, count: n, radius: r, low: lowTarget, high: highTarget)
@@ -101,7 +112,10 @@ enum SlidingExtremes {
         }
         // The window of value k covers padded positions k ..< k + window.
         let lowShifted = lowSource + (window - span), highShifted = highSource + (window - span)
-        if threeSpans {
+        if threeSpans, let threeSpanExtremes {
+            threeSpanExtremes(ThreeSpans(low: (lowSource, lowSource + span, lowShifted), high: (highSource, highSource + span, highShifted)),
+                              n, low, high)
+        } else if threeSpans {
             let lowNext = lowSource + span, highNext = highSource + span
             for k in 0..<n {
                 low[k] = smaller(smaller(lowSource[k], lowNext[k]), lowShifted[k])
@@ -252,6 +266,92 @@ enum SlidingExtremes {
             highMiddle[j] = larger(a, b)
         }
         for i in (r + n - 1)..<(n + 2 * r - 1) { low[i] = last; high[i] = last }
+    }
+
+    /// The doubling's first two rounds on doubles in one pass (extremes of each four neighbours of the padded values,
+    /// `n + 2r − 3` positions, for r ≥ 3: windows whose `lastSpan` is at least 4), read from the unpadded `values`:
+    /// position i is the second round's `smaller(smaller(P[i], P[i + 1]), smaller(P[i + 2], P[i + 3]))` of the padded
+    /// values P, the same expression, so the same value to the bit, without the pass that wrote the pairs and read them
+    /// back. Where all four lie inside `values` (r ≤ i < r + n − 3), four positions a step in two-lane vectors, each lane
+    /// the scalar expression: the pairs at i, i + 2 and i + 4 serve both halves of the step (about 13 instructions for
+    /// two positions, where the two rounds took 21). The few positions whose four reach the padding read P through
+    /// clamped indices, and those whose four are all copies of an end value take it. (The 16-bit whole numbers keep the
+    /// two rounds: eight to a vector, the passes cost less than these positions' reads.)
+    private static func firstTwoRounds(_ values: UnsafePointer<Double>, count n: Int, radius r: Int,
+                                       low: UnsafeMutablePointer<Double>, high: UnsafeMutablePointer<Double>) {
+        let first = values[0], last = values[n - 1], end = n + 2 * r - 3
+        @inline(__always) func padded(_ j: Int) -> Double { values[Swift.min(Swift.max(j - r, 0), n - 1)] }
+        @inline(__always) func clamped(_ i: Int) {
+            let a = padded(i), b = padded(i + 1), c = padded(i + 2), d = padded(i + 3)
+            low[i] = smaller(smaller(a, b), smaller(c, d))
+            high[i] = larger(larger(a, b), larger(c, d))
+        }
+        // `smaller` and `larger` lane by lane.
+        @inline(__always) func lower(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .< b) }
+        @inline(__always) func upper(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .> b) }
+        // Positions below r − 3 cover copies of the first value only, those from r + n − 1 on copies of the last.
+        let leftCopies = Swift.max(0, r - 3), middle = Swift.max(0, n - 3), rightCopies = Swift.min(end, r + n - 1)
+        for i in 0..<leftCopies { low[i] = first; high[i] = first }
+        for i in leftCopies..<r { clamped(i) }
+        let lowMiddle = low + r, highMiddle = high + r
+        var j = 0
+        // Reads values[j ... j + 6], inside while j + 4 ≤ n − 3.
+        while j &+ 4 <= middle {
+            let at = values + j
+            @inline(__always) func load(_ k: Int) -> SIMD2<Double> { UnsafeRawPointer(at + k).loadUnaligned(as: SIMD2<Double>.self) }
+            let v0 = load(0), v1 = load(1), v2 = load(2), v3 = load(3), v4 = load(4), v5 = load(5)
+            let low0 = lower(v0, v1), low2 = lower(v2, v3), low4 = lower(v4, v5)
+            let high0 = upper(v0, v1), high2 = upper(v2, v3), high4 = upper(v4, v5)
+            UnsafeMutableRawPointer(lowMiddle + j).storeBytes(of: lower(low0, low2), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(lowMiddle + j + 2).storeBytes(of: lower(low2, low4), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(highMiddle + j).storeBytes(of: upper(high0, high2), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(highMiddle + j + 2).storeBytes(of: upper(high2, high4), as: SIMD2<Double>.self)
+            j &+= 4
+        }
+        while j < middle {
+            let a = values[j], b = values[j + 1], c = values[j + 2], d = values[j + 3]
+            lowMiddle[j] = smaller(smaller(a, b), smaller(c, d))
+            highMiddle[j] = larger(larger(a, b), larger(c, d))
+            j &+= 1
+        }
+        for i in (r + middle)..<rightCopies { clamped(i) }
+        for i in rightCopies..<end { low[i] = last; high[i] = last }
+    }
+
+    /// The last round's three spans of a window (at k, k + span and k + window − span), for the minima and the maxima.
+    struct ThreeSpans<T> {
+        let low, high: (UnsafePointer<T>, UnsafePointer<T>, UnsafePointer<T>)
+
+        init(low: (UnsafeMutablePointer<T>, UnsafeMutablePointer<T>, UnsafeMutablePointer<T>),
+             high: (UnsafeMutablePointer<T>, UnsafeMutablePointer<T>, UnsafeMutablePointer<T>)) {
+            self.low = (UnsafePointer(low.0), UnsafePointer(low.1), UnsafePointer(low.2))
+            self.high = (UnsafePointer(high.0), UnsafePointer(high.1), UnsafePointer(high.2))
+        }
+    }
+
+    /// The doubling's last pass on doubles for windows of three spans: `smaller(smaller(a[k], b[k]), c[k])` of the three
+    /// minima spans, `larger` likewise of the maxima, four positions a step in two-lane vectors (each lane that scalar
+    /// expression, so the same values to the bit): about 27 instructions for four positions where two a step took 34.
+    private static func threeSpanExtremes(_ spans: ThreeSpans<Double>, count n: Int, low: UnsafeMutablePointer<Double>,
+                                          high: UnsafeMutablePointer<Double>) {
+        let (la, lb, lc) = spans.low, (ha, hb, hc) = spans.high
+        @inline(__always) func lower(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .< b) }
+        @inline(__always) func upper(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .> b) }
+        @inline(__always) func load(_ p: UnsafePointer<Double>) -> SIMD2<Double> { UnsafeRawPointer(p).loadUnaligned(as: SIMD2<Double>.self) }
+        var k = 0
+        while k &+ 4 <= n {
+            let k2 = k &+ 2
+            UnsafeMutableRawPointer(low + k).storeBytes(of: lower(lower(load(la + k), load(lb + k)), load(lc + k)), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(low + k2).storeBytes(of: lower(lower(load(la + k2), load(lb + k2)), load(lc + k2)), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(high + k).storeBytes(of: upper(upper(load(ha + k), load(hb + k)), load(hc + k)), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(high + k2).storeBytes(of: upper(upper(load(ha + k2), load(hb + k2)), load(hc + k2)), as: SIMD2<Double>.self)
+            k &+= 4
+        }
+        while k < n {
+            low[k] = smaller(smaller(la[k], lb[k]), lc[k])
+            high[k] = larger(larger(ha[k], hb[k]), hc[k])
+            k &+= 1
+        }
     }
 
     /// `firstRound`'s maxima alone.
