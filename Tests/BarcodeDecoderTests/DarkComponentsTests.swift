@@ -18,13 +18,7 @@ import Testing
             }
             for minimumSide in [1, 3, 12] {
                 for maximumCount in [2, 400] {
-                    let found = DarkComponents.find(bits, minimumSide: minimumSide, maximumCount: maximumCount)
-                    let expected = Self.floodFill(bits, minimumSide: minimumSide, maximumCount: maximumCount)
-                    #expect(found.count == expected.count)
-                    for (f, e) in zip(found, expected) {
-                        #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
-                        #expect(f.outline == e.outline)
-                    }
+                    Self.expectTheFloodFillsComponents(bits, minimumSide: minimumSide, maximumCount: maximumCount)
                 }
             }
         }
@@ -39,17 +33,11 @@ import Testing
         for y in 0..<h {
             for x in 0..<w where x % 2 == 0 || Double.random(in: 0..<1, using: &random) < 0.2 { bits[x, y] = true }
         }
-        let found = DarkComponents.find(bits, minimumSide: 3)
-        let expected = Self.floodFill(bits, minimumSide: 3, maximumCount: 400)
-        #expect(found.count == expected.count)
-        for (f, e) in zip(found, expected) {
-            #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
-            #expect(f.outline == e.outline)
-        }
+        Self.expectTheFloodFillsComponents(bits, minimumSide: 3)
     }
 
     /// Kept components (combs, a frame) whose rows are shared with many specks too small to keep: the specks' runs, written
-    /// to throw-away rows by run index, leave the kept components' outlines as the flood fill has them.
+    /// to rows of their own, leave the kept components' outlines as the flood fill has them.
     @Test func specksBesideKeptComponentsLeaveTheirOutlines() {
         var random = SeededGenerator(seed: 5)
         for trial in 0..<6 {
@@ -67,13 +55,7 @@ import Testing
                 for x in stride(from: w / 2 + 5, to: w - 4, by: 2) where Double.random(in: 0..<1, using: &random) < 0.5 { bits[x, y] = true }
             }
             for minimumSide in [3, 12] {
-                let found = DarkComponents.find(bits, minimumSide: minimumSide)
-                let expected = Self.floodFill(bits, minimumSide: minimumSide, maximumCount: 400)
-                #expect(found.count == expected.count)
-                for (f, e) in zip(found, expected) {
-                    #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
-                    #expect(f.outline == e.outline)
-                }
+                Self.expectTheFloodFillsComponents(bits, minimumSide: minimumSide)
             }
         }
     }
@@ -90,13 +72,7 @@ import Testing
                     for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
                 }
                 for minimumSide in [1, 3] {
-                    let found = DarkComponents.find(bits, minimumSide: minimumSide)
-                    let expected = Self.floodFill(bits, minimumSide: minimumSide, maximumCount: 400)
-                    #expect(found.count == expected.count, "width \(w), density \(density)")
-                    for (f, e) in zip(found, expected) {
-                        #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
-                        #expect(f.outline == e.outline)
-                    }
+                    Self.expectTheFloodFillsComponents(bits, minimumSide: minimumSide, "width \(w), density \(density)")
                 }
             }
         }
@@ -122,13 +98,7 @@ import Testing
                     }
                 }
                 for minimumSide in [1, 3] {
-                    let found = DarkComponents.find(bits, minimumSide: minimumSide)
-                    let expected = Self.floodFill(bits, minimumSide: minimumSide, maximumCount: 400)
-                    #expect(found.count == expected.count, "width \(w), trial \(trial)")
-                    for (f, e) in zip(found, expected) {
-                        #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
-                        #expect(f.outline == e.outline)
-                    }
+                    Self.expectTheFloodFillsComponents(bits, minimumSide: minimumSide, "width \(w), trial \(trial)")
                 }
             }
         }
@@ -148,6 +118,20 @@ import Testing
                     #expect(found == expected, "\(cells) after \(before)")
                 }
             }
+        }
+    }
+
+    /// `DarkComponents.find` gives the flood fill's components (`floodFill`): as many, in the same order, with the same
+    /// boxes, areas and outlines.
+    static func expectTheFloodFillsComponents(_ bits: BitMatrix, minimumSide: Int, maximumCount: Int = 400, _ comment: Comment? = nil,
+                                              sourceLocation: SourceLocation = #_sourceLocation) {
+        let found = DarkComponents.find(bits, minimumSide: minimumSide, maximumCount: maximumCount)
+        let expected = floodFill(bits, minimumSide: minimumSide, maximumCount: maximumCount)
+        #expect(found.count == expected.count, comment, sourceLocation: sourceLocation)
+        for (f, e) in zip(found, expected) {
+            #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area, comment,
+                    sourceLocation: sourceLocation)
+            #expect(f.outline == e.outline, comment, sourceLocation: sourceLocation)
         }
     }
 
