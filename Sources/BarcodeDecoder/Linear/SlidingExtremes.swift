@@ -22,6 +22,9 @@ enum SlidingExtremes {
     // The same for the 16-bit whole numbers of `computeOnHalves` (pminsw/pmaxsw).
     @inline(__always) static func smaller<T: Comparable>(_ a: T, _ b: T) -> T { a < b ? a : b }
     @inline(__always) static func larger<T: Comparable>(_ a: T, _ b: T) -> T { a > b ? a : b }
+    /// `smaller` and `larger` lane by lane, for the passes on doubles that take two positions a vector.
+    @inline(__always) static func smaller(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .< b) }
+    @inline(__always) static func larger(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .> b) }
 
     /// For each index k, the maximum of `values[k - radius ... k + radius]` (clipped to the sequence).
     static func maximum(_ values: [Double], radius: Int) -> [Double] {
@@ -286,9 +289,6 @@ enum SlidingExtremes {
             low[i] = smaller(smaller(a, b), smaller(c, d))
             high[i] = larger(larger(a, b), larger(c, d))
         }
-        // `smaller` and `larger` lane by lane.
-        @inline(__always) func lower(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .< b) }
-        @inline(__always) func upper(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .> b) }
         // Positions below r − 3 cover copies of the first value only, those from r + n − 1 on copies of the last.
         let leftCopies = Swift.max(0, r - 3), middle = Swift.max(0, n - 3), rightCopies = Swift.min(end, r + n - 1)
         for i in 0..<leftCopies { low[i] = first; high[i] = first }
@@ -300,12 +300,12 @@ enum SlidingExtremes {
             let at = values + j
             @inline(__always) func load(_ k: Int) -> SIMD2<Double> { UnsafeRawPointer(at + k).loadUnaligned(as: SIMD2<Double>.self) }
             let v0 = load(0), v1 = load(1), v2 = load(2), v3 = load(3), v4 = load(4), v5 = load(5)
-            let low0 = lower(v0, v1), low2 = lower(v2, v3), low4 = lower(v4, v5)
-            let high0 = upper(v0, v1), high2 = upper(v2, v3), high4 = upper(v4, v5)
-            UnsafeMutableRawPointer(lowMiddle + j).storeBytes(of: lower(low0, low2), as: SIMD2<Double>.self)
-            UnsafeMutableRawPointer(lowMiddle + j + 2).storeBytes(of: lower(low2, low4), as: SIMD2<Double>.self)
-            UnsafeMutableRawPointer(highMiddle + j).storeBytes(of: upper(high0, high2), as: SIMD2<Double>.self)
-            UnsafeMutableRawPointer(highMiddle + j + 2).storeBytes(of: upper(high2, high4), as: SIMD2<Double>.self)
+            let low0 = smaller(v0, v1), low2 = smaller(v2, v3), low4 = smaller(v4, v5)
+            let high0 = larger(v0, v1), high2 = larger(v2, v3), high4 = larger(v4, v5)
+            UnsafeMutableRawPointer(lowMiddle + j).storeBytes(of: smaller(low0, low2), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(lowMiddle + j + 2).storeBytes(of: smaller(low2, low4), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(highMiddle + j).storeBytes(of: larger(high0, high2), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(highMiddle + j + 2).storeBytes(of: larger(high2, high4), as: SIMD2<Double>.self)
             j &+= 4
         }
         while j < middle {
@@ -335,16 +335,14 @@ enum SlidingExtremes {
     private static func threeSpanExtremes(_ spans: ThreeSpans<Double>, count n: Int, low: UnsafeMutablePointer<Double>,
                                           high: UnsafeMutablePointer<Double>) {
         let (la, lb, lc) = spans.low, (ha, hb, hc) = spans.high
-        @inline(__always) func lower(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .< b) }
-        @inline(__always) func upper(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { b.replacing(with: a, where: a .> b) }
         @inline(__always) func load(_ p: UnsafePointer<Double>) -> SIMD2<Double> { UnsafeRawPointer(p).loadUnaligned(as: SIMD2<Double>.self) }
         var k = 0
         while k &+ 4 <= n {
             let k2 = k &+ 2
-            UnsafeMutableRawPointer(low + k).storeBytes(of: lower(lower(load(la + k), load(lb + k)), load(lc + k)), as: SIMD2<Double>.self)
-            UnsafeMutableRawPointer(low + k2).storeBytes(of: lower(lower(load(la + k2), load(lb + k2)), load(lc + k2)), as: SIMD2<Double>.self)
-            UnsafeMutableRawPointer(high + k).storeBytes(of: upper(upper(load(ha + k), load(hb + k)), load(hc + k)), as: SIMD2<Double>.self)
-            UnsafeMutableRawPointer(high + k2).storeBytes(of: upper(upper(load(ha + k2), load(hb + k2)), load(hc + k2)), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(low + k).storeBytes(of: smaller(smaller(load(la + k), load(lb + k)), load(lc + k)), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(low + k2).storeBytes(of: smaller(smaller(load(la + k2), load(lb + k2)), load(lc + k2)), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(high + k).storeBytes(of: larger(larger(load(ha + k), load(hb + k)), load(hc + k)), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(high + k2).storeBytes(of: larger(larger(load(ha + k2), load(hb + k2)), load(hc + k2)), as: SIMD2<Double>.self)
             k &+= 4
         }
         while k < n {
