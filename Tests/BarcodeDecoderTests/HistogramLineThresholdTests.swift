@@ -296,6 +296,28 @@ import Testing
         }
     }
 
+    /// The runs are counted past a line's last pixel up to a whole word (the last colour repeated there): one reader's
+    /// lines of every length from 9 to 40 pixels, each after a longer line that changes colour at every pixel, ending
+    /// dark and light, are returned at their own runs and not at one more, whatever the longer line left behind them.
+    @Test func whatFollowsALineInItsReaderChangesNoCount() throws {
+        let reader = HistogramLineThreshold(longestLine: 64)
+        let striped = (0..<64).map { (i: Int) -> UInt8 in i % 2 == 0 ? 40 : 210 }
+        func runs(_ line: [UInt8], _ minimumRuns: Int) -> RunRow? {
+            _ = striped.withUnsafeBufferPointer { reader.runs($0.baseAddress!, count: striped.count, step: 1, minimumRuns: 1) }
+            return line.withUnsafeBufferPointer { reader.runs($0.baseAddress!, count: line.count, step: 1, minimumRuns: minimumRuns) }
+        }
+        for count in 9...40 {
+            for endsDark in [false, true] {
+                // Bars and spaces three pixels wide, the last one dark or light.
+                let line = (0..<count).map { (i: Int) -> UInt8 in ((count - 1 - i) / 3 % 2 == 0) == endsDark ? 40 : 210 }
+                let expected = try #require(Self.runsByDefinition(line))
+                let row = runs(line, expected.widths.count)
+                #expect(row?.widths == expected.widths && row?.starts == expected.starts, "length \(count), dark end \(endsDark)")
+                #expect(runs(line, expected.widths.count + 1) == nil, "length \(count), dark end \(endsDark)")
+            }
+        }
+    }
+
     @Test func aLineWithTooFewRunsForAnySymbolIsNotReturned() {
         let line: [UInt8] = [UInt8](repeating: 220, count: 10) + [UInt8](repeating: 30, count: 10) + [UInt8](repeating: 220, count: 10)
         #expect(Self.runs(line, minimumRuns: 3) != nil)
