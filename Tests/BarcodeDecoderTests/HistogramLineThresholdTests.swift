@@ -51,6 +51,21 @@ import Testing
         }
     }
 
+    /// Second peaks whose scores differ by one above 2^24, where single precision holds every other whole number only:
+    /// the higher score, the later bucket, is the second peak (a rounded product would tie them, and the first of the
+    /// tied, nearer the first peak, would move the valley). Counts this large are scored in whole numbers.
+    @Test func secondPeaksOneApartAbove224AreToldApart() {
+        let near = 2_097_159, far = (9 * near + 1) / 16
+        var h = [Int](repeating: 0, count: HistogramLineThreshold.buckets)
+        h[0] = 1 << 22
+        h[2] = (1 << 22) - 1
+        h[3] = near
+        h[4] = far
+        let expected = Self.thresholdByDefinition(h)
+        #expect(expected == 24)
+        #expect(h.map { Int32($0) }.withUnsafeBufferPointer { HistogramLineThreshold.threshold($0) } == expected)
+    }
+
     /// The transposed copy the histogram look reads columns from (`ByteTranspose`) holds each pixel column as a row, for sizes that fill whole blocks of 8 and sizes that do not,
     /// rows wider than the image; and a column read from it gives the runs gathered down the column gives.
     @Test func columnsAreTransposedIntoRows() {

@@ -207,10 +207,18 @@ public enum LocalBinarizer {
                 let a2 = row(entering + 2, before: enteringEnd), a3 = row(entering + 3, before: enteringEnd)
                 let l0 = row(leaving, before: leavingEnd), l1 = row(leaving + 1, before: leavingEnd)
                 let l2 = row(leaving + 2, before: leavingEnd), l3 = row(leaving + 3, before: leavingEnd)
-                for x in 0..<width {
-                    let added = UInt16(a0[x]) &+ UInt16(a1[x]) &+ UInt16(a2[x]) &+ UInt16(a3[x])
-                    let taken = UInt16(l0[x]) &+ UInt16(l1[x]) &+ UInt16(l2[x]) &+ UInt16(l3[x])
-                    delta[x] = Int16(bitPattern: added &- taken)
+                // A pass where rows only enter (the window still reaching past the top) or only leave (past the bottom)
+                // reads those four rows alone: the zeros it stood the others in by were most passes of a 240-pixel frame.
+                if entering < enteringEnd && leaving < leavingEnd {
+                    for x in 0..<width {
+                        let added = UInt16(a0[x]) &+ UInt16(a1[x]) &+ UInt16(a2[x]) &+ UInt16(a3[x])
+                        let taken = UInt16(l0[x]) &+ UInt16(l1[x]) &+ UInt16(l2[x]) &+ UInt16(l3[x])
+                        delta[x] = Int16(bitPattern: added &- taken)
+                    }
+                } else if entering < enteringEnd {
+                    for x in 0..<width { delta[x] = Int16(bitPattern: UInt16(a0[x]) &+ UInt16(a1[x]) &+ UInt16(a2[x]) &+ UInt16(a3[x])) }
+                } else {
+                    for x in 0..<width { delta[x] = Int16(bitPattern: 0 &- (UInt16(l0[x]) &+ UInt16(l1[x]) &+ UInt16(l2[x]) &+ UInt16(l3[x]))) }
                 }
                 for x in 0..<width { sum[x] = sum[x] &+ UInt32(bitPattern: Int32(delta[x])) }
                 entering = min(entering + 4, enteringEnd)
