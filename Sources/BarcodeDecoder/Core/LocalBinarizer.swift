@@ -164,6 +164,10 @@ public enum LocalBinarizer {
         /// Scratch for one pass of a move: per column, the entering rows' sum less the leaving rows'.
         let change: UnsafeMutablePointer<Int16>
         private(set) var top = 0, bottom = 0
+        /// Each block's window's first and last column but one (`x0`, `x1`: 2k and 2k + 1), clipped to the row, for
+        /// `boundsShape`'s block width and count of blocks: the same for every block row, worked out at the first.
+        private var bounds: UnsafeMutablePointer<Int>?
+        private var boundsShape = (block: 0, count: 0)
 
         init(width: Int, radius: Int) {
             self.radius = radius
@@ -182,6 +186,7 @@ public enum LocalBinarizer {
             totals.deallocate()
             zeros.deallocate()
             change.deallocate()
+            bounds?.deallocate()
         }
 
         /// Makes the window rows those around row `center` (rows `stride` apart in `pixels`), adding the rows that enter
@@ -259,9 +264,22 @@ public enum LocalBinarizer {
         private func eachBlockMean(block: Int, count: Int, _ store: (_ column: Int, _ mean: UInt32, _ sum: UInt32, _ pixels: UInt32) -> Void) {
             let width = width, rows = UInt32(truncatingIfNeeded: bottom - top), radius = radius
             let total = UnsafePointer(totals), half = block / 2
+            // The clipped windows' columns from `bounds` (their clipping was a third of a clipped block's instructions,
+            // and most blocks of a small frame's wide window are clipped).
+            if bounds == nil || boundsShape != (block, count) {
+                bounds?.deallocate()
+                let made = UnsafeMutablePointer<Int>.allocate(capacity: 2 * count)
+                for column in 0..<count {
+                    let cx = min(width - 1, column &* block &+ half)
+                    made[2 &* column] = max(0, cx &- radius)
+                    made[2 &* column &+ 1] = min(width, cx &+ radius &+ 1)
+                }
+                bounds = made
+                boundsShape = (block, count)
+            }
+            let clip = UnsafePointer(bounds!)
             @inline(__always) func clipped(_ column: Int) {
-                let cx = min(width - 1, column &* block &+ half)
-                let x0 = max(0, cx &- radius), x1 = min(width, cx &+ radius &+ 1)
+                let x0 = clip[2 &* column], x1 = clip[2 &* column &+ 1]
                 let sum = total[x1] &- total[x0], pixels = UInt32(truncatingIfNeeded: x1 &- x0) &* rows
                 store(column, sum / pixels, sum, pixels)
             }
