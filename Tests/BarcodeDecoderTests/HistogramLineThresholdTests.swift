@@ -51,6 +51,21 @@ import Testing
         }
     }
 
+    /// Second peaks whose scores differ by one above 2^24, where single precision holds every other whole number only:
+    /// the higher score, the later bucket, is the second peak (a rounded product would tie them, and the first of the
+    /// tied, nearer the first peak, would move the valley). Counts this large are scored in whole numbers.
+    @Test func secondPeaksOneApartAbove224AreToldApart() {
+        let near = 2_097_159, far = (9 * near + 1) / 16
+        var h = [Int](repeating: 0, count: HistogramLineThreshold.buckets)
+        h[0] = 1 << 22
+        h[2] = (1 << 22) - 1
+        h[3] = near
+        h[4] = far
+        let expected = Self.thresholdByDefinition(h)
+        #expect(expected == 24)
+        #expect(h.map { Int32($0) }.withUnsafeBufferPointer { HistogramLineThreshold.threshold($0) } == expected)
+    }
+
     /// The transposed copy the histogram look reads columns from (`ByteTranspose`) holds each pixel column as a row, for sizes that fill whole blocks of 8 and sizes that do not,
     /// rows wider than the image; and a column read from it gives the runs gathered down the column gives.
     @Test func columnsAreTransposedIntoRows() {
@@ -292,6 +307,28 @@ import Testing
                         #expect(row == nil, "length \(count): \(runs) runs, at least \(minimumRuns) asked")
                     }
                 }
+            }
+        }
+    }
+
+    /// The runs are counted past a line's last pixel up to a whole word (the last colour repeated there): one reader's
+    /// lines of every length from 9 to 40 pixels, each after a longer line that changes colour at every pixel, ending
+    /// dark and light, are returned at their own runs and not at one more, whatever the longer line left behind them.
+    @Test func whatFollowsALineInItsReaderChangesNoCount() throws {
+        let reader = HistogramLineThreshold(longestLine: 64)
+        let striped = (0..<64).map { (i: Int) -> UInt8 in i % 2 == 0 ? 40 : 210 }
+        func runs(_ line: [UInt8], _ minimumRuns: Int) -> RunRow? {
+            _ = striped.withUnsafeBufferPointer { reader.runs($0.baseAddress!, count: striped.count, step: 1, minimumRuns: 1) }
+            return line.withUnsafeBufferPointer { reader.runs($0.baseAddress!, count: line.count, step: 1, minimumRuns: minimumRuns) }
+        }
+        for count in 9...40 {
+            for endsDark in [false, true] {
+                // Bars and spaces three pixels wide, the last one dark or light.
+                let line = (0..<count).map { (i: Int) -> UInt8 in ((count - 1 - i) / 3 % 2 == 0) == endsDark ? 40 : 210 }
+                let expected = try #require(Self.runsByDefinition(line))
+                let row = runs(line, expected.widths.count)
+                #expect(row?.widths == expected.widths && row?.starts == expected.starts, "length \(count), dark end \(endsDark)")
+                #expect(runs(line, expected.widths.count + 1) == nil, "length \(count), dark end \(endsDark)")
             }
         }
     }

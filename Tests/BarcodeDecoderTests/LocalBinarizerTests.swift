@@ -106,7 +106,7 @@ import Testing
         defer { limits.deallocate() }
         var wrong = 0
         for wide in means {
-            LocalBinarizer.blockLimits(narrow: means, wide: [UInt16](repeating: wide, count: means.count), into: limits)
+            LocalBinarizer.blockLimits(narrow: means, wide: [UInt16](repeating: wide, count: means.count), count: means.count, into: limits)
             for (k, narrow) in means.enumerated() {
                 let expected = max(Int(narrow) - 2 - Int(narrow) / 32, Int(wide) * 3 / 5)
                 if Int(limits[k]) != expected { wrong += 1 }
