@@ -110,6 +110,26 @@ import Testing
         #expect(passed.standard > 100 && passed.matrix > 100, "\(passed)")
     }
 
+    /// ITF's quiet-zone bound holds wherever its start test's quiet zone does (quiet zones set just at that threshold
+    /// half the time), and its branch-free form is it. A bound over 1.5 times the four runs' sum would fail.
+    @Test func itfQuietZoneBoundHoldsWhereTheQuietZoneDoes() {
+        var random = SeededGenerator(seed: 14)
+        var passed = 0
+        for _ in 0..<3_000 {
+            var runs = Self.widths(&random, count: Int.random(in: 6...30, using: &random))
+            let s = 1 + 2 * Int.random(in: 0...(runs.count - 5) / 2, using: &random)
+            // The start test's mean narrow element: the mean of the bars' mean and the spaces' mean.
+            let mean = ((runs[s] + runs[s + 2]) / 2 + (runs[s + 1] + runs[s + 3]) / 2) / 2
+            if Bool.random(using: &random) { runs[s - 1] = mean * 6 }
+            runs.withUnsafeBufferPointer { widths in
+                let bound = ITFDecoder.mayHaveQuietZone(widths, s)
+                if widths[s - 1] >= mean * 6 { passed += 1; #expect(bound, "\(runs) at \(s)") }
+                #expect(ITFDecoder.quietZoneTest(widths, s) == (bound ? 1 : 0), "\(runs) at \(s)")
+            }
+        }
+        #expect(passed > 1_000, "\(passed)")
+    }
+
     @Test func dataBarStartTestsAreTheirGuards() {
         var random = SeededGenerator(seed: 45)
         var passed = (dataBar: 0, limited: 0)
