@@ -51,6 +51,85 @@ import Testing
         }
     }
 
+    /// With `firstPasses`, the first place is visited whatever its test, and the rest as the loop visits them.
+    @Test func theFirstPlacePassesWhenAsked() {
+        var random = SeededGenerator(seed: 25)
+        for trial in 0..<500 {
+            let first = 1 + trial % 2, end = Int.random(in: -3...60, using: &random)
+            let passes = (0..<64).map { _ in Int.random(in: 0..<5, using: &random) == 0 }
+            var expected: [Int] = []
+            var i = first
+            while i < end {
+                if passes[i] || i == first { expected.append(i); i += 3 } else { i += 2 }
+            }
+            var visited: [Int] = []
+            RunCandidates.visit(from: first, below: end, firstPasses: true, test: { passes[$0] ? 1 : 0 }) { i in
+                visited.append(i)
+                return i + 3
+            }
+            #expect(visited == expected, "trial \(trial)")
+        }
+    }
+
+    /// Code 2 of 5's quiet-zone bound holds wherever either start pattern's test does, and its branch-free form is it.
+    /// The widths include tiny ones and quiet zones just at either test's threshold, where a bound above 5/3 of the
+    /// three runs' sum (Standard) or above 1.4 times it (Matrix, its other two elements narrower) would fail.
+    @Test func code25StartTestHoldsWhereTheStartPatternsDo() {
+        var random = SeededGenerator(seed: 2_5)
+        var passed = (standard: 0, matrix: 0)
+        for _ in 0..<3_000 {
+            var runs = Self.widths(&random, count: Int.random(in: 12...40, using: &random))
+            for k in runs.indices where Int.random(in: 0..<4, using: &random) == 0 { runs[k] = Double.random(in: 0...0.01, using: &random) }
+            let s = 1 + 2 * Int.random(in: 0...(runs.count - 12) / 2, using: &random)
+            if s > 1 {
+                let standardNarrow = (runs[s + 4] + runs[s + 1] + runs[s + 3]) / 3
+                let matrixNarrow = (runs[s + 1] + runs[s + 2] + runs[s + 3] + runs[s + 4] + runs[s + 5]) / 5
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: runs[s - 1] = 5 * standardNarrow
+                case 1: runs[s - 1] = 5 * matrixNarrow
+                default: break
+                }
+                // Start patterns' other elements fitted now and then, so the tests pass beyond their quiet zones.
+                if Bool.random(using: &random) { runs[s] = 3 * standardNarrow; runs[s + 2] = 3 * standardNarrow }
+                if Int.random(in: 0..<3, using: &random) == 0 {
+                    // Matrix 2 of 5's five narrow elements, the second and fifth the narrowest, and its bar and quiet zone.
+                    for k in [1, 3, 4] { runs[s + k] = Double.random(in: 1.3...1.5, using: &random) }
+                    for k in [2, 5] { runs[s + k] = Double.random(in: 0.8...1, using: &random) }
+                    let narrow = (runs[s + 1] + runs[s + 2] + runs[s + 3] + runs[s + 4] + runs[s + 5]) / 5
+                    runs[s] = 4 * narrow
+                    runs[s - 1] = 5 * narrow
+                }
+            }
+            runs.withUnsafeBufferPointer { widths in
+                let bound = Code25Decoder.mayStart(widths, s)
+                if Code25Decoder.mayStartStandard(widths, s) { passed.standard += 1; #expect(bound, "\(runs) at \(s)") }
+                if Code25Decoder.mayStartMatrix(widths, s) { passed.matrix += 1; #expect(bound, "\(runs) at \(s)") }
+                if s > 1 { #expect(Code25Decoder.startTest(widths, s) == (bound ? 1 : 0), "\(runs) at \(s)") }
+            }
+        }
+        #expect(passed.standard > 100 && passed.matrix > 100, "\(passed)")
+    }
+
+    /// ITF's quiet-zone bound holds wherever its start test's quiet zone does (quiet zones set just at that threshold
+    /// half the time), and its branch-free form is it. A bound over 1.5 times the four runs' sum would fail.
+    @Test func itfQuietZoneBoundHoldsWhereTheQuietZoneDoes() {
+        var random = SeededGenerator(seed: 14)
+        var passed = 0
+        for _ in 0..<3_000 {
+            var runs = Self.widths(&random, count: Int.random(in: 6...30, using: &random))
+            let s = 1 + 2 * Int.random(in: 0...(runs.count - 5) / 2, using: &random)
+            // The start test's mean narrow element: the mean of the bars' mean and the spaces' mean.
+            let mean = ((runs[s] + runs[s + 2]) / 2 + (runs[s + 1] + runs[s + 3]) / 2) / 2
+            if Bool.random(using: &random) { runs[s - 1] = mean * 6 }
+            runs.withUnsafeBufferPointer { widths in
+                let bound = ITFDecoder.mayHaveQuietZone(widths, s)
+                if widths[s - 1] >= mean * 6 { passed += 1; #expect(bound, "\(runs) at \(s)") }
+                #expect(ITFDecoder.quietZoneTest(widths, s) == (bound ? 1 : 0), "\(runs) at \(s)")
+            }
+        }
+        #expect(passed > 1_000, "\(passed)")
+    }
+
     @Test func dataBarStartTestsAreTheirGuards() {
         var random = SeededGenerator(seed: 45)
         var passed = (dataBar: 0, limited: 0)

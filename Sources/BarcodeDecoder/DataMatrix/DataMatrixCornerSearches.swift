@@ -5,7 +5,8 @@
 /// sides with the same colours at their ends (the top row of one is the right column of the other, reversed), so every
 /// corner scores the same and the same corner wins. The search was half of such a frame's instructions and was made
 /// twice; the second look takes the first's result. Only searches made without a leader to beat are kept and reused
-/// (with a leader, a corner's count may stop early at a point that depends on which edge is read first).
+/// (with a leader, a corner's count may stop early at a point that depends on which edge is read first). The quads
+/// looked at are kept too, those that showed an L (`quadsWithL`).
 final class DataMatrixCornerSearches {
     private struct Search {
         let corner: Point, ends: (Point, Point), guess: Point, size: DataMatrixSize
@@ -25,6 +26,10 @@ final class DataMatrixCornerSearches {
     func keep(corner: Point, a: Point, b: Point, guess: Point, size: DataMatrixSize, best: (score: Int, d: Point)?) {
         searches.append(Search(corner: corner, ends: (a, b), guess: guess, size: size, best: best))
     }
+
+    /// The quads of the candidate's first look that showed an L, in the order looked at (`DataMatrixDetector.locate`):
+    /// the mirrored look looks at these alone. Nil until a first look has ended.
+    var quadsWithL: [DataMatrixDetector.Quad]?
 
     /// The timing sides swung about the arms' ends (`DataMatrixBorderLines.swing`): the mirrored look swings the same
     /// sides about the same ends, the top one of one look being the right one of the other.

@@ -203,11 +203,33 @@ enum DataMatrixDetector {
     /// `DataMatrixCornerSearches`).
     static func locate(_ frame: borrowing PreparedFrame, candidate: Candidate, mirrored: Bool = false, sawL: inout Bool,
                        searches: DataMatrixCornerSearches? = nil, visit: (borrowing PreparedFrame, Located) -> Bool) {
+        // The mirrored look after a first look that read nothing: the first look's quads with an L, in their order. The
+        // quads do not depend on the look, nor does whether a quad shows an L (mirroring only turns the L found), so
+        // the others would show none again: their side readings, and the hull searches that made the quads, are not
+        // made twice.
         let hull = candidate.hull, rect = candidate.rect
         let center = rect.reduce(Point(0, 0), +) * 0.25
+        if mirrored, let quadsWithL = searches?.quadsWithL {
+            for quad in quadsWithL {
+                if locate(frame, quad: quad, center: center, mirrored: true, sawL: &sawL, searches: searches, visit: visit) { return }
+            }
+            return
+        }
+        // The quads looked at that showed an L, kept for the mirrored look when this one reads nothing.
+        var quadsWithL: [Quad] = []
+        @inline(__always) func look(_ quad: Quad) -> Bool {
+            var quadSawL = false
+            let read = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &quadSawL, searches: searches, visit: visit)
+            if quadSawL {
+                sawL = true
+                quadsWithL.append(quad)
+            }
+            return read
+        }
+        defer { if !mirrored { searches?.quadsWithL = quadsWithL } }
         // The rectangle fits a rotated symbol; its corners snapped to the hull fit a tilted one.
         let raw = Quad(rect) { $0 + ($0 - center) * (0.5 / max(1, $0.distance(to: center))) }
-        if locate(frame, quad: raw, center: center, mirrored: mirrored, sawL: &sawL, searches: searches, visit: visit) { return }
+        if look(raw) { return }
         // The hull vertices nearest the rectangle's corners, found once: the snapped quad and the spanning search both
         // start from them (each looked for them over the whole hull, a square root a vertex).
         let nearest = (ConvexHull.nearestIndex(hull, to: rect[0]), ConvexHull.nearestIndex(hull, to: rect[1]),
@@ -217,7 +239,7 @@ enum DataMatrixDetector {
             return nearest + (nearest - center) * (0.7 / max(1, nearest.distance(to: center)))
         }
         let snapped = Quad(snap(nearest.0, rect[0]), snap(nearest.1, rect[1]), snap(nearest.2, rect[2]), snap(nearest.3, rect[3]))
-        if locate(frame, quad: snapped, center: center, mirrored: mirrored, sawL: &sawL, searches: searches, visit: visit) { return }
+        if look(snapped) { return }
         // A symbol in strong perspective is no rectangle: its corners are the hull vertices that span the most area. They
         // are looked at whenever the quads before read nothing, a fit there or not: a sheared symbol's rectangle can put a
         // corner on a bump of its arm, short of the arm's end, and a smaller size fit that L's timing edges well enough
@@ -226,7 +248,7 @@ enum DataMatrixDetector {
            let spanning = ConvexHull.largestQuadrilateral(hull, startingAt: SIMD4(n0, n1, n2, n3)) {
             let quad = Quad(spanning) { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
             if (0..<4).contains(where: { quad[$0].distance(to: snapped[$0]) > 1 }) {
-                _ = locate(frame, quad: quad, center: center, mirrored: mirrored, sawL: &sawL, searches: searches, visit: visit)
+                _ = look(quad)
             }
         }
     }

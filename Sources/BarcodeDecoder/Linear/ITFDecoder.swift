@@ -22,22 +22,37 @@ struct ITFDecoder: RowDecoder {
 
     func decode(_ runs: [Double], options: DecoderOptions) -> [RowHit] {
         var hits: [RowHit] = []
-        // The test at every bar reads the widths without a bounds test each (the loop's condition keeps it inside).
+        // The test at every bar reads the widths without a bounds test each (the loop's end keeps it inside).
+        // The quiet zone's bound (`mayHaveQuietZone`) is taken at every bar before any is visited, without a branch
+        // (`RunCandidates`): on a frame without a code few places pass it.
         runs.withUnsafeBufferPointer { widths in
-            var i = 1
-            while i &+ (4 + 10 + 3) < widths.count {
-                defer { i &+= 2 }
+            RunCandidates.visit(from: 1, below: widths.count &- (4 + 10 + 3), test: { i in Self.quietZoneTest(widths, i) }) { i in
                 // Start pattern: two narrow bars alike and two narrow spaces alike, after the quiet zone. The quiet zone
-                // is tested first: on a frame without a code few places pass it, and the tests are one conjunction.
+                // is tested first, and the tests are one conjunction.
                 let bar0 = widths[i], space0 = widths[i + 1], bar1 = widths[i + 2], space1 = widths[i + 3]
                 let narrow = NarrowWidths(bar: (bar0 + bar1) / 2, space: (space0 + space1) / 2)
                 guard widths[i &- 1] >= narrow.mean * 6,
                       max(bar0, bar1) <= min(bar0, bar1) * 1.5, max(space0, space1) <= min(space0, space1) * 1.5,
-                      narrow.bar <= narrow.space * 2.5, narrow.space <= narrow.bar * 2.5 else { continue }
-                if let hit = decodeFrom(runs, i, narrow: narrow, options: options) { hits.append(hit); i = hit.lastRun }
+                      narrow.bar <= narrow.space * 2.5, narrow.space <= narrow.bar * 2.5,
+                      let hit = decodeFrom(runs, i, narrow: narrow, options: options) else { return i &+ 2 }
+                hits.append(hit)
+                return hit.lastRun &+ 2
             }
         }
         return hits
+    }
+
+    /// Whether the run before `s` is at least 1.49 times the four runs from `s` together, added in any order: the
+    /// quiet zone's test (6 times their narrow bar and space's mean, 1.5 times their sum) needs it, their few roundings
+    /// staying far inside the margin.
+    static func mayHaveQuietZone(_ runs: UnsafeBufferPointer<Double>, _ s: Int) -> Bool {
+        runs[s - 1] >= 1.49 * ((runs[s] + runs[s + 1]) + (runs[s + 2] + runs[s + 3]))
+    }
+
+    /// `mayHaveQuietZone` as 1 or 0, without a branch (`SignBit`).
+    @inline(__always)
+    static func quietZoneTest(_ runs: UnsafeBufferPointer<Double>, _ s: Int) -> UInt64 {
+        SignBit.atLeast(runs[s &- 1], 1.49 * ((runs[s] + runs[s &+ 1]) + (runs[s &+ 2] + runs[s &+ 3])))
     }
 
     private func decodeFrom(_ runs: [Double], _ s: Int, narrow start: NarrowWidths, options: DecoderOptions) -> RowHit? {

@@ -14,8 +14,13 @@ enum RunCandidates {
     /// The bytes are padded with zeros to whole words and read a word at a time from the word holding the next place
     /// (the bytes before it masked off): lines hold a few dozen places, and a byte-by-byte tail cost a mispredicted loop
     /// exit or two at every line.
+    ///
+    /// With `firstPasses`, the place `first` is visited whatever its `test` (a decoder whose cheap test holds at the
+    /// line's first bar by definition, having no quiet zone before it to test: a test of the place at every place cost
+    /// six instructions of the vector loop's 33 a pair).
     @inline(__always)
-    static func visit(from first: Int, below end: Int, test: (Int) -> UInt64, _ visit: (Int) -> Int) {
+    static func visit(from first: Int, below end: Int, firstPasses: Bool = false, test: (Int) -> UInt64,
+                      _ visit: (Int) -> Int) {
         guard end > first else { return }
         let places = (end &- first &+ 1) / 2, words = (places &+ 7) / 8
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { buffer in
@@ -23,6 +28,7 @@ enum RunCandidates {
             wordsStart[words &- 1] = 0
             let bytes = UnsafeMutableRawPointer(wordsStart).assumingMemoryBound(to: UInt8.self)
             for j in 0..<places { bytes[j] = UInt8(truncatingIfNeeded: test(first &+ 2 &* j)) }
+            if firstPasses { bytes[0] = 1 }
             var i = first
             while i < end {
                 guard (i &- first) & 1 == 0 else {
