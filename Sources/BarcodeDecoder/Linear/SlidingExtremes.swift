@@ -423,24 +423,8 @@ enum SlidingExtremes {
     }
 
     /// The median of values in 0…255 to a quarter, by histogram (values outside are clamped).
-    ///
-    /// `median(count:_:)` of the stored values, its first histogram counted two values a step (`quartersBelow64` of a
-    /// pair, the same bins): the conversion of each value to its bin, with the tests Swift adds to a conversion, cost 16
-    /// instructions a value, and this function about 10 k a scan line's gradient.
     static func median(byteRange v: UnsafeBufferPointer<Double>) -> Double {
-        let count = v.count
-        guard let values = v.baseAddress else { return median(count: count) { v[$0] } }
-        return median(count: count, { v[$0] }) { histogram in
-            let bins = histogram.baseAddress!
-            var k = 0
-            while k &+ 2 <= count {
-                let pair = quartersBelow64(UnsafeRawPointer(values + k).loadUnaligned(as: SIMD2<Double>.self))
-                bins[Int(truncatingIfNeeded: pair[0])] &+= 1
-                bins[Int(truncatingIfNeeded: pair[1])] &+= 1
-                k &+= 2
-            }
-            if k < count { bins[quartersBelow64(values[k])] &+= 1 }
-        }
+        median(count: v.count) { v[$0] }
     }
 
     /// The median of `count` values in 0…255 to a quarter, the k-th of them `value(k)`, by histogram (values outside are
@@ -448,25 +432,24 @@ enum SlidingExtremes {
     /// taken.
     ///
     /// The histogram counts quarters below 64 one by one and the rest together (a kilobyte to clear for every scan line
-    /// instead of four); only a line whose median lies above 64 counts them all.
+    /// instead of four); only a line whose median lies above 64 counts them all. The first histogram takes two values a
+    /// step (`quartersBelow64` of a pair, the same bins): the conversion of each value to its bin, with the tests Swift
+    /// adds to a conversion, cost 16 instructions a value, a scan line's gradient about 10 k.
     @inline(__always)
     static func median(count: Int, _ value: (Int) -> Double) -> Double {
-        median(count: count, value) { histogram in
-            for k in 0..<count { histogram[quartersBelow64(value(k))] &+= 1 }
-        }
-    }
-
-    /// `median(count:_:)`, its first histogram (257 bins, zeroed) counted by `countBelow64`: a count of each of the
-    /// values in bin `quartersBelow64(value(k))`.
-    @inline(__always)
-    private static func median(count: Int, _ value: (Int) -> Double,
-                               countingBelow64 countBelow64: (UnsafeMutableBufferPointer<Int32>) -> Void) -> Double {
         guard count > 0 else { return 0 }
         let half = count / 2
         // Called for every scan line: the histogram lives on the stack.
         let found: Double? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 257) { histogram in
             histogram.initialize(repeating: 0)
-            countBelow64(histogram)
+            var k = 0
+            while k &+ 2 <= count {
+                let pair = quartersBelow64(SIMD2(value(k), value(k &+ 1)))
+                histogram[Int(truncatingIfNeeded: pair[0])] &+= 1
+                histogram[Int(truncatingIfNeeded: pair[1])] &+= 1
+                k &+= 2
+            }
+            if k < count { histogram[quartersBelow64(value(k))] &+= 1 }
             var seen = 0
             for bin in 0..<256 {
                 seen += Int(histogram[bin])
