@@ -78,6 +78,39 @@ import Testing
         }
     }
 
+    /// Two values' `quartersBelow64` at once are each value's own: on the bins' edges and halfway between them (where the
+    /// nearest whole number of the scaled value is a tie, or above its whole part), beyond either end, NaN and infinities.
+    @Test func pairedQuartersBelow64AreEachValuesOwn() {
+        var random = SeededGenerator(seed: 52)
+        let edges: [Double] = [-1e300, -300, -1, -0.125, -0.0, 0, 0.124, 0.125, 0.126, 0.25, 0.375, 0.625, 0.6249999, 63.625,
+                               63.75, 63.875, 63.874999, 64, 64.01, 255, 300, 1e300, .infinity, -.infinity, .nan,
+                               .leastNonzeroMagnitude, 0.5.nextDown, 0.125.nextDown, 0.375.nextUp]
+        let values = edges + (0..<20_000).map { _ in Double.random(in: -10...80, using: &random) }
+            + (0..<4_000).map { k in Double(k) / 16 - 10 }
+        for (a, b) in zip(values, values.dropFirst(7) + values.prefix(7)) {
+            let pair = SlidingExtremes.quartersBelow64(SIMD2(a, b))
+            #expect(Int(pair[0]) == SlidingExtremes.quartersBelow64(a), "\(a)")
+            #expect(Int(pair[1]) == SlidingExtremes.quartersBelow64(b), "\(b)")
+        }
+    }
+
+    /// The median the histograms find, counting two values a step, is its definition: the middle one (the higher of two)
+    /// of the values' bins (`quarters`) in order, in quarters. Odd and even counts, medians below 64 and above (the
+    /// second histogram), values on the bins' edges and beyond 0…255; stored or taken one by one.
+    @Test func medianIsTheMiddleBin() {
+        var random = SeededGenerator(seed: 27)
+        for trial in 0..<300 {
+            let count = trial % 50 == 0 ? trial / 50 : Int.random(in: 1...301, using: &random)
+            let scale = [3.0, 20.0, 140.0, 300.0][trial % 4]
+            let values: [Double] = (0..<count).map { k in
+                k % 3 == 0 ? Double(Int.random(in: -8...2_100, using: &random)) / 8 : Double.random(in: 0...scale, using: &random)
+            }
+            let middle = count == 0 ? 0 : Double(values.map(SlidingExtremes.quarters).sorted()[count / 2]) / 4
+            #expect(SlidingExtremes.median(count: count) { values[$0] } == middle, "trial \(trial)")
+            #expect(values.withUnsafeBufferPointer { SlidingExtremes.median(byteRange: $0) } == middle, "trial \(trial)")
+        }
+    }
+
     /// The test of a median against a bound, by counting the values below it, agrees with the median the histograms find:
     /// for bounds around the values' bins and past the first histogram's, on values at and between the bins' edges.
     @Test func medianAtLeastABinMatchesTheMedian() {
