@@ -60,8 +60,6 @@ import Testing
         }
     }
 
-    /// Rows read from their colour changes, 64 cells a word: widths around a word's end, runs across word boundaries
-    /// and at both ends of a row still give the flood fill's components.
     /// A run below that touches several runs above, the last of them reaching past its end, and runs after it that touch
     /// only that last one: each later run is still joined to it (the search for the next run's runs above starts at the
     /// last one touched, not after it). Combs pointing up, joined only at their last row, merge components whose runs
@@ -84,6 +82,8 @@ import Testing
         }
     }
 
+    /// Rows read from their colour changes, 64 cells a word: widths around a word's end, runs across word boundaries
+    /// and at both ends of a row still give the flood fill's components.
     @Test func matchesAFloodFillAcrossWords() {
         var random = SeededGenerator(seed: 13)
         for w in [63, 64, 65, 66, 127, 128, 129, 200] {
