@@ -60,6 +60,28 @@ import Testing
         }
     }
 
+    /// A run below that touches several runs above, the last of them reaching past its end, and runs after it that touch
+    /// only that last one: each later run is still joined to it (the search for the next run's runs above starts at the
+    /// last one touched, not after it). Combs pointing up, joined only at their last row, merge components whose runs
+    /// above then point at a root two steps away.
+    @Test func runsAboveReachingPastARunAreJoinedToTheNextRuns() {
+        for shift in 0..<4 {
+            let w = 40 + shift, h = 12
+            var bits = BitMatrix(width: w, height: h)
+            // Row 0: two short runs and a long one; row 1: a run touching all three, then runs touching the long one only.
+            for x in [0, 1, 3, 4] { bits[x + shift, 0] = true }
+            for x in 6..<(w - 2) { bits[x, 0] = true }
+            for x in 0...(7 + shift) { bits[x, 1] = true }
+            for x in stride(from: 10 + shift, to: w - 3, by: 3) { bits[x, 1] = true }
+            // Teeth pointing up from row 10, every third column, joined by a spine on row 10 (the last).
+            for x in stride(from: shift, to: w, by: 3) { for y in 3..<10 { bits[x, y] = true } }
+            for x in 0..<w { bits[x, 10] = true }
+            for minimumSide in [1, 2] {
+                Self.expectTheFloodFillsComponents(bits, minimumSide: minimumSide, "shift \(shift)")
+            }
+        }
+    }
+
     /// Rows read from their colour changes, 64 cells a word: widths around a word's end, runs across word boundaries
     /// and at both ends of a row still give the flood fill's components.
     @Test func matchesAFloodFillAcrossWords() {

@@ -89,8 +89,16 @@ enum DarkComponents {
                 }
                 let row = cells.baseAddress! + y * w
                 let ys = runY, x0s = runX0, x1s = runX1, p = parent
-                func root(_ i: Int) -> Int {
-                    var i = i
+                // By path halving. Most runs of the row above point straight at their root (joined to it, or roots
+                // themselves): that is tested first, with the parent's own parent loaded once (halving such a run's
+                // pointer stores what is there and loads the parent's parent again, a third of the search's
+                // instructions on a busy frame).
+                @inline(__always) func root(_ i: Int) -> Int {
+                    let up = Int(p[i])
+                    let upper = Int(p[up])
+                    if upper == up { return up }
+                    p[i] = Int32(truncatingIfNeeded: upper)
+                    var i = upper
                     while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
                     return i
                 }
@@ -158,6 +166,9 @@ enum DarkComponents {
                         }
                         a &+= 1
                     }
+                    // The runs above that this run touched, but the last, end before its end, so before the next run
+                    // begins: the next run's search starts at the last (which may reach past this run's end).
+                    if a > above { above = a &- 1 }
                 }
                 count = n
             }
