@@ -207,6 +207,11 @@ public enum LocalBinarizer {
             let enteringEnd = max(bottom, newBottom), leavingEnd = min(newTop, bottom)
             let width = width, sum = columns, delta = change, zero = UnsafePointer(zeros)
             func row(_ y: Int, before end: Int) -> UnsafePointer<UInt8> { y < end ? base + y * stride : zero }
+            // Column `x`'s sum over four rows, in 16 bits (eight bytes fit).
+            @inline(__always) func fourRows(_ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>, _ r2: UnsafePointer<UInt8>,
+                                            _ r3: UnsafePointer<UInt8>, _ x: Int) -> UInt16 {
+                UInt16(r0[x]) &+ UInt16(r1[x]) &+ UInt16(r2[x]) &+ UInt16(r3[x])
+            }
             while entering < enteringEnd || leaving < leavingEnd {
                 let a0 = row(entering, before: enteringEnd), a1 = row(entering + 1, before: enteringEnd)
                 let a2 = row(entering + 2, before: enteringEnd), a3 = row(entering + 3, before: enteringEnd)
@@ -215,15 +220,11 @@ public enum LocalBinarizer {
                 // A pass where rows only enter (the window still reaching past the top) or only leave (past the bottom)
                 // reads those four rows alone: the zeros it stood the others in by were most passes of a 240-pixel frame.
                 if entering < enteringEnd && leaving < leavingEnd {
-                    for x in 0..<width {
-                        let added = UInt16(a0[x]) &+ UInt16(a1[x]) &+ UInt16(a2[x]) &+ UInt16(a3[x])
-                        let taken = UInt16(l0[x]) &+ UInt16(l1[x]) &+ UInt16(l2[x]) &+ UInt16(l3[x])
-                        delta[x] = Int16(bitPattern: added &- taken)
-                    }
+                    for x in 0..<width { delta[x] = Int16(bitPattern: fourRows(a0, a1, a2, a3, x) &- fourRows(l0, l1, l2, l3, x)) }
                 } else if entering < enteringEnd {
-                    for x in 0..<width { delta[x] = Int16(bitPattern: UInt16(a0[x]) &+ UInt16(a1[x]) &+ UInt16(a2[x]) &+ UInt16(a3[x])) }
+                    for x in 0..<width { delta[x] = Int16(bitPattern: fourRows(a0, a1, a2, a3, x)) }
                 } else {
-                    for x in 0..<width { delta[x] = Int16(bitPattern: 0 &- (UInt16(l0[x]) &+ UInt16(l1[x]) &+ UInt16(l2[x]) &+ UInt16(l3[x]))) }
+                    for x in 0..<width { delta[x] = Int16(bitPattern: 0 &- fourRows(l0, l1, l2, l3, x)) }
                 }
                 for x in 0..<width { sum[x] = sum[x] &+ UInt32(bitPattern: Int32(delta[x])) }
                 entering = min(entering + 4, enteringEnd)
