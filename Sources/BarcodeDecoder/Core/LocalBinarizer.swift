@@ -37,7 +37,7 @@ public enum LocalBinarizer {
         }
         let narrowMeans = means, wideMeans = means + blockColumns
         let narrowNegative = means + 2 * blockColumns, wideNegative = means + 3 * blockColumns
-        let narrow = WindowSums(width: w, radius: radius), wide = WindowSums(width: w, radius: radius * 3)
+        let narrow = WindowSums(width: w, radius: radius, block: block), wide = WindowSums(width: w, radius: radius * 3, block: block)
         var negativeLimits = [UInt8](repeating: 0, count: keepingNegative ? blockRows * blockColumns : 0)
         // Each block row writes its rows whole, so every cell is written: the matrix is not zero-filled first.
         let binary = BitMatrix(width: w, height: h) { cells in
@@ -48,8 +48,8 @@ public enum LocalBinarizer {
                         let cy = min(h - 1, by + block / 2)
                         narrow.move(to: cy, height: h, pixels: px.baseAddress!, stride: image.stride)
                         wide.move(to: cy, height: h, pixels: px.baseAddress!, stride: image.stride)
-                        narrow.blockMeans(block: block, count: blockColumns, into: narrowMeans, negative: keepingNegative ? narrowNegative : nil)
-                        wide.blockMeans(block: block, count: blockColumns, into: wideMeans, negative: keepingNegative ? wideNegative : nil)
+                        narrow.blockMeans(into: narrowMeans, negative: keepingNegative ? narrowNegative : nil)
+                        wide.blockMeans(into: wideMeans, negative: keepingNegative ? wideNegative : nil)
                         blockLimits(narrow: narrowMeans, wide: wideMeans, count: blockColumns, into: blockLimit)
                         if keepingNegative {
                             blockLimits(narrow: narrowNegative, wide: wideNegative, count: blockColumns,
@@ -151,10 +151,14 @@ public enum LocalBinarizer {
     }
 
     /// Sums of the pixels in a square window (half-size `radius`, clipped to the image) centred on any column of one row:
-    /// per column, the sum over the window's rows; and their running total along the row.
+    /// per column, the sum over the window's rows; and their running total along the row. Their means are taken at the
+    /// centres of blocks `block` columns wide (`blockMeans`).
     final class WindowSums {
         let radius: Int
         let width: Int
+        let block: Int
+        /// Blocks across the row, the last one possibly narrower.
+        let blocks: Int
         /// Sums over rows `top..<bottom` of each column (`width` of them).
         let columns: UnsafeMutablePointer<UInt32>
         /// `totals[x]` is the sum of `columns[0..<x]` (`width + 1` of them).
@@ -164,14 +168,22 @@ public enum LocalBinarizer {
         /// Scratch for one pass of a move: per column, the entering rows' sum less the leaving rows'.
         let change: UnsafeMutablePointer<Int16>
         private(set) var top = 0, bottom = 0
-        /// Each block's window's first and last column but one (`x0`, `x1`: 2k and 2k + 1), clipped to the row, for
-        /// `boundsShape`'s block width and count of blocks: the same for every block row, worked out at the first.
-        private var bounds: UnsafeMutablePointer<Int>?
-        private var boundsShape = (block: 0, count: 0)
+        /// Each block's window's first and last column but one (`x0`, `x1`: 2k and 2k + 1), clipped to the row: the same
+        /// for every block row, worked out once (their clipping was a third of a clipped block's instructions, and most
+        /// blocks of a small frame's wide window are clipped).
+        private let bounds: UnsafeMutablePointer<Int>
 
-        init(width: Int, radius: Int) {
+        init(width: Int, radius: Int, block: Int) {
             self.radius = radius
             self.width = width
+            self.block = block
+            blocks = (width + block - 1) / block
+            bounds = .allocate(capacity: 2 * blocks)
+            for column in 0..<blocks {
+                let cx = min(width - 1, column &* block &+ block / 2)
+                bounds[2 &* column] = max(0, cx &- radius)
+                bounds[2 &* column &+ 1] = min(width, cx &+ radius &+ 1)
+            }
             columns = .allocate(capacity: width)
             columns.initialize(repeating: 0, count: width)
             totals = .allocate(capacity: width + 1)
@@ -186,7 +198,7 @@ public enum LocalBinarizer {
             totals.deallocate()
             zeros.deallocate()
             change.deallocate()
-            bounds?.deallocate()
+            bounds.deallocate()
         }
 
         /// Makes the window rows those around row `center` (rows `stride` apart in `pixels`), adding the rows that enter
@@ -239,8 +251,8 @@ public enum LocalBinarizer {
             }
         }
 
-        /// The mean over the window centred on each of `count` blocks' centre column (blocks `block` columns wide, the
-        /// last block's centre clipped to the image), into `means`. A window always holds its centre, so no count is
+        /// The mean over the window centred on each block's centre column (the last block's centre clipped to the
+        /// image), into `means` (`blocks` of them). A window always holds its centre, so no count is
         /// zero; the division is 32-bit (sums of up to 2^32 / 255 pixels), several times cheaper than 64-bit on many
         /// CPUs. Blocks whose window lies within the row (most of them) share one count and need no clipping.
         ///
@@ -248,37 +260,25 @@ public enum LocalBinarizer {
         /// rounded up (a window of n pixels summing to s there sums to 255·n − s). Without it (a binarization that keeps
         /// no negative limits: the linear reader's binarized look) they are not worked out: their test and store were
         /// five times the means' own instructions, a tenth of that binarization's.
-        func blockMeans(block: Int, count: Int, into means: UnsafeMutablePointer<UInt16>, negative: UnsafeMutablePointer<UInt16>?) {
+        func blockMeans(into means: UnsafeMutablePointer<UInt16>, negative: UnsafeMutablePointer<UInt16>?) {
             if let negative {
-                eachBlockMean(block: block, count: count) { column, q, sum, pixels in
+                eachBlockMean { column, q, sum, pixels in
                     means[column] = UInt16(truncatingIfNeeded: q)
                     negative[column] = UInt16(truncatingIfNeeded: 255 &- q &- (sum != q &* pixels ? 1 : 0))
                 }
             } else {
-                eachBlockMean(block: block, count: count) { column, q, _, _ in means[column] = UInt16(truncatingIfNeeded: q) }
+                eachBlockMean { column, q, _, _ in means[column] = UInt16(truncatingIfNeeded: q) }
             }
         }
 
-        /// `store(column, mean, sum, pixels)` for each of `count` blocks: the mean of the window centred on the block's
-        /// centre column (`blockMeans`), with its sum and its pixels.
+        /// `store(column, mean, sum, pixels)` for each block: the mean of the window centred on the block's centre column
+        /// (`blockMeans`), with its sum and its pixels.
         @inline(__always)
-        private func eachBlockMean(block: Int, count: Int, _ store: (_ column: Int, _ mean: UInt32, _ sum: UInt32, _ pixels: UInt32) -> Void) {
+        private func eachBlockMean(_ store: (_ column: Int, _ mean: UInt32, _ sum: UInt32, _ pixels: UInt32) -> Void) {
             let width = width, rows = UInt32(truncatingIfNeeded: bottom - top), radius = radius
-            let total = UnsafePointer(totals), half = block / 2
-            // The clipped windows' columns from `bounds` (their clipping was a third of a clipped block's instructions,
-            // and most blocks of a small frame's wide window are clipped).
-            if bounds == nil || boundsShape != (block, count) {
-                bounds?.deallocate()
-                let made = UnsafeMutablePointer<Int>.allocate(capacity: 2 * count)
-                for column in 0..<count {
-                    let cx = min(width - 1, column &* block &+ half)
-                    made[2 &* column] = max(0, cx &- radius)
-                    made[2 &* column &+ 1] = min(width, cx &+ radius &+ 1)
-                }
-                bounds = made
-                boundsShape = (block, count)
-            }
-            let clip = UnsafePointer(bounds!)
+            let total = UnsafePointer(totals), block = block, half = block / 2, count = blocks
+            // The clipped windows' columns from `bounds`.
+            let clip = UnsafePointer(bounds)
             @inline(__always) func clipped(_ column: Int) {
                 let x0 = clip[2 &* column], x1 = clip[2 &* column &+ 1]
                 let sum = total[x1] &- total[x0], pixels = UInt32(truncatingIfNeeded: x1 &- x0) &* rows
