@@ -64,6 +64,33 @@ import Testing
         #expect(DataBarCharacter.finders.allSatisfy { $0[3] == 1 && $0[4] == 1 })
     }
 
+    /// `mayStartHalf` (guard bar and space alone) lets through every bar where either full test passes, on lines across
+    /// symbols (forwards and backwards) and texture, and turns most texture bars away.
+    @Test func theGuardTestKeepsEveryBarTheFullTestsPass() throws {
+        var passedFull = 0, places = 0, passed = 0
+        for seed: UInt64 in 1...60 {
+            var random = SeededGenerator(seed: seed)
+            let body = String((0..<13).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+            let forward = try Self.line("01" + body + String(DataBarCharacter.gtinCheckDigit(body)), seed: seed)
+            for (k, runs) in [forward, Array(forward.reversed()), RunSpanSumsTests.runs(count: 200, seed: seed)].enumerated() {
+                RunSpanSums.with(runs) { sums in
+                    runs.withUnsafeBufferPointer { widths in
+                        for s in stride(from: 1, to: runs.count - 23, by: 2) {
+                            let full = DataBarStackedReader.mayStartLeftHalf(widths, guardBar: s, sums: sums)
+                                || DataBarStackedReader.mayStartRightHalf(widths, guardBar: s, sums: sums)
+                            let guardFits = DataBarStackedReader.mayStartHalf(widths, guardBar: s, sums: sums)
+                            #expect(!full || guardFits, "seed \(seed) line \(k) bar \(s)")
+                            passedFull += full ? 1 : 0
+                            if k == 2 { places += 1; passed += guardFits ? 1 : 0 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(passedFull > 100)
+        #expect(passed * 2 < places)
+    }
+
     @Test func theCheapTestKeepsEveryHalf() throws {
         var halves = 0
         for seed: UInt64 in 1...60 {

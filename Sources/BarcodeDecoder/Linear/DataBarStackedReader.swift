@@ -134,6 +134,7 @@ public struct DataBarStackedReader: SymbologyReader {
                     // goes either way (33 k mispredicted branches on falsepositives-1/15 when each decided on its
                     // own), while the two together nearly always fail. The same halves: a left half where one is
                     // read, else a right half.
+                    guard mayStartHalf(widths, guardBar: s, sums: sums) else { continue }
                     let left = mayStartLeftHalf(widths, guardBar: s, sums: sums)
                     let right = mayStartRightHalf(widths, guardBar: s, sums: sums)
                     guard left || right else { continue }
@@ -146,6 +147,18 @@ public struct DataBarStackedReader: SymbologyReader {
             }
             return found
         }
+    }
+
+    /// Whether either half may start at `s`, from its guard bar and the space before it alone (the tests of
+    /// `mayStartLeftHalf` and `mayStartRightHalf` that do not read the finder, with the same bounds and arithmetic): where
+    /// this fails both do. On texture it fails at most bars, at about a third of the instructions of the two full tests.
+    @inline(__always)
+    static func mayStartHalf(_ runs: UnsafeBufferPointer<Double>, guardBar s: Int, sums: RunSpanSums) -> Bool {
+        let left = sums.bounds(from: s &+ 1, count: 21), right = sums.bounds(from: s &+ 2, count: 21)
+        let bar = runs[s], space = runs[s &- 1], first = s == 1
+        let leftFits = all(bar < 2.2 * (left.upper / 46), first || space >= 2 * (left.lower / 46))
+        let rightFits = all(bar < 2.2 * (right.upper / 46), first || space >= 2 * (right.lower / 46))
+        return leftFits || rightFits
     }
 
     /// Whether `leftHalf(_:guardBar:)`'s first guards (both guard bars under 2.2 units, open space of 2 before the first
