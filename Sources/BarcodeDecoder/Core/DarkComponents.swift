@@ -51,6 +51,45 @@ enum DarkComponents {
         return (dark ^ ((dark << 1) | before)) & ((1 << UInt64(count)) &- 1)
     }
 
+    /// The root of run `i` in the union–find forest `p`, by path halving. Most runs of the row above point straight at
+    /// their root (joined to it, or roots themselves): that is tested first, with the parent's own parent loaded once
+    /// (halving such a run's pointer stores what is there and loads the parent's parent again, a third of the search's
+    /// instructions on a busy frame).
+    @inline(__always)
+    static func root(_ i: Int, _ p: UnsafeMutablePointer<Int32>) -> Int {
+        let up = Int(p[i])
+        let upper = Int(p[up])
+        if upper == up { return up }
+        p[i] = Int32(truncatingIfNeeded: upper)
+        var i = upper
+        while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
+        return i
+    }
+
+    /// The runs of the row above from `a` on that start by `last` (a sentinel starting after every cell ends them)
+    /// joined to the component whose root is `rootHere` (`find`): the root of them all and the first run above not
+    /// touched.
+    @inline(never)
+    static func joinFurther(from a: Int, through last: Int32, root rootHere: Int, starts: UnsafeMutablePointer<Int32>,
+                            _ p: UnsafeMutablePointer<Int32>, _ box: UnsafeMutablePointer<RootBox>) -> (root: Int, next: Int) {
+        var rootHere = rootHere, a = a
+        while starts[a] <= last {
+            let ra = root(a, p)
+            // The smaller index as root: a component's root is its first run in raster order. The other root's box
+            // joins the new root's.
+            if ra < rootHere {
+                p[rootHere] = Int32(truncatingIfNeeded: ra)
+                box[ra].join(box[rootHere])
+                rootHere = ra
+            } else if rootHere < ra {
+                p[ra] = Int32(truncatingIfNeeded: rootHere)
+                box[rootHere].join(box[ra])
+            }
+            a &+= 1
+        }
+        return (rootHere, a)
+    }
+
     /// Components (4-connected) whose bounding box is at least `minimumSide` cells on each side, in the raster order of
     /// their first cell, at most `maximumCount`.
     ///
@@ -121,19 +160,6 @@ enum DarkComponents {
                 rowStart[y] = count
                 let row = cells.baseAddress! + y * w
                 let x0s = runX0, x1s = runX1, p = parent, box = boxes
-                // By path halving. Most runs of the row above point straight at their root (joined to it, or roots
-                // themselves): that is tested first, with the parent's own parent loaded once (halving such a run's
-                // pointer stores what is there and loads the parent's parent again, a third of the search's
-                // instructions on a busy frame).
-                @inline(__always) func root(_ i: Int) -> Int {
-                    let up = Int(p[i])
-                    let upper = Int(p[up])
-                    if upper == up { return up }
-                    p[i] = Int32(truncatingIfNeeded: upper)
-                    var i = upper
-                    while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
-                    return i
-                }
                 let y32 = Int32(truncatingIfNeeded: y)
                 // The row's dark runs, left to right, from its colour changes: the cell before the row is taken as light,
                 // so the changes pair off, each dark run beginning at one change and ending before the next. The changes
@@ -194,23 +220,13 @@ enum DarkComponents {
                     }
                     // The root of this run's component, kept as it is joined: it changes only by these joins while the
                     // run is being joined (the smaller root of two joined is the root of both). The first run above
-                    // touched gives it: every root above comes before this run.
-                    var rootHere = root(above)
+                    // touched gives it: every root above comes before this run. Most runs touch one run above; the
+                    // others are joined to the rest by a function of its own (`joinFurther`), which leaves this loop
+                    // the registers it needs (inlined, the joins of two components' boxes made it keep four of its
+                    // values in memory).
+                    var rootHere = Self.root(above, p)
                     var a = above &+ 1
-                    while x0s[a] <= last {
-                        let ra = root(a)
-                        // The smaller index as root: a component's root is its first run in raster order. The other
-                        // root's box joins the new root's.
-                        if ra < rootHere {
-                            p[rootHere] = Int32(truncatingIfNeeded: ra)
-                            box[ra].join(box[rootHere])
-                            rootHere = ra
-                        } else if rootHere < ra {
-                            p[ra] = Int32(truncatingIfNeeded: rootHere)
-                            box[rootHere].join(box[ra])
-                        }
-                        a &+= 1
-                    }
+                    if x0s[a] <= last { (rootHere, a) = Self.joinFurther(from: a, through: last, root: rootHere, starts: x0s, p, box) }
                     // The runs above that this run touched, but the last, end before its end, so before the next run
                     // begins: the next run's search starts at the last (which may reach past this run's end).
                     above = a &- 1
