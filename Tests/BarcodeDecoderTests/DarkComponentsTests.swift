@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    /// Every 4 × 4 and 5 × 3 matrix: the joins of runs in every arrangement two to four rows allow (a run meeting
+    /// several runs above, of one component or of several, the earlier root or the later one found first), each
+    /// component's box and area kept at its root as they join, give the flood fill's components.
+    @Test func matchesAFloodFillOnEverySmallMatrix() {
+        for (w, h) in [(4, 4), (5, 3)] {
+            for pattern in 0..<(1 << (w * h)) {
+                var bits = BitMatrix(width: w, height: h)
+                for k in 0..<(w * h) where pattern >> k & 1 == 1 { bits[k % w, k / w] = true }
+                Self.expectTheFloodFillsComponents(bits, minimumSide: 1, "\(w) × \(h) pattern \(pattern)")
+                if pattern % 7 == 0 { Self.expectTheFloodFillsComponents(bits, minimumSide: 2, maximumCount: 1) }
+            }
+        }
+    }
+
     /// Wide rows of many runs outgrow the run buffers' first room (96 runs a row) several times over: the buffers grow
     /// before the rows that need it, and the components are still the flood fill's.
     @Test func matchesAFloodFillWhenTheRunBuffersGrow() {
@@ -236,7 +250,7 @@ extension DarkComponentsTests {
                 for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
             }
             for component in DarkComponents.find(bits, minimumSide: 1) {
-                #expect(ConvexHull.hull(rowOrdered: component.outline) == ConvexHull.hull(component.outline))
+                Self.expectTheSortingHull(component)
                 compared += 1
             }
         }
@@ -280,10 +294,21 @@ extension DarkComponentsTests {
                 }
             }
             for component in DarkComponents.find(bits, minimumSide: 1) {
-                #expect(ConvexHull.hull(rowOrdered: component.outline) == ConvexHull.hull(component.outline))
+                Self.expectTheSortingHull(component)
                 compared += 1
             }
         }
         #expect(compared > 300)
+    }
+
+    /// The row-ordered hull of a component's outline is the sorting hull without bounds, with its box's bounds (where
+    /// the sweeps stop at the first and last rows reaching them) and with bounds beyond it (which no point reaches).
+    static func expectTheSortingHull(_ component: DarkComponent, sourceLocation: SourceLocation = #_sourceLocation) {
+        let expected = ConvexHull.hull(component.outline)
+        let least = Double(component.minX) + 0.5, most = Double(component.maxX) + 0.5
+        #expect(ConvexHull.hull(rowOrdered: component.outline) == expected, sourceLocation: sourceLocation)
+        #expect(ConvexHull.hull(rowOrdered: component.outline, least: least, most: most) == expected, sourceLocation: sourceLocation)
+        #expect(ConvexHull.hull(rowOrdered: component.outline, least: least - 2, most: most + 1) == expected,
+                sourceLocation: sourceLocation)
     }
 }

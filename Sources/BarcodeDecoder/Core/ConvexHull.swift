@@ -29,7 +29,10 @@ enum ConvexHull {
     /// is it), nor its rightmost point one of the left side; each sweep skips those, half of its points. The chain is
     /// the hull's vertices whichever of its other points it is given, since the coordinates are half-integers whose
     /// cross products are exact: the result is the same to the bit (`DarkComponentsTests` compares it with `hull(_:)`).
-    static func hull(rowOrdered p: [Point]) -> [Point] {
+    ///
+    /// `least` and `most` bound the points' x (a component's box gives them: its outline reaches both): each sweep stops
+    /// once a point reaches the bound on its side (`sweepPoints`). Bounds that no point reaches only let it stop later.
+    static func hull(rowOrdered p: [Point], least: Double = -.infinity, most: Double = .infinity) -> [Point] {
         guard p.count >= 3, p.count % 2 == 0 else { return hull(p) }
         func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
         // The chain in a buffer of its own (it never holds more than every point twice): an array's append and
@@ -56,7 +59,7 @@ enum ConvexHull {
             // Down the rows: the top row's two points, the middle rows' rightmost points that can be vertices (see
             // `sweepPoints`), the bottom row's two points.
             push(p[0]); push(p[1])
-            var (front, back) = Self.sweepPoints(p, first: 3, last: n - 3, step: 2, outward: 1, into: kept, room: rows)
+            var (front, back) = Self.sweepPoints(p, first: 3, last: n - 3, step: 2, outward: 1, limit: most, into: kept, room: rows)
             for j in 0..<front { push(p[Int(kept[j])]) }
             for j in rows &- back..<rows { push(p[Int(kept[j])]) }
             push(p[n - 2]); push(p[n - 1])
@@ -64,7 +67,7 @@ enum ConvexHull {
             // leftmost points that can be vertices, the top row's two points.
             floor = count - 1
             push(p[n - 2])
-            (front, back) = Self.sweepPoints(p, first: n - 4, last: 2, step: -2, outward: -1, into: kept, room: rows)
+            (front, back) = Self.sweepPoints(p, first: n - 4, last: 2, step: -2, outward: -1, limit: -least, into: kept, room: rows)
             for j in 0..<front { push(p[Int(kept[j])]) }
             for j in rows &- back..<rows { push(p[Int(kept[j])]) }
             push(p[1]); push(p[0])
@@ -116,8 +119,13 @@ enum ConvexHull {
     /// counted only when it is a record, so the last record's index is the last one counted. The indices go back to the
     /// caller, which pushes them in its own loop (handing each to a closure that pushes made the chain's count a
     /// captured variable, boxed and checked for exclusive access at every push).
+    ///
+    /// `limit` is at least every point's reach (x times `outward`), the first and last rows' included: once a pass has
+    /// met a point reaching it, no point after reaches strictly further, so the pass stops there, with the records it
+    /// would have had (the forward pass at f, the backward one at the last point of farthest reach). A component's
+    /// sides are often flat where they reach farthest, and each pass ran on over the rest of the side.
     @inline(__always)
-    static func sweepPoints(_ p: UnsafeBufferPointer<Point>, first: Int, last: Int, step: Int, outward: Double,
+    static func sweepPoints(_ p: UnsafeBufferPointer<Point>, first: Int, last: Int, step: Int, outward: Double, limit: Double,
                             into kept: UnsafeMutablePointer<Int32>, room: Int) -> (front: Int, back: Int) {
         // No middle rows: nothing kept.
         guard step > 0 ? first <= last : first >= last else { return (0, 0) }
@@ -127,6 +135,7 @@ enum ConvexHull {
         var i = first
         // `front` is at most the points seen before this one, fewer than `room`.
         for _ in 0..<middle {
+            guard reach < limit else { break }
             let x = outward * p[i].x
             kept[front] = Int32(truncatingIfNeeded: i)
             front &+= x > reach ? 1 : 0
@@ -141,6 +150,7 @@ enum ConvexHull {
         var back = 0
         i = last
         for _ in after..<middle {
+            guard reach < limit else { break }
             let x = outward * p[i].x
             kept[room &- back &- 1] = Int32(truncatingIfNeeded: i)
             back &+= x > reach ? 1 : 0

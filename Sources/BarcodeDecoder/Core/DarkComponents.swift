@@ -7,6 +7,22 @@ struct DarkComponent {
 }
 
 enum DarkComponents {
+    /// A component's box and area while its runs are joined (`find`), kept at its root: each run joining it widens it,
+    /// and when two components join, the later root's box joins the earlier's. Kept up as the runs are joined rather
+    /// than gathered in a pass over every run afterwards (which also had to find each run's root first).
+    struct RootBox {
+        var minX: Int32, maxX: Int32, minY: Int32, maxY: Int32
+        var area: Int
+
+        /// This box widened to hold `other` as well, the areas summed.
+        @inline(__always)
+        mutating func join(_ other: RootBox) {
+            minX = Swift.min(minX, other.minX); maxX = Swift.max(maxX, other.maxX)
+            minY = Swift.min(minY, other.minY); maxY = Swift.max(maxY, other.maxY)
+            area &+= other.area
+        }
+    }
+
     /// The colour changes of `count` cells (1 to 64, each 0 or 1, as every `BitMatrix`'s cells are: its setter and the
     /// binarizers write nothing else) as bits: bit k is 1 where cell k differs from the one before it, `before` (0 or 1)
     /// being the colour before cell 0. The cells' bytes are gathered into bits eight at a time (`ByteFlags.gathered`:
@@ -35,6 +51,45 @@ enum DarkComponents {
         return (dark ^ ((dark << 1) | before)) & ((1 << UInt64(count)) &- 1)
     }
 
+    /// The root of run `i` in the union–find forest `p`, by path halving. Most runs of the row above point straight at
+    /// their root (joined to it, or roots themselves): that is tested first, with the parent's own parent loaded once
+    /// (halving such a run's pointer stores what is there and loads the parent's parent again, a third of the search's
+    /// instructions on a busy frame).
+    @inline(__always)
+    static func root(_ i: Int, _ p: UnsafeMutablePointer<Int32>) -> Int {
+        let up = Int(p[i])
+        let upper = Int(p[up])
+        if upper == up { return up }
+        p[i] = Int32(truncatingIfNeeded: upper)
+        var i = upper
+        while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
+        return i
+    }
+
+    /// The runs of the row above from `a` on that start by `last` (a sentinel starting after every cell ends them)
+    /// joined to the component whose root is `rootHere` (`find`): the root of them all and the first run above not
+    /// touched.
+    @inline(never)
+    static func joinFurther(from a: Int, through last: Int32, root rootHere: Int, starts: UnsafeMutablePointer<Int32>,
+                            _ p: UnsafeMutablePointer<Int32>, _ box: UnsafeMutablePointer<RootBox>) -> (root: Int, next: Int) {
+        var rootHere = rootHere, a = a
+        while starts[a] <= last {
+            let ra = root(a, p)
+            // The smaller index as root: a component's root is its first run in raster order. The other root's box
+            // joins the new root's.
+            if ra < rootHere {
+                p[rootHere] = Int32(truncatingIfNeeded: ra)
+                box[ra].join(box[rootHere])
+                rootHere = ra
+            } else if rootHere < ra {
+                p[ra] = Int32(truncatingIfNeeded: rootHere)
+                box[rootHere].join(box[ra])
+            }
+            a &+= 1
+        }
+        return (rootHere, a)
+    }
+
     /// Components (4-connected) whose bounding box is at least `minimumSide` cells on each side, in the raster order of
     /// their first cell, at most `maximumCount`.
     ///
@@ -50,58 +105,61 @@ enum DarkComponents {
                      keeping isKept: (DarkComponent) -> Bool = { _ in true }) -> [DarkComponent] {
         let w = bits.width, h = bits.height
         guard w > 0, h > 0 else { return [] }
-        // Runs in raster order: row, first and last cell. In buffers of their own, doubled when full: a busy frame has
-        // tens of thousands of runs, and appending to arrays cost a uniqueness test and a capacity test for each (a fifth
-        // of the labelling).
+        // Runs in raster order, first and last cell, row `y`'s from `rowStart[y]`, each row's followed by a sentinel
+        // (see below). In buffers of their own, doubled when full: a busy frame has tens of thousands of runs, and
+        // appending to arrays cost a uniqueness test and a capacity test for each (a fifth of the labelling).
         // Room for 96 runs a row at first: busy 640×480 frames have 20–32 thousand runs, and starting at 8 a row they
         // grew the buffers three times a labelling (2.6 M instructions over 16 labellings of copying); at 32 a row
         // most labellings of the no-code frames, the pyramid's smaller layer too, still grew them once (1 M
         // instructions of copying on a frame), and at 64 a row the busiest still did (two labellings of
         // `falsepositives-1/16`, 30.6 and 31.6 thousand runs: 1 MB of copying a decode). A row holds at most (w + 1) / 2
-        // runs, and room for them is made before the row is scanned: a buffer grows once it has less than that left.
-        // Only the runs written are touched, so the room costs no more.
+        // runs, and room for them and the sentinel is made before the row is scanned: a buffer grows once it has less
+        // than that left. Only the runs written are touched, so the room costs no more.
         var capacity = Swift.max(1024, h * 96)
-        var runY = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX0 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var runX1 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         // Each run's parent in the union–find forest (a root is its own parent).
         var parent = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        defer { runY.deallocate(); runX0.deallocate(); runX1.deallocate(); parent.deallocate() }
+        // Each root's box and area, kept up as runs join it (`RootBox`); the entries of runs that are no roots, or
+        // roots no longer, are left as they were.
+        var boxes = UnsafeMutablePointer<RootBox>.allocate(capacity: capacity)
+        // The runs that began a component (touched no run above), in raster order: every root is one of them.
+        var began = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let rowStart = UnsafeMutablePointer<Int>.allocate(capacity: h + 1)
+        defer {
+            runX0.deallocate(); runX1.deallocate(); parent.deallocate(); boxes.deallocate(); began.deallocate()
+            rowStart.deallocate()
+        }
         // A row holds at most (w + 1) / 2 runs: the buffers are made room for once a row, before it is scanned, so the
         // scan itself stores each run through pointers held in registers with no capacity test (a test per run, and the
         // pointers reloaded from memory after it, were a sixth of the scan).
-        let mostPerRow = (w + 1) / 2
-        var count = 0
-        // The index of the first run of the row above (the row before the first has none).
+        let mostPerRow = (w + 1) / 2 + 1
+        // Each row's runs are followed by a sentinel run starting and ending at `Int32.max`, after every cell: the
+        // searches along the row above stop at it without a test of the row's end (two instructions a step, and a step
+        // or two a run). Slot 0 is the sentinel of the row before the first, which has no runs.
+        runX0[0] = Int32.max; runX1[0] = Int32.max
+        parent[0] = 0
+        var count = 1, beganCount = 0
+        // The index of the first run of the row above.
         var aboveStart = 0
         bits.cells.withUnsafeBufferPointer { cells in
             for y in 0..<h {
                 if count + mostPerRow > capacity {
                     var grown = capacity * 2
                     while count + mostPerRow > grown { grown *= 2 }
-                    func moved(_ old: UnsafeMutablePointer<Int32>) -> UnsafeMutablePointer<Int32> {
-                        let new = UnsafeMutablePointer<Int32>.allocate(capacity: grown)
-                        new.update(from: old, count: count)
+                    func moved<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
+                        let new = UnsafeMutablePointer<T>.allocate(capacity: grown)
+                        // As bytes: a box entry of a run that never was a root was never written.
+                        UnsafeMutableRawPointer(new).copyMemory(from: old, byteCount: count * MemoryLayout<T>.stride)
                         old.deallocate()
                         return new
                     }
-                    (runY, runX0, runX1, parent, capacity) = (moved(runY), moved(runX0), moved(runX1), moved(parent), grown)
+                    (runX0, runX1, parent, boxes, began, capacity) = (moved(runX0), moved(runX1), moved(parent), moved(boxes),
+                                                                     moved(began), grown)
                 }
+                rowStart[y] = count
                 let row = cells.baseAddress! + y * w
-                let ys = runY, x0s = runX0, x1s = runX1, p = parent
-                // By path halving. Most runs of the row above point straight at their root (joined to it, or roots
-                // themselves): that is tested first, with the parent's own parent loaded once (halving such a run's
-                // pointer stores what is there and loads the parent's parent again, a third of the search's
-                // instructions on a busy frame).
-                @inline(__always) func root(_ i: Int) -> Int {
-                    let up = Int(p[i])
-                    let upper = Int(p[up])
-                    if upper == up { return up }
-                    p[i] = Int32(truncatingIfNeeded: upper)
-                    var i = upper
-                    while Int(p[i]) != i { p[i] = p[Int(p[i])]; i = Int(p[i]) }
-                    return i
-                }
+                let x0s = runX0, x1s = runX1, p = parent, box = boxes
                 let y32 = Int32(truncatingIfNeeded: y)
                 // The row's dark runs, left to right, from its colour changes: the cell before the row is taken as light,
                 // so the changes pair off, each dark run beginning at one change and ending before the next. The changes
@@ -116,7 +174,7 @@ enum DarkComponents {
                 var before: UInt64 = 0
                 var x = 0
                 @inline(__always) func run(_ first: Int, _ last: Int) {
-                    ys[n] = y32; x0s[n] = Int32(truncatingIfNeeded: first); x1s[n] = Int32(truncatingIfNeeded: last)
+                    x0s[n] = Int32(truncatingIfNeeded: first); x1s[n] = Int32(truncatingIfNeeded: last)
                     n &+= 1
                 }
                 while x < w {
@@ -142,66 +200,60 @@ enum DarkComponents {
                     x &+= 64
                 }
                 if open { run(start, w &- 1) }
+                x0s[n] = Int32.max; x1s[n] = Int32.max
+                p[n] = Int32(truncatingIfNeeded: n)
                 // Each run joined to the runs of the row above that it touches (their spans overlap): the runs above
                 // from `above` on have not ended left of the runs joined so far (both rows' runs come left to right).
+                // The sentinel after the row above ends every search along it.
                 var above = aboveStart
-                let aboveEnd = count
                 aboveStart = count
                 for r in count..<n {
                     let first = x0s[r], last = x1s[r]
-                    p[r] = Int32(truncatingIfNeeded: r)
-                    while above < aboveEnd && x1s[above] < first { above &+= 1 }
-                    // The root of this run's component, kept as it is joined: it changes only by these joins while the
-                    // run is being joined (the smaller root of two joined is the root of both).
-                    var rootHere = r
-                    var a = above
-                    while a < aboveEnd && x0s[a] <= last {
-                        let ra = root(a)
-                        // The smaller index as root: a component's root is its first run in raster order.
-                        if ra < rootHere {
-                            p[rootHere] = Int32(truncatingIfNeeded: ra)
-                            rootHere = ra
-                        } else if rootHere < ra {
-                            p[ra] = Int32(truncatingIfNeeded: rootHere)
-                        }
-                        a &+= 1
+                    while x1s[above] < first { above &+= 1 }
+                    guard x0s[above] <= last else {
+                        // Touching nothing above: a new component, this run its root.
+                        p[r] = Int32(truncatingIfNeeded: r)
+                        box[r] = RootBox(minX: first, maxX: last, minY: y32, maxY: y32, area: Int(last &- first) &+ 1)
+                        began[beganCount] = Int32(truncatingIfNeeded: r)
+                        beganCount &+= 1
+                        continue
                     }
+                    // The root of this run's component, kept as it is joined: it changes only by these joins while the
+                    // run is being joined (the smaller root of two joined is the root of both). The first run above
+                    // touched gives it: every root above comes before this run. Most runs touch one run above; the
+                    // others are joined to the rest by a function of its own (`joinFurther`), which leaves this loop
+                    // the registers it needs (inlined, the joins of two components' boxes made it keep four of its
+                    // values in memory).
+                    var rootHere = Self.root(above, p)
+                    var a = above &+ 1
+                    if x0s[a] <= last { (rootHere, a) = Self.joinFurther(from: a, through: last, root: rootHere, starts: x0s, p, box) }
                     // The runs above that this run touched, but the last, end before its end, so before the next run
                     // begins: the next run's search starts at the last (which may reach past this run's end).
-                    if a > above { above = a &- 1 }
+                    above = a &- 1
+                    p[r] = Int32(truncatingIfNeeded: rootHere)
+                    // This run's row is the component's lowest so far.
+                    box[rootHere].minX = Swift.min(box[rootHere].minX, first)
+                    box[rootHere].maxX = Swift.max(box[rootHere].maxX, last)
+                    box[rootHere].maxY = y32
+                    box[rootHere].area &+= Int(last &- first) &+ 1
                 }
-                count = n
+                count = n &+ 1
             }
         }
-        guard count > 0 else { return [] }
-        // One pass over the runs in raster order points every run at its root and gathers the roots' boxes and areas.
-        // A run's parent never follows it (a root is its component's first run, and halving only moves a pointer to an
-        // earlier run), so its parent's pointer is already final. A root is met before the rest of its component: its
-        // entries start from its own run, with no initial fill; its row is the component's top row, and as rows only
-        // grow along the runs, the last run's row is the bottom one.
-        let boxes = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count)
-        let area = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        rowStart[h] = count
+        guard beganCount > 0 else { return [] }
+        // The roots in raster order: the runs that began a component and are roots still. The components are picked from
+        // the roots alone rather than from every run (a busy frame has seven or eight runs a component).
+        let roots = began
+        var rootCount = 0
+        for k in 0..<beganCount {
+            let r = began[k]
+            roots[rootCount] = r
+            rootCount &+= parent[Int(r)] == r ? 1 : 0
+        }
         // Each root's offset into the outline rows (see `rowBase` below).
         let rowBase = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        // The roots in raster order, gathered by the same pass: the components are then picked from the roots alone
-        // rather than from every run (a busy frame has seven or eight runs a component).
-        let roots = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        defer { boxes.deallocate(); area.deallocate(); rowBase.deallocate(); roots.deallocate() }
-        let minX = boxes, maxX = boxes + count, maxY = boxes + 2 * count
-        var rootCount = 0
-        for i in 0..<count {
-            let r = Int(parent[Int(parent[i])])
-            parent[i] = Int32(truncatingIfNeeded: r)
-            if r == i {
-                minX[r] = runX0[i]; maxX[r] = runX1[i]; maxY[r] = runY[i]
-                area[r] = Int(runX1[i] &- runX0[i] &+ 1)
-                roots[rootCount] = Int32(truncatingIfNeeded: r)
-                rootCount &+= 1
-            } else {
-                minX[r] = min(minX[r], runX0[i]); maxX[r] = max(maxX[r], runX1[i]); maxY[r] = runY[i]
-                area[r] &+= Int(runX1[i] &- runX0[i] &+ 1)
-            }
-        }
+        defer { rowBase.deallocate() }
         var components: [DarkComponent] = []
         // Each component's leftmost and rightmost cell per row, in two flat buffers: row y of the component whose root is
         // `r` is at `rowBase[r] + y`, its rows following those of the components before it (nested arrays cost a bounds
@@ -214,8 +266,8 @@ enum DarkComponents {
         var rowCount = 0
         for root in UnsafeBufferPointer(start: roots, count: rootCount) {
             let r = Int(root)
-            rowBase[r] = Int32(truncatingIfNeeded: rowCount &- Int(runY[r]))
-            rowCount &+= Int(maxY[r] &- runY[r]) &+ 1
+            rowBase[r] = Int32(truncatingIfNeeded: rowCount &- Int(boxes[r].minY))
+            rowCount &+= Int(boxes[r].maxY &- boxes[r].minY) &+ 1
         }
         // The kept components' roots, in the order of `components`.
         var keptRoots: [Int] = []
@@ -226,11 +278,11 @@ enum DarkComponents {
         var counted = 0
         for root in UnsafeBufferPointer(start: roots, count: rootCount) {
             let r = Int(root)
-            // A root's own row is its component's top row.
-            guard maxX[r] - minX[r] + 1 >= minimumSide && maxY[r] - runY[r] + 1 >= minimumSide else { continue }
+            let b = boxes[r]
+            guard b.maxX - b.minX + 1 >= minimumSide && b.maxY - b.minY + 1 >= minimumSide else { continue }
             counted += 1
-            let component = DarkComponent(minX: Int(minX[r]), minY: Int(runY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
-                                          area: area[r], outline: [])
+            let component = DarkComponent(minX: Int(b.minX), minY: Int(b.minY), maxX: Int(b.maxX), maxY: Int(b.maxY),
+                                          area: b.area, outline: [])
             if isKept(component) {
                 firstKept = Swift.min(firstKept, r)
                 components.append(component)
@@ -239,17 +291,30 @@ enum DarkComponents {
             if counted >= maximumCount { break }
         }
         guard !components.isEmpty else { return [] }
+        // Every run pointed at its root, in raster order: a run's parent never follows it (a root is its component's
+        // first run, and halving only moves a pointer to an earlier run), so its parent's pointer is already final. The
+        // sentinels point at themselves. The runs before the first kept one only so; from it on, each run's row is found
+        // too (below).
+        for i in 0..<firstKept { parent[i] = parent[Int(parent[i])] }
         let rowMin = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount), rowMax = UnsafeMutablePointer<Int32>.allocate(capacity: rowCount)
         defer { rowMin.deallocate(); rowMax.deallocate() }
         // Only the least starts are taken from what is there; a row's rightmost end is always written (every row of a
         // component holds one of its runs).
         rowMin.initialize(repeating: Int32.max, count: rowCount)
         // A row's runs come left to right: the first of a component's runs met in a row is its leftmost (the least of
-        // their starts), the last its rightmost.
-        for i in firstKept..<count {
-            let k = Int(rowBase[Int(parent[i])]) &+ Int(runY[i])
-            rowMin[k] = min(rowMin[k], runX0[i])
-            rowMax[k] = runX1[i]
+        // their starts), the last its rightmost. From the first kept run's row (a root's: its box's top), the rows' runs
+        // (not their sentinels) from it on.
+        for y in Int(boxes[firstKept].minY)..<h {
+            var i = Swift.max(rowStart[y], firstKept)
+            let end = rowStart[y &+ 1] &- 1
+            while i < end {
+                let r = Int(parent[Int(parent[i])])
+                parent[i] = Int32(truncatingIfNeeded: r)
+                let k = Int(rowBase[r]) &+ y
+                rowMin[k] = min(rowMin[k], runX0[i])
+                rowMax[k] = runX1[i]
+                i &+= 1
+            }
         }
         // A component is 4-connected, so each of its rows from the top to the bottom holds one of its runs at least: every
         // row of a kept component has its two ends.

@@ -124,7 +124,8 @@ enum DataMatrixDetector {
 
     /// The component's convex hull and minimum-area rectangle (nil without one).
     static func candidate(_ c: DarkComponent) -> Candidate? {
-        let hull = ConvexHull.hull(rowOrdered: c.outline)
+        // The outline's points lie within the box's columns, at their centres: its bounds let the hull's sweeps stop early.
+        let hull = ConvexHull.hull(rowOrdered: c.outline, least: Double(c.minX) + 0.5, most: Double(c.maxX) + 0.5)
         guard let rect = ConvexHull.minimumRectangle(hull) else { return nil }
         return Candidate(hull: hull, rect: rect)
     }
