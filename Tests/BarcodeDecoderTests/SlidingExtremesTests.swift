@@ -230,6 +230,49 @@ import Testing
         }
     }
 
+    /// `widen` from a line's narrow window extremes (`compute`), both ways it takes (from the centres' extremes with room
+    /// in its scratch, by joining narrow windows without), against the definition: at index i, the extremes of the line
+    /// over ±`radius` of the centre (a multiple of `narrow`) whose span, from narrow / 2 before it to narrow − narrow / 2
+    /// after, holds i, clipped to the line; 0 where no centre's span reaches. On doubles and on 16-bit whole numbers, at
+    /// lengths around the centres' spacing, and radii no multiple of `narrow` (only the joining way).
+    @Test(arguments: [(8, 80), (16, 160), (1, 2), (1, 3), (2, 4), (3, 9), (3, 6), (4, 12), (2, 5), (8, 20)])
+    func widenedWindowsMatchTheirDefinition(_ narrow: Int, _ radius: Int) {
+        var random = SeededGenerator(seed: UInt64(narrow * 1_000 + radius))
+        for length in [1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 40, 79, 80, 81, 88, 100, 161, 162, 163, 240, 333, 641, 1_280] {
+            let values = (0..<length).map { _ in Double(Int.random(in: -400...400, using: &random)) / 2 }
+            let (low, high) = SlidingExtremes.compute(values, radius: narrow)
+            var expectedLow = [Double](repeating: 0, count: length), expectedHigh = expectedLow
+            for i in 0..<length {
+                let centre = (i + narrow / 2) / narrow * narrow
+                guard centre < length else { continue }
+                let span = values[max(0, centre - radius)...min(length - 1, centre + radius)]
+                (expectedLow[i], expectedHigh[i]) = (span.min()!, span.max()!)
+            }
+            let room = SlidingExtremes.wideningScratchCount(length, narrow: narrow, radius: radius)
+            #expect((room != nil) == (radius % narrow == 0))
+            for scratchCount in [0, (room ?? 1) - 1, room ?? 0, 2 * (room ?? 0)] {
+                var scratch = [Double](repeating: .nan, count: scratchCount)
+                var wideLow = [Double](repeating: .nan, count: length), wideHigh = wideLow
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    SlidingExtremes.widen(low: low, high: high, count: length, narrow: narrow, to: radius, wideLow: &wideLow, wideHigh: &wideHigh,
+                                          scratch: scratch)
+                }
+                #expect(wideLow.map(\.bitPattern) == expectedLow.map(\.bitPattern), "length \(length) scratch \(scratchCount)")
+                #expect(wideHigh.map(\.bitPattern) == expectedHigh.map(\.bitPattern), "length \(length) scratch \(scratchCount)")
+                // On twice the values as whole numbers: twice the same extremes.
+                let twice = { (values: [Double]) in values.map { Int16($0 * 2) } }
+                var wholeScratch = [Int16](repeating: .min, count: scratchCount)
+                var wholeLow = [Int16](repeating: .min, count: length), wholeHigh = wholeLow
+                wholeScratch.withUnsafeMutableBufferPointer { scratch in
+                    SlidingExtremes.widen(low: twice(low), high: twice(high), count: length, narrow: narrow, to: radius,
+                                          wideLow: &wholeLow, wideHigh: &wholeHigh, scratch: scratch)
+                }
+                #expect(wholeLow == twice(expectedLow), "length \(length) scratch \(scratchCount)")
+                #expect(wholeHigh == twice(expectedHigh), "length \(length) scratch \(scratchCount)")
+            }
+        }
+    }
+
     @Test func anEmptyLineHasNoWindows() {
         #expect(SlidingExtremes.compute([], radius: 8).low.isEmpty)
         #expect(SlidingExtremes.maximum([], radius: 8).isEmpty)

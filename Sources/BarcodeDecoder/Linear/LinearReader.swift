@@ -818,8 +818,10 @@ public struct LinearReader: SymbologyReader {
             }
             var wideLow = wholeBound.low, wideHigh = wholeBound.high
             if widened {
+                // The widening's scratch past the wide minima, in the rest of their buffer.
                 SlidingExtremes.widen(low: wholeBound.low, high: wholeBound.high, count: count, narrow: narrow, to: wide,
-                                      wideLow: whole(buffers.wideLow), wideHigh: whole(buffers.wideHigh))
+                                      wideLow: whole(buffers.wideLow), wideHigh: whole(buffers.wideHigh),
+                                      scratch: UnsafeMutableBufferPointer(start: whole(buffers.wideLow) + count, count: 4 * buffers.capacity - count))
                 (wideLow, wideHigh) = (UnsafePointer(whole(buffers.wideLow)), UnsafePointer(whole(buffers.wideHigh)))
             }
             changes = MidpointColourChanges.find(halves: wholeBound, wideLow: wideLow, wideHigh: wideHigh, minimumContrast: minimumContrast,
@@ -828,7 +830,9 @@ public struct LinearReader: SymbologyReader {
             var wideLow = localLow, wideHigh = localHigh
             if widened {
                 (wideLow, wideHigh) = (buffers.wideLow, buffers.wideHigh)
-                SlidingExtremes.widen(low: localLow, high: localHigh, count: count, narrow: narrow, to: wide, wideLow: wideLow, wideHigh: wideHigh)
+                // The window extremes' scratch is free again (`find` takes it after).
+                SlidingExtremes.widen(low: localLow, high: localHigh, count: count, narrow: narrow, to: wide, wideLow: wideLow, wideHigh: wideHigh,
+                                      scratch: UnsafeMutableBufferPointer(start: buffers.scratch, count: SlidingExtremes.scratchCount(count, radius: narrow)))
             }
             changes = MidpointColourChanges.find(g, low: localLow, high: localHigh, wideLow: wideLow, wideHigh: wideHigh,
                                                  minimumContrast: minimumContrast, buffers: buffers)

@@ -38,10 +38,11 @@ enum MidpointColourChanges {
         let count = g.count
         let differences = buffers.scratch
         let events = UnsafeMutableRawPointer(buffers.scratch + count).assumingMemoryBound(to: UInt8.self)
-        for k in 0..<count {
+        let values = g.baseAddress!
+        @inline(__always) func event(_ k: Int) {
             let lo = low[k], hi = high[k]
             let contrast = hi - lo
-            let difference = g[k] - (hi + lo) / 2
+            let difference = values[k] - (hi + lo) / 2
             differences[k] = difference
             // Both tests made, no branch: all bits kept for a strong sample, none for a weak one. The bits are made and
             // combined in words as wide as the samples and narrowed to a byte once: the vectorized loop packed each
@@ -51,6 +52,28 @@ enum MidpointColourChanges {
             let toDark: UInt64 = difference < -margin ? 1 : 0
             let toLight: UInt64 = difference < margin ? 0 : 2
             events[k] = UInt8(truncatingIfNeeded: (toDark | toLight | UInt64(strong)) & isStrong)
+        }
+        // Four samples a step in vectors of four, each lane `event`'s arithmetic (the same differences and bits), the
+        // four bytes narrowed and stored at once: two a step, the compiler narrowed each test's mask on its own (41
+        // instructions for two samples).
+        var k = 0
+        while k &+ 4 <= count {
+            @inline(__always) func load(_ p: UnsafePointer<Double>) -> SIMD4<Double> { UnsafeRawPointer(p + k).loadUnaligned(as: SIMD4<Double>.self) }
+            let lo = load(low), hi = load(high)
+            let contrast = hi - lo
+            let difference = load(values) - (hi + lo) / 2
+            UnsafeMutableRawPointer(differences + k).storeBytes(of: difference, as: SIMD4<Double>.self)
+            let isStrong = (contrast .>= minimumContrast) .& (contrast .>= (load(wideHigh) - load(wideLow)) * 0.4)
+            let margin = contrast * 0.05
+            let toDark = SIMD4<UInt64>().replacing(with: 1, where: difference .< -margin)
+            let toLight = SIMD4<UInt64>(repeating: 2).replacing(with: 0, where: difference .< margin)
+            let bits = SIMD4<UInt64>().replacing(with: toDark | toLight | UInt64(strong), where: isStrong)
+            UnsafeMutableRawPointer(events + k).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: bits), as: SIMD4<UInt8>.self)
+            k &+= 4
+        }
+        while k < count {
+            event(k)
+            k &+= 1
         }
         return changes(events, count: count, buffers: buffers) { differences[$0] }
     }

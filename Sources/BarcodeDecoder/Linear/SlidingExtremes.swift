@@ -377,14 +377,17 @@ enum SlidingExtremes {
     /// `narrow / 2` of the exact window, at a fraction of the cost.
     ///
     /// On buffers of `count` values, for `narrow` ≥ 1 and `radius` > `narrow`. The last few indices no centre's span
-    /// reaches hold 0, as they did in the zero-filled arrays this wrote into before it ran on buffers.
+    /// reaches hold 0, as they did in the zero-filled arrays this wrote into before it ran on buffers. Where `radius` is a
+    /// multiple of `narrow` and `scratch` has room (`byCentres`), the same values from the centres' own narrow extremes.
     ///
     /// Not inlined into the thresholding: there it shared the registers of a long function, and reloading its values at
     /// every centre cost more than its loads (a tenth of the thresholding's instructions on a missed frame). Its index
     /// arithmetic stays far from overflowing (a line's length), so it is unchecked.
     @inline(never)
     static func widen(low lo: UnsafePointer<Double>, high hi: UnsafePointer<Double>, count n: Int, narrow: Int, to radius: Int,
-                      wideLow wl: UnsafeMutablePointer<Double>, wideHigh wh: UnsafeMutablePointer<Double>) {
+                      wideLow wl: UnsafeMutablePointer<Double>, wideHigh wh: UnsafeMutablePointer<Double>,
+                      scratch: UnsafeMutableBufferPointer<Double> = UnsafeMutableBufferPointer(start: nil, count: 0)) {
+        if byCentres(low: lo, high: hi, count: n, narrow: narrow, to: radius, wideLow: wl, wideHigh: wh, scratch: scratch) { return }
         widening(low: lo, high: hi, count: n, narrow: narrow, to: radius, wideLow: wl, wideHigh: wh, above: .infinity, below: -.infinity)
     }
 
@@ -393,8 +396,113 @@ enum SlidingExtremes {
     /// and the indices no centre reaches hold 0 in both).
     @inline(never)
     static func widen(low lo: UnsafePointer<Int16>, high hi: UnsafePointer<Int16>, count n: Int, narrow: Int, to radius: Int,
-                      wideLow wl: UnsafeMutablePointer<Int16>, wideHigh wh: UnsafeMutablePointer<Int16>) {
+                      wideLow wl: UnsafeMutablePointer<Int16>, wideHigh wh: UnsafeMutablePointer<Int16>,
+                      scratch: UnsafeMutableBufferPointer<Int16> = UnsafeMutableBufferPointer(start: nil, count: 0)) {
+        if byCentres(low: lo, high: hi, count: n, narrow: narrow, to: radius, wideLow: wl, wideHigh: wh, scratch: scratch) { return }
         widening(low: lo, high: hi, count: n, narrow: narrow, to: radius, wideLow: wl, wideHigh: wh, above: .max, below: .min)
+    }
+
+    /// The values of `scratch` `widen` takes the centres' way (`byCentres`), for `count` values: none where it cannot.
+    static func wideningScratchCount(_ count: Int, narrow: Int, radius: Int) -> Int? {
+        guard count > 0, narrow >= 1, radius > narrow, radius % narrow == 0 else { return nil }
+        return 4 * ((count - 1) / narrow + 1 + 2 * (radius / narrow - 1))
+    }
+
+    /// `widen`'s values from the narrow extremes at the centres alone; false, with nothing written, where `radius` is no
+    /// multiple of `narrow` or `scratch` holds fewer than `wideningScratchCount` values.
+    ///
+    /// The narrow windows `widen` joins for the centre c tile the line from c − radius to c + radius, clipped to it: the
+    /// first starts at max(0, c − radius); each covers 2 × narrow + 1 indices and the next starts right after it; the
+    /// last, at min(count − 1, c + reach), ends at min(count − 1, c + radius) (clipped, as every narrow window is). So its
+    /// extremes are those of that clipped span of the line. Where radius = q × narrow, the same span is tiled (with
+    /// overlaps) by the narrow windows of the centres c − (q − 1) × narrow … c + (q − 1) × narrow that lie on the line (the
+    /// last centre's window reaches the line's end): the extremes of the centres' narrow extremes over a window of ±(q − 1)
+    /// centres, clipped to the centres, which the doubling (`doubling`'s rounds and its padding with end copies) finds
+    /// for every centre in a few vectorized passes over about a `narrow`-th of the values. The extremes of the same
+    /// values are the same values (never NaN, and equal ones alike), so every index holds what `widening` writes; each
+    /// centre read some ten values before, in a chain of scalar extremes.
+    @inline(__always)
+    private static func byCentres<T: Comparable & ExpressibleByIntegerLiteral & SIMDScalar>(
+        low lo: UnsafePointer<T>, high hi: UnsafePointer<T>, count n: Int, narrow: Int, to radius: Int,
+        wideLow wl: UnsafeMutablePointer<T>, wideHigh wh: UnsafeMutablePointer<T>, scratch: UnsafeMutableBufferPointer<T>) -> Bool {
+        guard let needed = wideningScratchCount(n, narrow: narrow, radius: radius), scratch.count >= needed, let base = scratch.baseAddress else {
+            return false
+        }
+        let centres = (n &- 1) / narrow &+ 1, reach = radius / narrow &- 1, padded = centres &+ 2 &* reach
+        // The centres' narrow extremes padded by `reach` copies of the first centre's before and of the last's after.
+        var lowSource = base, highSource = base + padded, lowTarget = base + 2 &* padded, highTarget = base + 3 &* padded
+        let lastCentre = (centres &- 1) &* narrow
+        for j in 0..<reach {
+            lowSource[j] = lo[0]; highSource[j] = hi[0]
+            lowSource[reach &+ centres &+ j] = lo[lastCentre]; highSource[reach &+ centres &+ j] = hi[lastCentre]
+        }
+        let lowCentres = lowSource + reach, highCentres = highSource + reach
+        for m in 0..<centres {
+            lowCentres[m] = lo[m &* narrow]; highCentres[m] = hi[m &* narrow]
+        }
+        let window = 2 &* reach &+ 1
+        let (last, threeSpans) = lastSpan(window: window)
+        var span = 1
+        while span < last {
+            let lowAhead = lowSource + span, highAhead = highSource + span
+            for i in 0..<(padded &- 2 &* span &+ 1) {
+                lowTarget[i] = smaller(lowSource[i], lowAhead[i])
+                highTarget[i] = larger(highSource[i], highAhead[i])
+            }
+            swap(&lowSource, &lowTarget)
+            swap(&highSource, &highTarget)
+            span &*= 2
+        }
+        // Centre m's window covers padded positions m ..< m + window: its extremes into the spare rounds' first places,
+        // in a pass of their own (vectorized, as the rounds are).
+        let lowWide = lowTarget, highWide = highTarget
+        let lowShifted = lowSource + (window &- span), highShifted = highSource + (window &- span)
+        if threeSpans {
+            let lowNext = lowSource + span, highNext = highSource + span
+            for m in 0..<centres {
+                lowWide[m] = smaller(smaller(lowSource[m], lowNext[m]), lowShifted[m])
+                highWide[m] = larger(larger(highSource[m], highNext[m]), highShifted[m])
+            }
+        } else {
+            for m in 0..<centres {
+                lowWide[m] = smaller(lowSource[m], lowShifted[m])
+                highWide[m] = larger(highSource[m], highShifted[m])
+            }
+        }
+        // Each held from narrow / 2 before its centre to narrow − narrow / 2 after, clipped to the line. The centres whose
+        // span lies wholly on it (all but the first, where the span starts before the line, and the last few), in
+        // vectors of eight (the last one overlapping the one before where `narrow` is no multiple of eight); the others,
+        // and those of windows under eight, one by one.
+        let half = narrow / 2
+        @inline(__always) func hold(_ m: Int) {
+            let centre = m &* narrow
+            var i = Swift.max(0, centre &- half)
+            let end = Swift.min(n, centre &+ narrow &- half)
+            while i < end { wl[i] = lowWide[m]; wh[i] = highWide[m]; i &+= 1 }
+        }
+        let firstWhole = half == 0 ? 0 : 1
+        let lastFits = n &- narrow &+ half
+        let wholeEnd = narrow < 8 ? firstWhole : Swift.max(firstWhole, Swift.min(centres, lastFits < 0 ? 0 : lastFits / narrow &+ 1))
+        for m in 0..<Swift.min(firstWhole, centres) { hold(m) }
+        if firstWhole < wholeEnd {
+            var lows = wl + (firstWhole &* narrow &- half), highs = wh + (firstWhole &* narrow &- half)
+            for m in firstWhole..<wholeEnd {
+                let a = SIMD8(repeating: lowWide[m]), b = SIMD8(repeating: highWide[m])
+                var i = 0
+                repeat {
+                    let at = Swift.min(i, narrow &- 8)
+                    UnsafeMutableRawPointer(lows + at).storeBytes(of: a, as: SIMD8<T>.self)
+                    UnsafeMutableRawPointer(highs + at).storeBytes(of: b, as: SIMD8<T>.self)
+                    i &+= 8
+                } while i < narrow
+                lows += narrow
+                highs += narrow
+            }
+        }
+        for m in wholeEnd..<centres { hold(m) }
+        let filled = Swift.min(n, (centres &- 1) &* narrow &+ narrow &- half)
+        for i in filled..<Swift.max(filled, n) { wl[i] = 0; wh[i] = 0 }
+        return true
     }
 
     /// `widen` for values of any type ordered as Doubles are, `above` and `below` lying beyond every value.
