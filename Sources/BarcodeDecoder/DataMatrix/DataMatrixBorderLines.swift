@@ -222,6 +222,11 @@ extension DataMatrixBorderLines {
     /// The line through `pivot` (moved up to a pixel across) within `swingDegrees` of `base` along which the most stations, half a
     /// pixel apart over `reach`, are light just outside and dark just inside; nil when under a quarter of them are.
     /// `givingUp` false counts every line to its end (the same line: `DataMatrixBorderLinesTests`).
+    ///
+    /// Kept out of line: inlined into the candidate's kept searches (`DataMatrixCornerSearches.swing`), it left the
+    /// reader unable to keep those searches on the stack, one allocation a candidate (a frame without a symbol cost 0.1 M
+    /// more instructions).
+    @inline(never)
     static func swing(_ bits: BitMatrix, pivot: Point, base: Point, inside: Point, reach: Double, module: Double,
                       givingUp: Bool = true) -> Line? {
         let u = base * (1 / max(1e-9, length(base)))
