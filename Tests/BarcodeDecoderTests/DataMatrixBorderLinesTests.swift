@@ -1,3 +1,4 @@
+import Foundation
 @testable import BarcodeDecoder
 import RigCore
 import Testing
@@ -106,5 +107,45 @@ import Testing
             let full = DataMatrixBorderLines.swing(noise, pivot: pivot, base: base, inside: inside, reach: 60, module: 4, givingUp: false)
             #expect(same(early, full))
         }
+    }
+
+    /// The swing's station count that reads the cells without bounds tests, for lines whose first and last stations'
+    /// cells lie inside the matrix, counts what reading every cell through the subscript counts: on seeded noise, for
+    /// lines across the whole matrix, lines ending on or just past its edges (where the tested reading takes over), and
+    /// every station or every other, with and without giving up.
+    @Test func stationEdgesWithoutBoundsTestsMatchTheSubscript() {
+        var random = SeededGenerator(seed: 36)
+        let w = 40, h = 32
+        var hoisted = 0
+        for _ in 0..<40 {
+            var noise = BitMatrix(width: w, height: h)
+            for y in 0..<h { for x in 0..<w where Bool.random(using: &random) { noise[x, y] = true } }
+            for _ in 0..<200 {
+                // Origins anywhere from just outside to just inside, some on the edges themselves.
+                func coordinate(_ side: Int) -> Double {
+                    Bool.random(using: &random) ? Double.random(in: -2...Double(side) + 2, using: &random)
+                        : [0, 1e-9, 1, Double(side) - 1, Double(side) - 1e-9, Double(side)].randomElement(using: &random)!
+                }
+                let angle = Double.random(in: 0..<(2 * Double.pi), using: &random)
+                let along = [Point(cos(angle), sin(angle)), Point(1, 0), Point(0, -1), Point(-1, 0)].randomElement(using: &random)!
+                let normal = Bool.random(using: &random) ? Point(-along.y, along.x) : Point(along.y, -along.x)
+                let line = DataMatrixBorderLines.Line(origin: Point(coordinate(w), coordinate(h)), along: along, normal: normal,
+                                                      offset: [-1, -0.5, 0, 0.5, 1.5].randomElement(using: &random)!)
+                let first = Int.random(in: 0...8, using: &random), stations = first + Int.random(in: 1...90, using: &random)
+                let every = Int.random(in: 1...2, using: &random)
+                let outside = Double.random(in: 1...2, using: &random), depth = Double.random(in: 1...2.5, using: &random)
+                let needed = Int.random(in: 0...40, using: &random), givingUp = Bool.random(using: &random)
+                func count(hoisting: Bool) -> Int {
+                    DataMatrixBorderLines.edges(noise, on: line, stations: first..<stations, every: every, outside: outside, depth: depth,
+                                                needed: needed, givingUp: givingUp, hoisting: hoisting)
+                }
+                #expect(count(hoisting: true) == count(hoisting: false))
+                // Lines whose every cell is inside (the reading without tests).
+                let ends = [line.point(Double(first) * 0.5), line.point(Double(stations - 1) * 0.5)]
+                let cells = ends.flatMap { [$0 - normal * outside, $0 + normal * depth] }
+                if cells.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x < Double(w) && $0.y < Double(h) }) { hoisted += 1 }
+            }
+        }
+        #expect(hoisted > 1000)
     }
 }

@@ -99,6 +99,39 @@ import Testing
         #expect(found?.count == 6)
     }
 
+    /// The profile reads each point as `frame.gray` does (the same values to the bit), on seeded noise along lines inside
+    /// the pixel centres, across the image's border (points on the centres' bounds and the image's own among them) and
+    /// outside it.
+    @Test func profileValuesAreTheFramesGray() throws {
+        var random = SeededGenerator(seed: 36)
+        let width = 30, height = 20
+        var image = GrayImage(width: width, height: height)
+        for i in image.pixels.indices { image.pixels[i] = UInt8.random(in: 0...255, using: &random) }
+        let frame = PreparedFrame(image, binarization: .none)
+        var profiles = 0
+        for _ in 0..<400 {
+            func coordinate(_ side: Int) -> Double {
+                Bool.random(using: &random) ? Double.random(in: -3...Double(side) + 3, using: &random)
+                    : [0, 0.5, 1, Double(side) - 1.5, Double(side) - 1, Double(side) - 0.5, Double(side)].randomElement(using: &random)!
+            }
+            let start = Point(coordinate(width), coordinate(height))
+            let step = [Point(Double.random(in: -2...2, using: &random), Double.random(in: -2...2, using: &random)), Point(1, 0), Point(0, 1),
+                        Point(-1, 0)].randomElement(using: &random)!
+            let count = Int.random(in: 2...12, using: &random)
+            let point = { (along: Double) in start + step * along }
+            let n = count * DataMatrixTimingGrid.samplesPerModule - DataMatrixTimingGrid.samplesPerModule / 2
+            let expected = (0..<n).map { k in
+                let p = point((Double(k) + 0.5) / Double(DataMatrixTimingGrid.samplesPerModule))
+                return frame.gray(p.x, p.y)
+            }
+            let range = expected.max()! - expected.min()!
+            let made = DataMatrixTimingGrid.profile(count: count, frame: frame, point: point)
+            #expect(made?.0 == (range * 0.2 > 4 ? expected : nil))
+            if let made { #expect(made.1 == range); profiles += 1 }
+        }
+        #expect(profiles > 200)
+    }
+
     /// Attempts at the outline's free corner follow the search's: the same picks, plain then sturdy, each through the
     /// transform whose free corner is the outline's; none where the outline's corner lies within a quarter of a module of
     /// the search's.

@@ -222,6 +222,11 @@ extension DataMatrixBorderLines {
     /// The line through `pivot` (moved up to a pixel across) within `swingDegrees` of `base` along which the most stations, half a
     /// pixel apart over `reach`, are light just outside and dark just inside; nil when under a quarter of them are.
     /// `givingUp` false counts every line to its end (the same line: `DataMatrixBorderLinesTests`).
+    ///
+    /// Kept out of line: inlined into the candidate's kept searches (`DataMatrixCornerSearches.swing`), it left the
+    /// reader unable to keep those searches on the stack, one allocation a candidate (a frame without a symbol cost 0.1 M
+    /// more instructions).
+    @inline(never)
     static func swing(_ bits: BitMatrix, pivot: Point, base: Point, inside: Point, reach: Double, module: Double,
                       givingUp: Bool = true) -> Line? {
         let u = base * (1 / max(1e-9, length(base)))
@@ -235,21 +240,9 @@ extension DataMatrixBorderLines {
             if normal.x * inside.x + normal.y * inside.y < 0 { normal = normal * -1 }
             return Line(origin: pivot, along: along, normal: normal, offset: shift)
         }
-        /// The stations on `l` (every `every`-th) that show the edge; fewer than `needed` once that is out of reach (the
-        /// stations left cannot make it up), as the searches below keep a line only where it shows more than the best so
-        /// far: most lines swung away from the side miss at once, and were counted to the end.
         func edges(_ l: Line, every: Int, needed: Int) -> Int {
-            var n = 0
-            var left = (stations - first + every - 1) / every
-            for k in stride(from: first, to: stations, by: every) {
-                if givingUp && n + left < needed { return n }
-                left -= 1
-                let s = Double(k) * 0.5
-                let p = l.point(s)
-                let o = p - l.normal * outside, i = p + l.normal * depth
-                if !bits[Int(o.x), Int(o.y)] && bits[Int(i.x), Int(i.y)] { n += 1 }
-            }
-            return n
+            Self.edges(bits, on: l, stations: first..<stations, every: every, outside: outside, depth: depth, needed: needed,
+                       givingUp: givingUp)
         }
         // Coarse, at every other station (a pixel apart), whole degrees and whole pixels across; then around the best at
         // every station, quarter degrees and half pixels. (Every fourth station, 2 px apart, lost reads: its coarse best
@@ -273,5 +266,79 @@ extension DataMatrixBorderLines {
         }
         guard found.n * 4 >= stations - first else { return nil }
         return line(found.angle, found.shift)
+    }
+
+    /// The stations `k` of `stations` (every `every`-th from its first), at `l.point(k / 2)`, that show the edge: light
+    /// `outside` pixels outside the line and dark `depth` pixels inside it. With `givingUp`, fewer than `needed` once
+    /// that is out of reach (the stations left cannot make it up), as the swing's searches keep a line only where it
+    /// shows more than the best so far: most lines swung away from the side miss at once, and were counted to the end.
+    ///
+    /// The swing counts 150 lines or more a side, and its stations were four fifths of a keystone's Data Matrix misses'
+    /// swings: two cells a station, each behind `Int(_:)`'s range tests and the subscript's bounds tests (a hundred
+    /// instructions a station). On a line without slope (every line the swing makes) each coordinate of the two cells
+    /// is a chain of roundings that never decrease as the station moves on (or never increase): `origin + along·s`,
+    /// then the normal's constant multiple added, then the cell's offset; so every cell lies between the first
+    /// station's and the last's. When those are inside the matrix, all are, and the cells are read at the whole parts
+    /// `DataMatrixDetector.cellIndex` takes, without the tests: the same cells, so the same count. On a line that leaves
+    /// the matrix (a tenth to a quarter of a small frame's lines) each cell inside is read so. `hoisting` false reads every
+    /// cell through the subscript (the definition, for the tests).
+    static func edges(_ bits: BitMatrix, on l: Line, stations: Range<Int>, every: Int, outside: Double, depth: Double, needed: Int,
+                      givingUp: Bool = true, hoisting: Bool = true) -> Int {
+        precondition(every >= 1, "every \(every)-th station")
+        var n = 0
+        var left = (stations.count + every - 1) / every
+        // Counted to the end without giving up: no count falls short of this.
+        let needed = givingUp ? needed : Int.min
+        let toOutside = l.normal * outside, toInside = l.normal * depth
+        // Without slope, `offset + slope·s` is `offset + 0` at every station (s is never negative): the normal's multiple
+        // is the same at each.
+        if hoisting, l.slope.bitPattern == 0, stations.lowerBound >= 0, let last = stations.last {
+            let origin = SIMD2(l.origin.x, l.origin.y), along = SIMD2(l.along.x, l.along.y)
+            let across = SIMD2(l.normal.x, l.normal.y) * (l.offset + 0)
+            let out = SIMD2(toOutside.x, toOutside.y), inward = SIMD2(toInside.x, toInside.y)
+            @inline(__always) func point(_ k: Int) -> SIMD2<Double> { origin + along * (Double(k) * 0.5) + across }
+            let width = bits.width, height = bits.height
+            let far = SIMD2(Double(width), Double(height))
+            // Inside the matrix (false for a NaN).
+            @inline(__always) func isInside(_ q: SIMD2<Double>) -> Bool { all(q .>= 0) && all(q .< far) }
+            let p0 = point(stations.lowerBound), p1 = point(last)
+            let allInside = isInside(p0 - out) && isInside(p1 - out) && isInside(p0 + inward) && isInside(p1 + inward)
+            return bits.cells.withUnsafeBufferPointer { cells in
+                var k = stations.lowerBound
+                if allInside {
+                    while k < stations.upperBound {
+                        if n &+ left < needed { return n }
+                        left &-= 1
+                        let p = point(k)
+                        if cells[DataMatrixDetector.cellIndex(p - out, width: width)] == 0,
+                           cells[DataMatrixDetector.cellIndex(p + inward, width: width)] != 0 { n &+= 1 }
+                        k &+= every
+                    }
+                    return n
+                }
+                // A line leaving the matrix: its stations whose two cells are inside read without the tests, the others
+                // through the subscript's (light outside; `Int(_:)` truncates toward zero).
+                @inline(__always) func isDark(_ q: SIMD2<Double>) -> Bool {
+                    isInside(q) ? cells[DataMatrixDetector.cellIndex(q, width: width)] != 0 : bits[Int(q.x), Int(q.y)]
+                }
+                while k < stations.upperBound {
+                    if n &+ left < needed { return n }
+                    left &-= 1
+                    let p = point(k)
+                    if !isDark(p - out), isDark(p + inward) { n &+= 1 }
+                    k &+= every
+                }
+                return n
+            }
+        }
+        for k in stride(from: stations.lowerBound, to: stations.upperBound, by: every) {
+            if n &+ left < needed { return n }
+            left -= 1
+            let s = Double(k) * 0.5
+            let p = l.point(s)
+            let o = p - toOutside, i = p + toInside
+            if !bits[Int(o.x), Int(o.y)] && bits[Int(i.x), Int(i.y)] { n += 1 }
+        }
+        return n
     }
 }

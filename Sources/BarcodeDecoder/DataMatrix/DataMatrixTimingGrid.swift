@@ -164,12 +164,25 @@ enum DataMatrixTimingGrid {
         let n = count * samplesPerModule - samplesPerModule / 2
         var profile = [Double](repeating: 0, count: n)
         var lo = 255.0, hi = 0.0
-        for k in 0..<n {
-            let p = point((Double(k) + 0.5) / Double(samplesPerModule))
-            let v = frame.gray(p.x, p.y)
-            profile[k] = v
-            lo = min(lo, v)
-            hi = max(hi, v)
+        // `frame.gray` with the pixel buffer held once for the whole profile, and the points inside the pixel centres (all
+        // but a symbol's at the frame's edge) read with each pixel's value from a table (`PreparedFrame.interior`, the same
+        // value to the bit): each sample took the buffer and converted its coordinates and four bytes with range tests.
+        let image = frame.image
+        let width = image.width, height = image.height, stride = image.stride
+        let lastX = Double(width - 1), lastY = Double(height - 1)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            PreparedFrame.pixelValues.withUnsafeBufferPointer { values in
+                for k in 0..<n {
+                    let p = point((Double(k) + 0.5) / Double(samplesPerModule))
+                    let fx = p.x - 0.5, fy = p.y - 0.5
+                    let v = fx >= 0 && fy >= 0 && fx < lastX && fy < lastY
+                        ? PreparedFrame.interior(pixels.baseAddress!, stride: stride, fx, fy, values: values.baseAddress!)
+                        : PreparedFrame.bilinear(pixels, width: width, height: height, stride: stride, p.x, p.y)
+                    profile[k] = v
+                    lo = min(lo, v)
+                    hi = max(hi, v)
+                }
+            }
         }
         guard (hi - lo) * 0.2 > 4 else { return nil }
         return (profile, hi - lo)
