@@ -66,6 +66,45 @@ import Testing
         }
     }
 
+    /// `twiceAsWhole` against its definition, one value at a time: a line is taken where every value is a half of a whole
+    /// number (not −0) whose double lies in −16,384 ... 16,383, and then gives those doubles; any other value refuses it.
+    /// The values near the rounding's edges (around ±2^49, ±2^50, ±2^51 and ±2^52, where the shifted sum leaves its
+    /// binade), the least magnitudes and the limits themselves, each alone and among valid ones at every place of a block.
+    @Test func twiceAsWholeMatchesItsDefinition() {
+        func definition(_ value: Double) -> Int16? {
+            let doubled = value * 2
+            guard doubled.isFinite, doubled == doubled.rounded(), !(doubled == 0 && doubled.sign == .minus),
+                  doubled >= -16_384, doubled <= 16_383 else { return nil }
+            return Int16(doubled)
+        }
+        var edges: [Double] = [0, -0.0, 0.5, -0.5, 0.25, 1e-300, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 8_191.5, 8_192, -8_192,
+                               -8_192.5, 8_191.25, 1e300, -1e300, .infinity, -.infinity, .nan, .greatestFiniteMagnitude]
+        for exponent in [49, 50, 51, 52, 53] {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            for base in [power, power * 1.5, power * 3] {
+                for value in [base, base.nextUp, base.nextDown, base - 8_192, base + 8_192] { edges += [value, -value] }
+            }
+        }
+        var random = SeededGenerator(seed: 2_024)
+        edges += (0..<4_000).map { _ in Double(Int.random(in: -17_000...17_000, using: &random)) / 2 }
+        edges += (0..<1_000).map { _ in Double.random(in: -9_000...9_000, using: &random) }
+        let out = UnsafeMutablePointer<Int16>.allocate(capacity: 130)
+        defer { out.deallocate() }
+        for value in edges {
+            // Alone, then at each place of a line of 130 valid values (three blocks).
+            let alone = [value].withUnsafeBufferPointer { SlidingExtremes.twiceAsWhole($0.baseAddress!, count: 1, into: out) }
+            #expect(alone == (definition(value) != nil), "\(value)")
+            if alone { #expect(out[0] == definition(value), "\(value)") }
+            for place in [0, 1, 63, 64, 100, 129] {
+                var line = (0..<130).map { Double($0 % 50) - 20.5 }
+                line[place] = value
+                let taken = line.withUnsafeBufferPointer { SlidingExtremes.twiceAsWhole($0.baseAddress!, count: 130, into: out) }
+                #expect(taken == (definition(value) != nil), "\(value) at \(place)")
+                if taken { #expect((0..<130).allSatisfy { out[$0] == definition(line[$0]) }, "\(value) at \(place)") }
+            }
+        }
+    }
+
     /// The noise level's first histogram counts `min(256, quarters(value))`, taken without converting a value of 64 or more.
     @Test func quartersBelow64AreTheClampedQuarters() {
         var random = SeededGenerator(seed: 64)

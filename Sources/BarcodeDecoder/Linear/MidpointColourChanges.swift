@@ -101,8 +101,11 @@ enum MidpointColourChanges {
         for k in 0..<count {
             let lo = low[k], hi = high[k], twenty = g[k] &* 20, contrast = hi &- lo
             let isStrong: Int16 = (contrast >= leastC ? 7 : 0) & (contrast &* 5 >= (wideHigh[k] &- wideLow[k]) &* 2 ? 7 : 0)
-            let toDark: Int16 = twenty < hi &* 9 &+ lo &* 11 ? 1 : 0
-            let toLight: Int16 = twenty >= hi &* 11 &+ lo &* 9 ? 2 : 0
+            // 9H + 11L and 11H + 9L as 10(H + L) ∓ C: equal as whole numbers, so equal in 16-bit wrapping arithmetic too
+            // (one multiplication for the two sides, not four).
+            let tenSum = (hi &+ lo) &* 10
+            let toDark: Int16 = twenty < tenSum &- contrast ? 1 : 0
+            let toLight: Int16 = twenty >= tenSum &+ contrast ? 2 : 0
             events[k] = UInt8(truncatingIfNeeded: (toDark | toLight | Int16(strong)) & isStrong)
         }
         return changes(events, count: count, buffers: buffers) { j in

@@ -184,27 +184,28 @@ enum SlidingExtremes {
     /// Twice each of `count` values as a 16-bit whole number, into `twice`; false (at the first block of 64 that holds
     /// one) where a value is not a half of a whole number under 8,192 in size.
     ///
-    /// Twice a value, t, is exact. Adding 1.5 · 2^52 rounds t to a whole number m and, where |m| is under 2^51, the
-    /// sum's bits less those of 1.5 · 2^52 are m (the sum lies in [2^52, 2^53), one apart); its low 16 bits are m in two's
-    /// complement. Every other sum (t far out, infinite or NaN) lies further than 2^50 from 1.5 · 2^52, so that difference
-    /// of bits is under 16,384 in size only where m is. Then the sum less 1.5 · 2^52 is m exactly, and its bits equal
-    /// t's only where t is that whole number (not −0, not a fraction). Both tests on the bits, or'd together without a
-    /// branch, so the compiler vectorizes the pass.
+    /// Adding 1.5 · 2^51 to a value v rounds it to a half m / 2 and, where |m| is under 2^50, the sum's bits less those of
+    /// 1.5 · 2^51 are m (the sum lies in [2^51, 2^52), a half apart); its low 16 bits are m in two's complement (those of
+    /// 1.5 · 2^51 are clear). Every other sum (v far out, infinite or NaN) lies further than 2^49 from 1.5 · 2^51, so that
+    /// difference of bits is under 16,384 in size only where m is. Then the sum less 1.5 · 2^51 is m / 2 exactly, and its
+    /// bits equal v's only where v is that half (not −0, not another fraction). So no doubling of v: the rounding makes
+    /// twice it. Both tests on the bits without a branch, so the compiler vectorizes the pass: the fractions' test or'd
+    /// into one word and the differences (plus 16,384) into another, whose bits from 2^15 up are looked at once a block.
     @inline(__always)
     static func twiceAsWhole(_ values: UnsafePointer<Double>, count n: Int, into twice: UnsafeMutablePointer<Int16>) -> Bool {
-        let shift = 6_755_399_441_055_744.0, shiftBits = Int64(bitPattern: shift.bitPattern)
+        let shift = 3_377_699_720_527_872.0, shiftBits = shift.bitPattern
         var start = 0
         while start < n {
             let end = Swift.min(n, start &+ 64)
-            var strays: UInt64 = 0
+            var fractions: UInt64 = 0, offsets: UInt64 = 0
             for k in start..<end {
-                let doubled = values[k] * 2
-                let rounded = doubled + shift
-                let whole = Int64(bitPattern: rounded.bitPattern) &- shiftBits
-                twice[k] = Int16(truncatingIfNeeded: whole)
-                strays |= ((rounded - shift).bitPattern ^ doubled.bitPattern) | (UInt64(bitPattern: whole &+ 16_384) >> 15)
+                let value = values[k]
+                let rounded = value + shift
+                twice[k] = Int16(truncatingIfNeeded: rounded.bitPattern)
+                fractions |= (rounded - shift).bitPattern ^ value.bitPattern
+                offsets |= rounded.bitPattern &- shiftBits &+ 16_384
             }
-            if strays != 0 { return false }
+            if fractions | (offsets >> 15) != 0 { return false }
             start = end
         }
         return true
