@@ -86,9 +86,16 @@ struct ReedSolomonRemainder: Sendable {
         if let known = Self.madeProducts.withLock({ $0[field.polynomial] }) {
             fieldProducts = known
         } else {
+            // Row a is α^(log a + log b) for b ≥ 1: the antilogs from log a on, in the order of the logarithms of b.
             var table = [UInt8](repeating: 0, count: 256 * 256)
+            let logs = (1..<256).map { field.logarithm($0) }
             for a in 1..<256 {
-                for b in 1..<256 { table[a << 8 | b] = UInt8(truncatingIfNeeded: field.multiply(a, b)) }
+                let row = field.exp[field.logarithm(a)...].prefix(256)
+                table.withUnsafeMutableBufferPointer { table in
+                    row.withUnsafeBufferPointer { row in
+                        for b in 1..<256 { table[a << 8 | b] = UInt8(truncatingIfNeeded: row[logs[b - 1]]) }
+                    }
+                }
             }
             Self.madeProducts.withLock { $0[field.polynomial] = table }
             fieldProducts = table
