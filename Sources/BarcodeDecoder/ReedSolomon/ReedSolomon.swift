@@ -46,7 +46,8 @@ public struct ReedSolomon: Sendable {
         // A field of bytes divides the word by the generator first (`ReedSolomonRemainder`): the remainder has the word's
         // syndromes and is zero exactly when the word is clean.
         let syndromes: [Int]
-        if let division = ReedSolomonRemainder.of(field, checkCount: checkCount) {
+        let division = ReedSolomonRemainder.of(field, checkCount: checkCount)
+        if let division {
             let remainder = codewords.withUnsafeBufferPointer { division.remainder($0) }
             if remainder.allSatisfy({ $0 == 0 }) { return 0 }
             syndromes = remainder.withUnsafeBufferPointer { self.syndromes(of: $0, checkCount: checkCount) }
@@ -55,71 +56,43 @@ public struct ReedSolomon: Sendable {
         }
         if syndromes.allSatisfy({ $0 == 0 }) { return 0 }
         let order = field.size - 1
-        // Berlekamp–Massey: the error locator polynomial, lowest coefficient first, its first `locatorCount` coefficients
-        // held. Three buffers take turns as the locator, the previous locator and the next one: most grids a reader
-        // tries are noise that runs all `checkCount` steps, and a fresh array a step was half of a failed correction's
-        // instructions. (A locator never holds more than k + 2 coefficients after step k: the previous one held at most
-        // k0 + 1 at its step k0, and is shifted by k − k0.)
-        let room = checkCount + 2
-        var locator = [Int](repeating: 0, count: room), previous = locator, updated = locator
-        locator[0] = 1
-        previous[0] = 1
-        var locatorCount = 1, previousCount = 1
-        var length = 0
-        var shift = 1
-        var previousDiscrepancy = 1
-        for k in 0..<checkCount {
-            var delta = syndromes[k]
-            for i in 1...max(1, length) where i < locatorCount && k - i >= 0 {
-                delta ^= field.multiply(locator[i], syndromes[k - i])
+        // Berlekamp–Massey, its products from a table of every pair's product for a field of bytes.
+        let locator = if let division {
+            division.fieldProducts.withUnsafeBufferPointer {
+                Self.errorLocator(syndromes, checkCount: checkCount, times: ByteProducts(table: $0.baseAddress!, field: field))
             }
-            if delta == 0 {
-                shift += 1
-                continue
-            }
-            let scale = field.multiply(delta, field.inverse(previousDiscrepancy))
-            // The locator, padded with zeros to the shifted previous one's length, less scale × the shifted previous one.
-            let updatedCount = max(locatorCount, previousCount + shift)
-            for i in 0..<updatedCount { updated[i] = i < locatorCount ? locator[i] : 0 }
-            for i in 0..<previousCount { updated[i + shift] ^= field.multiply(scale, previous[i]) }
-            if 2 * length <= k {
-                // The locator becomes the previous one, and the old previous one's buffer the room for the next.
-                (previous, locator, updated) = (locator, updated, previous)
-                (previousCount, locatorCount) = (locatorCount, updatedCount)
-                length = k + 1 - length
-                previousDiscrepancy = delta
-                shift = 1
-            } else {
-                (locator, updated) = (updated, locator)
-                locatorCount = updatedCount
-                shift += 1
-            }
+        } else {
+            Self.errorLocator(syndromes, checkCount: checkCount, times: LogProducts(field: field))
         }
-        while locatorCount > 1 && locator[locatorCount - 1] == 0 { locatorCount -= 1 }
-        locator.removeLast(locator.count - locatorCount)
         let errorCount = locator.count - 1
         guard errorCount > 0, 2 * errorCount <= checkCount else { throw .uncorrectable(errors: errorCount) }
-        // Chien search: position p (from the end) is in error when Λ(α^-p) = Σ λ_k·α^(-kp) = 0. Each term's logarithm
-        // steps down by k from one position to the next, so a term costs one antilog and a subtraction a position (the
-        // same field elements as evaluating Λ by Horner's rule, which chained a logarithm and an antilog per coefficient).
+        // Chien search: position p (from the end) is in error when Λ(α^-p) = Σ λ_k·α^(-kp) = 0. A field of bytes sums
+        // the terms from `ReedSolomonRemainder`'s tables, sixteen positions at a time.
         var positions: [Int] = []
-        var termLogs: [Int] = [], termSteps: [Int] = []
-        for k in 1..<locator.count where locator[k] != 0 {
-            termLogs.append(field.logarithm(locator[k]))
-            termSteps.append(k % order)
-        }
-        let constant = locator[0]
-        field.exp.withUnsafeBufferPointer { exp in
-            termSteps.withUnsafeBufferPointer { steps in
-                termLogs.withUnsafeMutableBufferPointer { logs in
-                    for p in 0..<n {
-                        var value = constant
-                        for t in 0..<logs.count {
-                            value ^= exp[logs[t]]
-                            let next = logs[t] - steps[t]
-                            logs[t] = next < 0 ? next + order : next
+        if let division {
+            positions = division.locatorRoots(locator, below: n)
+        } else {
+            // Each term's logarithm steps down by k from one position to the next, so a term costs one antilog and a
+            // subtraction a position (the same field elements as evaluating Λ by Horner's rule, which chained a logarithm
+            // and an antilog per coefficient).
+            var termLogs: [Int] = [], termSteps: [Int] = []
+            for k in 1..<locator.count where locator[k] != 0 {
+                termLogs.append(field.logarithm(locator[k]))
+                termSteps.append(k % order)
+            }
+            let constant = locator[0]
+            field.exp.withUnsafeBufferPointer { exp in
+                termSteps.withUnsafeBufferPointer { steps in
+                    termLogs.withUnsafeMutableBufferPointer { logs in
+                        for p in 0..<n {
+                            var value = constant
+                            for t in 0..<logs.count {
+                                value ^= exp[logs[t]]
+                                let next = logs[t] - steps[t]
+                                logs[t] = next < 0 ? next + order : next
+                            }
+                            if value == 0 { positions.append(p) }
                         }
-                        if value == 0 { positions.append(p) }
                     }
                 }
             }
@@ -148,6 +121,54 @@ public struct ReedSolomon: Sendable {
             codewords[n - 1 - p] ^= magnitude
         }
         return errorCount
+    }
+
+    /// Berlekamp–Massey: the error locator polynomial of `syndromes`, lowest coefficient first, without trailing zeros.
+    @inline(__always)
+    static func errorLocator<Times: FieldProducts>(_ syndromes: [Int], checkCount: Int, times: Times) -> [Int] {
+        // The locator, lowest coefficient first, its first `locatorCount` coefficients
+        // held. Three buffers take turns as the locator, the previous locator and the next one: most grids a reader
+        // tries are noise that runs all `checkCount` steps, and a fresh array a step was half of a failed correction's
+        // instructions. (A locator never holds more than k + 2 coefficients after step k: the previous one held at most
+        // k0 + 1 at its step k0, and is shifted by k − k0.)
+        let room = checkCount + 2
+        var locator = [Int](repeating: 0, count: room), previous = locator, updated = locator
+        locator[0] = 1
+        previous[0] = 1
+        var locatorCount = 1, previousCount = 1
+        var length = 0
+        var shift = 1
+        var previousDiscrepancy = 1
+        for k in 0..<checkCount {
+            var delta = syndromes[k]
+            for i in 1...max(1, length) where i < locatorCount && k - i >= 0 {
+                delta ^= times(locator[i], syndromes[k - i])
+            }
+            if delta == 0 {
+                shift += 1
+                continue
+            }
+            let scale = times(delta, times.inverse(previousDiscrepancy))
+            // The locator, padded with zeros to the shifted previous one's length, less scale × the shifted previous one.
+            let updatedCount = max(locatorCount, previousCount + shift)
+            for i in 0..<updatedCount { updated[i] = i < locatorCount ? locator[i] : 0 }
+            for i in 0..<previousCount { updated[i + shift] ^= times(scale, previous[i]) }
+            if 2 * length <= k {
+                // The locator becomes the previous one, and the old previous one's buffer the room for the next.
+                (previous, locator, updated) = (locator, updated, previous)
+                (previousCount, locatorCount) = (locatorCount, updatedCount)
+                length = k + 1 - length
+                previousDiscrepancy = delta
+                shift = 1
+            } else {
+                (locator, updated) = (updated, locator)
+                locatorCount = updatedCount
+                shift += 1
+            }
+        }
+        while locatorCount > 1 && locator[locatorCount - 1] == 0 { locatorCount -= 1 }
+        locator.removeLast(locator.count - locatorCount)
+        return locator
     }
 
     /// Syndrome i of `words` (the highest power first): Σ w_j·X^(count−1−j) with X = α^(generatorBase+i), for i below
@@ -182,6 +203,27 @@ public struct ReedSolomon: Sendable {
         }
         return syndromes
     }
+}
+
+/// Products of field elements, for Berlekamp–Massey.
+protocol FieldProducts {
+    func callAsFunction(_ a: Int, _ b: Int) -> Int
+    func inverse(_ a: Int) -> Int
+}
+
+/// Products through the field's log and antilog tables.
+struct LogProducts: FieldProducts {
+    let field: GaloisField
+    @inline(__always) func callAsFunction(_ a: Int, _ b: Int) -> Int { field.multiply(a, b) }
+    @inline(__always) func inverse(_ a: Int) -> Int { field.inverse(a) }
+}
+
+/// Products of bytes read from a table of 256 × 256 (`ReedSolomonRemainder.fieldProducts`): one read, no test for zero.
+struct ByteProducts: FieldProducts {
+    let table: UnsafePointer<UInt8>
+    @inline(__always) func callAsFunction(_ a: Int, _ b: Int) -> Int { Int(table[a &<< 8 | b]) }
+    let field: GaloisField
+    @inline(__always) func inverse(_ a: Int) -> Int { field.inverse(a) }
 }
 
 /// Why Reed–Solomon correction failed.
