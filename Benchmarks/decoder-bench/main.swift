@@ -143,6 +143,11 @@ if let perImagePath = option("per-image") {
 }
 let tables = engineOutcomes.map { ($0.0, BenchRow.rows($0.1)) }
 print(BenchTable.markdown(tables))
+// The one-run check against zxing-cpp (issue 14's "done when"): every symbology read at least as often, no false
+// reads, median and p95 no more than its.
+if let rigkit = tables.first(where: { $0.0 == "rigkit" }), let zxing = tables.first(where: { $0.0 == "zxing-cpp" }) {
+    print(BenchVerdict.line(rigkit.1, against: zxing.1, engine: "rigkit", reference: "zxing-cpp"))
+}
 
 if arguments.contains("--no-fps") { exit(0) }
 
