@@ -1,4 +1,5 @@
 @testable import BarcodeDecoder
+import Foundation
 import RigCore
 import Testing
 
@@ -32,6 +33,33 @@ import Testing
                 #expect(ConvexHull.minimumRectangle(hull) == Self.minimumRectangleReference(hull))
             }
         }
+    }
+
+    /// The rectangle found with sides given up once the points so far span the best area is the one found reading every
+    /// point: on hulls of many vertices (so that sides are given up after 8, 16, … points), round ones and long thin
+    /// ones, and on grid hulls where sides tie with the best area exactly (a tie keeps the earlier side).
+    @Test func minimumRectangleGivingUpBeatenSidesIsTheFullSearch() {
+        var random = SeededGenerator(seed: 14)
+        var gaveUp = 0
+        for count in [9, 17, 30, 64, 200] {
+            for trial in 0..<40 {
+                let stretch = trial % 2 == 0 ? 1.0 : Double.random(in: 2...8, using: &random)
+                let round = (0..<count).map { _ in
+                    let angle = Double.random(in: 0..<(2 * Double.pi), using: &random), radius = Double.random(in: 30...31, using: &random)
+                    return Point(100 + radius * stretch * cos(angle), 100 + radius * sin(angle))
+                }
+                // Integer points of a square and a slanted square: equal areas on many sides.
+                let side = 3 + trial % 20
+                let grid = (0..<count).map { k in Point(Double(k % side), Double((k / side) % side)) }
+                let slanted = grid.map { Point($0.x + $0.y, $0.y - $0.x) }
+                for points in [round, grid, slanted] {
+                    let hull = ConvexHull.hull(points)
+                    #expect(ConvexHull.minimumRectangle(hull) == Self.minimumRectangleReference(hull), "\(hull)")
+                    if hull.count > 8 { gaveUp += 1 }
+                }
+            }
+        }
+        #expect(gaveUp > 150, "\(gaveUp) hulls over eight vertices")
     }
 
     /// The spanning quadrilateral with its start tested without a set and a sort is the one tested with them.

@@ -177,19 +177,33 @@ enum ConvexHull {
         guard hull.count >= 3 else { return nil }
         // The best rectangle as its frame and extents; its corners are made once, at the end, from the same values.
         var best: (area: Double, a: Point, u: Point, v: Point, minU: Double, maxU: Double, minV: Double, maxV: Double)?
-        for i in 0..<hull.count {
-            let a = hull[i], b = hull[(i + 1) % hull.count]
-            let len = a.distance(to: b)
-            guard len > 1e-9 else { continue }
-            let u = (b - a) * (1 / len), v = Point(-u.y, u.x)
-            var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
-            for p in hull {
-                let d = p - a
-                let pu = d.x * u.x + d.y * u.y, pv = d.x * v.x + d.y * v.y
-                minU = min(minU, pu); maxU = max(maxU, pu); minV = min(minV, pv); maxV = max(maxV, pv)
+        hull.withUnsafeBufferPointer { points in
+            for i in 0..<hull.count {
+                let a = hull[i], b = hull[(i + 1) % hull.count]
+                let len = a.distance(to: b)
+                guard len > 1e-9 else { continue }
+                let u = (b - a) * (1 / len), v = Point(-u.y, u.x)
+                var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
+                // The extents only widen as points are added, and the area of the points so far, made as the whole hull's is,
+                // with them (a difference and a product of rounded doubles grow with their terms): once it reaches the best
+                // area, this side's rectangle cannot be better, and its other points are not read. Tested every eight
+                // points: most sides' rectangles pass the best one within the first half of the hull.
+                var start = 0
+                var beaten = false
+                while start < hull.count {
+                    let end = Swift.min(start &+ 8, hull.count)
+                    for k in start..<end {
+                        let d = points[k] - a
+                        let pu = d.x * u.x + d.y * u.y, pv = d.x * v.x + d.y * v.y
+                        minU = min(minU, pu); maxU = max(maxU, pu); minV = min(minV, pv); maxV = max(maxV, pv)
+                    }
+                    start = end
+                    if let best, (maxU - minU) * (maxV - minV) >= best.area { beaten = true; break }
+                }
+                guard !beaten else { continue }
+                let area = (maxU - minU) * (maxV - minV)
+                if best == nil || area < best!.area { best = (area, a, u, v, minU, maxU, minV, maxV) }
             }
-            let area = (maxU - minU) * (maxV - minV)
-            if best == nil || area < best!.area { best = (area, a, u, v, minU, maxU, minV, maxV) }
         }
         guard let best else { return nil }
         let (a, u, v) = (best.a, best.u, best.v)

@@ -207,7 +207,11 @@ enum DarkComponents {
                 // The sentinel after the row above ends every search along it.
                 var above = aboveStart
                 aboveStart = count
-                for r in count..<n {
+                // A `while` loop rather than `for r in count..<n`: the range's iteration tested each index against the end
+                // twice (its own end, and a trap for passing it), two instructions a run.
+                var r = count
+                while r < n {
+                    defer { r &+= 1 }
                     let first = x0s[r], last = x1s[r]
                     while x1s[above] < first { above &+= 1 }
                     guard x0s[above] <= last else {

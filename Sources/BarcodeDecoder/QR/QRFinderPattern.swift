@@ -16,20 +16,18 @@ enum QRFinderPatternFinder {
     static func find(_ bits: BitMatrix, effort: Int, rows: BinaryRowRunTable? = nil) -> [QRFinderPattern] {
         let rowStep = rowStep(effort: effort)
         var found: [QRFinderPattern] = []
+        // Each row's places are tested eight at a time (`RatioPlaces`), in buffers made once for the rows' runs.
+        let places = RatioPlaces(width: bits.width)
+        defer { places.deallocate() }
         /// The five runs from each dark run of row `y` checked in place, with no array per dark run of every scanned row
         /// (that made this loop a third of the finder search); `length(i)` and `start(i)` are the row's `i`th run's.
         @inline(__always)
-        /// Run indices and widths are within the row (its count and width): their arithmetic is done without overflow tests.
-        func search(row y: Int, count: Int, length: (Int) -> Int, start: (Int) -> Int) {
-            var i = bits[0, y] ? 0 : 1
-            while i &+ 4 < count {
-                if ratiosMatchBit(length(i), length(i &+ 1), length(i &+ 2), length(i &+ 3), length(i &+ 4)) != 0 {
-                    let total = length(i) &+ length(i &+ 1) &+ length(i &+ 2) &+ length(i &+ 3) &+ length(i &+ 4)
-                    if let p = confirm(bits, centerX: Double(start(i &+ 2)) + Double(length(i &+ 2)) / 2, y: y, total: total) {
-                        add(p, to: &found)
-                    }
+        func search(row y: Int, count: Int, lengths: UnsafePointer<Int>, stride: Int, length: (Int) -> Int, start: (Int) -> Int) {
+            places.forEachMatch(first: bits[0, y] ? 0 : 1, count: count, lengths: lengths, stride: stride) { i in
+                let total = length(i) &+ length(i &+ 1) &+ length(i &+ 2) &+ length(i &+ 3) &+ length(i &+ 4)
+                if let p = confirm(bits, centerX: Double(start(i &+ 2)) + Double(length(i &+ 2)) / 2, y: y, total: total) {
+                    add(p, to: &found)
                 }
-                i &+= 2
             }
         }
         if let rows {
@@ -37,7 +35,11 @@ enum QRFinderPatternFinder {
             withExtendedLifetime(rows) {
                 for y in stride(from: rowStep / 2, to: bits.height, by: rowStep) {
                     let runs = rows.row(y)
-                    search(row: y, count: runs.count, length: { runs[$0].length }, start: { runs[$0].start })
+                    guard let first = runs.baseAddress else { continue }
+                    // The runs' lengths: each run is a (start, length) pair of words.
+                    let lengths = UnsafeRawPointer(first).advanced(by: MemoryLayout<Int>.stride).assumingMemoryBound(to: Int.self)
+                    search(row: y, count: runs.count, lengths: lengths, stride: 2, length: { runs[$0].length },
+                           start: { runs[$0].start })
                 }
             }
             return found
@@ -63,9 +65,124 @@ enum QRFinderPatternFinder {
                 }
                 append(start, bits.width - start)
             }
-            search(row: y, count: count, length: { runs[$0] }, start: { starts[$0] })
+            search(row: y, count: count, lengths: runs, stride: 1, length: { runs[$0] }, start: { starts[$0] })
         }
         return found
+    }
+
+    /// The places of a row whose five runs pass the ratio test, found eight places at a time.
+    ///
+    /// A row's places are its runs `first`, `first + 2`, … with four runs after them: testing each on its own
+    /// (`ratiosMatchBit`, about 57 instructions a place) was two thirds of the search on a frame without a code. The
+    /// places' run lengths, and 70 times each, are copied into arrays of 32-bit numbers, the runs the places start with
+    /// (`dark`) apart from the runs after those (`light`), so that place k's runs are `dark[k]`, `light[k]`,
+    /// `dark[k + 1]`, `light[k + 1]` and `dark[k + 2]`: eight places' runs are then loads from five offsets, and
+    /// `ratiosMatchBit`'s whole-number tests are made on the eight at once (`passing`). Each run's 70 times is made once
+    /// rather than once for each of the two or three places it is in. The 32-bit numbers do not overflow: every length
+    /// and total is at most the row's width, and only widths under 2²⁴ are tested so (70 times one is under 2³¹).
+    struct RatioPlaces {
+        /// The rows this wide or wider are tested a place at a time.
+        static let widest = 1 << 24
+
+        /// The lengths of the runs the places start with and of the runs after those, and 70 times each.
+        private let dark: UnsafeMutablePointer<Int32>, light: UnsafeMutablePointer<Int32>
+        private let dark70: UnsafeMutablePointer<Int32>, light70: UnsafeMutablePointer<Int32>
+        /// The passing places of a row (`matches`).
+        private let places: UnsafeMutablePointer<Int32>
+        /// How many numbers each array has room for.
+        private let room: Int
+
+        /// Room for the places of rows of `width` cells.
+        init(width: Int) {
+            // A row has at most `width` runs, so at most `width / 2` places, and the tests read up to nine entries past
+            // a row's last place (see `forEachMatch`). Zeros at first: the lanes past a row's places read numbers that
+            // are there, from this row or an earlier one, and are dropped whatever they give. No room for rows too
+            // wide for the 32-bit tests.
+            let room = width < Self.widest ? width / 2 + 16 : 0
+            self.room = room
+            func zeros() -> UnsafeMutablePointer<Int32> {
+                let p = UnsafeMutablePointer<Int32>.allocate(capacity: room)
+                p.initialize(repeating: 0, count: room)
+                return p
+            }
+            (dark, light, dark70, light70, places) = (zeros(), zeros(), zeros(), zeros(), zeros())
+        }
+
+        func deallocate() {
+            dark.deallocate(); light.deallocate(); dark70.deallocate(); light70.deallocate(); places.deallocate()
+        }
+
+        /// Calls `visit` with each place `i` = `first`, `first + 2`, … with `i + 4 < count` whose runs pass the ratio test,
+        /// in order: as the loop `while i + 4 < count { if ratiosMatchBit(…) != 0 { visit(i) }; i += 2 }` does, which it
+        /// is for rows too wide for 32-bit tests. Run `i`'s length (from 1 to the row's width) is `lengths[i * stride]`.
+        @inline(__always)
+        func forEachMatch(first: Int, count: Int, lengths: UnsafePointer<Int>, stride: Int, _ visit: (Int) -> Void) {
+            // A row has at most `width` runs (and room was made for those): places and reads past them then fit.
+            guard count <= 2 &* (room &- 16) else {
+                var i = first
+                while i &+ 4 < count {
+                    let c = { (k: Int) in lengths[(i &+ k) &* stride] }
+                    if ratiosMatchBit(c(0), c(1), c(2), c(3), c(4)) != 0 { visit(i) }
+                    i &+= 2
+                }
+                return
+            }
+            let found = matches(first: first, count: count, lengths: lengths, stride: stride)
+            for k in 0..<found { visit(first &+ 2 &* Int(places[k])) }
+        }
+
+        /// Writes the passing places' k (place k at run `first + 2k`) to `places` in order, and returns how many
+        /// (`forEachMatch`). Out of line: its loops then keep their pointers in registers.
+        @inline(never)
+        private func matches(first: Int, count: Int, lengths: UnsafePointer<Int>, stride: Int) -> Int {
+            // Places k = 0 ..< n, place k at run first + 2k; its last run, first + 2k + 4, is a row's run.
+            let n = count &- first &- 4 > 0 ? (count &- first &- 5) / 2 &+ 1 : 0
+            guard n > 0 else { return 0 }
+            let dark = dark, light = light, dark70 = dark70, light70 = light70
+            // Runs first + 2j into `dark` and first + 2j + 1 into `light`, up to place n − 1's last, first + 2n + 2.
+            var run = lengths + first &* stride
+            let twoRuns = 2 &* stride
+            for j in 0..<(n &+ 1) {
+                let c = Int32(truncatingIfNeeded: run[0]), d = Int32(truncatingIfNeeded: run[stride])
+                dark[j] = c; dark70[j] = c &* 70
+                light[j] = d; light70[j] = d &* 70
+                run += twoRuns
+            }
+            let last = Int32(truncatingIfNeeded: run[0])
+            dark[n &+ 1] = last; dark70[n &+ 1] = last &* 70
+            var found = 0
+            var base = 0
+            while base < n {
+                var passing = passing(base)
+                // Only places under n: the lanes past it hold other runs.
+                if n &- base < 8 { passing &= (1 &<< UInt64(n &- base)) &- 1 }
+                while passing != 0 {
+                    places[found] = Int32(truncatingIfNeeded: base &+ passing.trailingZeroBitCount)
+                    found &+= 1
+                    passing &= passing &- 1
+                }
+                base &+= 8
+            }
+            return found
+        }
+
+        /// The places `base` to `base + 7` that pass `ratiosMatchBit`'s tests, as bits 0 to 7, made on 32 bits: each test
+        /// holds where its difference is negative, so a place passes exactly where the AND of its differences is.
+        @inline(__always)
+        private func passing(_ base: Int) -> UInt64 {
+            @inline(__always) func load(_ p: UnsafeMutablePointer<Int32>, _ offset: Int) -> SIMD8<Int32> {
+                UnsafeRawPointer(p + (base &+ offset)).loadUnaligned(as: SIMD8<Int32>.self)
+            }
+            let t = load(dark, 0) &+ load(light, 0) &+ load(dark, 1) &+ load(light, 1) &+ load(dark, 2)
+            let low = t &+ t &+ t, high = (t &<< 4) &+ t
+            let c0 = load(dark70, 0), c1 = load(light70, 0), c2 = load(dark70, 1), c3 = load(light70, 1), c4 = load(dark70, 2)
+            let all = (SIMD8<Int32>(repeating: 6) &- t) & (low &- c0) & (c0 &- high) & (low &- c1) & (c1 &- high)
+                & (low &- c3) & (c3 &- high) & (low &- c4) & (c4 &- high)
+                & ((t &<< 3) &+ t &- c2) & (c2 &- (high &+ high &+ high))
+            // Each lane's sign as a byte of 0 or 1, gathered into bits.
+            let signs = SIMD8<UInt8>(truncatingIfNeeded: SIMD8<UInt32>(truncatingIfNeeded: all) &>> 31)
+            return ByteFlags.gathered(unsafeBitCast(signs, to: UInt64.self))
+        }
     }
 
     /// `ratiosMatch` as 1 or 0, every test made and combined as bits, with no branch: on texture about one place in a
