@@ -65,6 +65,38 @@ import Testing
         }
     }
 
+    /// The lines `readsPixels` names are read as pixels (whole numbers, 255 outside the image), and they and their
+    /// values sharpened are halves of whole numbers that `twiceAsWhole` takes, as the thresholding then assumes
+    /// (`SlidingExtremes.wholeExtremes`' `knownHalves`); a line off the pixel centres, across the pixels or at another
+    /// step is not named.
+    @Test func linesThatReadPixelsHoldHalvesOfWholeNumbers() throws {
+        let image = try Self.image(width: 23, height: 17, stride: 26, seed: 5)
+        let frame = PreparedFrame(image, binarization: .none)
+        let named: [(origin: Point, direction: Point, length: Double)] = [
+            (Point(0.5, 3.5), Point(1, 0), 22), (Point(-4.5, 16.5), Point(1, 0), 40), (Point(22.5, 0.5), Point(-1, 0), 30),
+            (Point(7.5, -2.5), Point(0, 1), 25), (Point(3.5, 20.5), Point(0, -1), 30), (Point(30.5, 4.5), Point(0, 1), 10),
+        ]
+        for line in named {
+            #expect(LinearReader.readsPixels(origin: line.origin, direction: line.direction, step: 1), "\(line.origin)")
+            let capacity = Int(line.length) + 1
+            let gray = UnsafeMutablePointer<Double>.allocate(capacity: capacity), sharp = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+            let twice = UnsafeMutablePointer<Int16>.allocate(capacity: capacity)
+            defer { gray.deallocate(); sharp.deallocate(); twice.deallocate() }
+            let count = LinearReader.grays(frame, origin: line.origin, direction: line.direction, length: line.length, into: gray)
+            #expect((0..<count).allSatisfy { gray[$0] == gray[$0].rounded() && gray[$0] >= 0 && gray[$0] <= 255 })
+            LinearReader.sharpened(UnsafeBufferPointer(start: gray, count: count), reach: 1, into: sharp)
+            #expect(SlidingExtremes.twiceAsWhole(gray, count: count, into: twice), "\(line.origin)")
+            #expect(SlidingExtremes.twiceAsWhole(sharp, count: count, into: twice), "\(line.origin) sharpened")
+        }
+        let others: [(origin: Point, direction: Point, step: Double)] = [
+            (Point(0.5, 3.25), Point(1, 0), 1), (Point(0.25, 3.5), Point(1, 0), 1), (Point(7, 0.5), Point(0, 1), 1),
+            (Point(0.5, 3.5), Point(0.8, 0.6), 1), (Point(0.5, 3.5), Point(1, 0), 0.5), (Point(0.5, 3.5), Point(0, 1), 2),
+        ]
+        for line in others {
+            #expect(!LinearReader.readsPixels(origin: line.origin, direction: line.direction, step: line.step), "\(line)")
+        }
+    }
+
     @Test func aLineReadsEverySampleAsBilinearDoes() throws {
         let image = try Self.image(width: 40, height: 30, stride: 43, seed: 7)
         // Lines inside the image, across its border at either end, and along its edges; steps under and over a pixel.

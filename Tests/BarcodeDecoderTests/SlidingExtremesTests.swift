@@ -105,6 +105,40 @@ import Testing
         }
     }
 
+    /// `twiceOfHalves` writes what `twiceAsWhole` writes for every value it takes: halves of whole numbers from one
+    /// limit to the other, each alone and in lines of every length around a vector's, and `wholeExtremes` with
+    /// `knownHalves` gives the same whole numbers and window extremes as without.
+    @Test func twiceOfHalvesIsTwiceAsWholeWhereItTakesTheLine() {
+        var random = SeededGenerator(seed: 17)
+        let all = (-16_384...16_383).map { Double($0) / 2 }
+        let out = UnsafeMutablePointer<Int16>.allocate(capacity: all.count), expected = UnsafeMutablePointer<Int16>.allocate(capacity: all.count)
+        defer { out.deallocate(); expected.deallocate() }
+        all.withUnsafeBufferPointer {
+            #expect(SlidingExtremes.twiceAsWhole($0.baseAddress!, count: all.count, into: expected))
+            SlidingExtremes.twiceOfHalves($0.baseAddress!, count: all.count, into: out)
+        }
+        #expect((0..<all.count).allSatisfy { out[$0] == expected[$0] })
+        for length in [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 64, 65, 240] {
+            // Pixel rows and their sharpened values.
+            let values = (0..<length).map { _ in Double(Int.random(in: -510...1_020, using: &random)) / 2 }
+            let radius = 8, count = SlidingExtremes.scratchCount(length, radius: radius)
+            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: count), known = UnsafeMutablePointer<Double>.allocate(capacity: count)
+            let twice = UnsafeMutablePointer<Int16>.allocate(capacity: length), knownTwice = UnsafeMutablePointer<Int16>.allocate(capacity: length)
+            defer { scratch.deallocate(); known.deallocate(); twice.deallocate(); knownTwice.deallocate() }
+            values.withUnsafeBufferPointer { v in
+                let tested = SlidingExtremes.wholeExtremes(v.baseAddress!, count: length, radius: radius, scratch: scratch, twice: twice)
+                let taken = SlidingExtremes.wholeExtremes(v.baseAddress!, count: length, radius: radius, scratch: known, twice: knownTwice,
+                                                          knownHalves: true)
+                #expect(tested != nil && taken != nil, "length \(length)")
+                guard let tested, let taken else { return }
+                for k in 0..<length {
+                    #expect(taken.twice[k] == tested.twice[k] && taken.low[k] == tested.low[k] && taken.high[k] == tested.high[k],
+                            "length \(length) at \(k)")
+                }
+            }
+        }
+    }
+
     /// The noise level's first histogram counts `min(256, quarters(value))`, taken without converting a value of 64 or more.
     @Test func quartersBelow64AreTheClampedQuarters() {
         var random = SeededGenerator(seed: 64)

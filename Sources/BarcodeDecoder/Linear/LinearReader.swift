@@ -328,13 +328,15 @@ public struct LinearReader: SymbologyReader {
                       step: Double = 1, edges: (start: Bool, end: Bool) = (true, true), sharpen: Bool = false, faintEdges: Bool = false,
                       plain: Bool = true, _ active: ActiveDecoders, _ options: DecoderOptions,
                       buffers: ScanLineBuffers, plainReadings: PlainRowReadings? = nil, into hits: inout [LineHit]) -> Bool {
+        // A pixel row or column: its values and their sharpened values are known halves of whole numbers (`thresholdRuns`).
+        let pixels = Self.readsPixels(origin: origin, direction: d, step: step)
         if sharpen, let recorded = plainReadings?.rows[origin.y], recorded.length == length {
             var lineHits = recorded.hits
             var heldRuns = recorded.heldRuns
             if lineHits.isEmpty {
                 buffers.reserve(Int(length / min(step, 0.5)) + 2, radius: Int(24 / min(step, 0.5)))
                 let gray = UnsafeBufferPointer(start: buffers.gray, count: Self.grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray))
-                if sharpenedReading(gray, step: step, edges: edges, active, options, buffers: buffers, into: &lineHits) { heldRuns = true }
+                if sharpenedReading(gray, step: step, pixels: pixels, edges: edges, active, options, buffers: buffers, into: &lineHits) { heldRuns = true }
                 if lineHits.isEmpty { lineHits = recorded.fineHits }
             }
             keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
@@ -356,12 +358,17 @@ public struct LinearReader: SymbologyReader {
             buffers.reserve(Int(length / step) + 2, radius: Int(24 / step))
             let gray = UnsafeBufferPointer(start: buffers.gray, count: Self.grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray))
             var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
-            if faintEdges, var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest),
+            // A pixel row or column's edge bound on twice its values (`lineGradient`'s `twice`), before its gradient.
+            let twice: UnsafePointer<Int16>? = faintEdges && pixels ? {
+                SlidingExtremes.twiceOfHalves(gray.baseAddress!, count: gray.count, into: buffers.twice)
+                return UnsafePointer(buffers.twice)
+            }() : nil
+            if faintEdges, var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest, twice: twice),
                let faint = Self.edgeRuns(&gradient, floor: Self.faintEdgeFloor(noise: gradient.noise, range: Self.range(gray)), buffers: buffers, fewest: fewest),
                faint.widths.count >= fewest {
                 decode(faint, edges: edges, active, options, buffers: buffers, into: &lineHits)
             }
-            let heldRuns = lineHits.isEmpty && sharpen && sharpenedReading(gray, step: step, edges: edges, active, options, buffers: buffers, into: &lineHits)
+            let heldRuns = lineHits.isEmpty && sharpen && sharpenedReading(gray, step: step, pixels: pixels, edges: edges, active, options, buffers: buffers, into: &lineHits)
             keep(lineHits, origin: origin, direction: d, group: group, normal: n, into: &hits)
             return heldRuns
         }
@@ -377,7 +384,8 @@ public struct LinearReader: SymbologyReader {
         // not found where a cheap bound shows it cannot (at whole-pixel steps the thresholded runs also serve the
         // half-pixel look below, from 40 runs).
         let fewest = active.fewestRuns
-        let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest)
+        let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest,
+                                             knownHalves: pixels)
         var heldRuns = thresholded.widths.count >= fewest
         if heldRuns { decode(thresholded, edges: edges, active, options, buffers: buffers, into: &lineHits) }
         // The gray values were thresholded last: their whole numbers, where kept, are theirs.
@@ -400,7 +408,7 @@ public struct LinearReader: SymbologyReader {
         let plainHits = lineHits, plainHeldRuns = heldRuns
         // Blur that leaves a narrow space between two bars as a shallow bump within one dip: the line sharpened.
         if lineHits.isEmpty && sharpen {
-            if sharpenedReading(gray, step: step, edges: edges, active, options, buffers: buffers, into: &lineHits) { heldRuns = true }
+            if sharpenedReading(gray, step: step, pixels: pixels, edges: edges, active, options, buffers: buffers, into: &lineHits) { heldRuns = true }
         }
         // Modules of about a pixel: the line once more at half-pixel steps, where midpoint thresholding of the
         // interpolated values places edges between pixels.
@@ -426,13 +434,13 @@ public struct LinearReader: SymbologyReader {
     }
 
     /// The sharpened reading of `scan`: `gray` sharpened into `buffers.second`, thresholded and decoded where it holds the
-    /// fewest runs. Whether it did.
-    private func sharpenedReading(_ gray: UnsafeBufferPointer<Double>, step: Double, edges: (start: Bool, end: Bool), _ active: ActiveDecoders,
+    /// fewest runs. Whether it did. `pixels`: `gray` is a line that `readsPixels`.
+    private func sharpenedReading(_ gray: UnsafeBufferPointer<Double>, step: Double, pixels: Bool, edges: (start: Bool, end: Bool), _ active: ActiveDecoders,
                                   _ options: DecoderOptions, buffers: ScanLineBuffers, into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) -> Bool {
         let fewest = active.fewestRuns
         Self.sharpened(gray, reach: max(1, Int((1 / step).rounded())), into: buffers.second)
         let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
-        let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest)
+        let runs = Self.thresholdRuns(sharp, step: step, range: Self.range(sharp), buffers: buffers, fewest: fewest, knownHalves: pixels)
         guard runs.widths.count >= fewest else { return false }
         decode(runs, edges: edges, active, options, buffers: buffers, into: &lineHits)
         return true
@@ -677,13 +685,20 @@ public struct LinearReader: SymbologyReader {
         return (mid + d * t0, t1 - t0)
     }
 
+    /// Whether `grays` reads the line from `origin` along `d` at `step` as the pixels themselves (a pixel row or column
+    /// through pixel centres, white outside the image): its values, and its values sharpened (`sharpened`, reach 1), are
+    /// then halves of whole numbers, which the thresholding need not test (`SlidingExtremes.wholeExtremes`' `knownHalves`).
+    static func readsPixels(origin: Point, direction d: Point, step: Double) -> Bool {
+        step == 1 && (d.x == 0 || d.y == 0) && origin.x.rounded(.down) + 0.5 == origin.x && origin.y.rounded(.down) + 0.5 == origin.y
+    }
+
     /// The gray values along the line, one every `step` pixels, into `g` (room for `Int(length / step) + 1`); their count.
     static func grays(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1,
                       into g: UnsafeMutablePointer<Double>) -> Int {
         let count = Int(length / step) + 1
         let image = frame.image
         let width = image.width, height = image.height, stride = image.stride
-        if step == 1 && (d.x == 0 || d.y == 0) && origin.x.rounded(.down) + 0.5 == origin.x && origin.y.rounded(.down) + 0.5 == origin.y {
+        if Self.readsPixels(origin: origin, direction: d, step: step) {
             // Along a pixel row or column through pixel centres: the pixels themselves (a line's length keeps its index
             // arithmetic far from overflowing).
             let x0 = Int(origin.x), y0 = Int(origin.y), dx = Int(d.x), dy = Int(d.y)
@@ -767,7 +782,8 @@ public struct LinearReader: SymbologyReader {
         buffers.reserve(Int(length / step) + 1, radius: Int(8 / step))
         let count = grays(frame, origin: origin, direction: d, length: length, step: step, into: buffers.gray)
         let gray = UnsafeBufferPointer(start: buffers.gray, count: count)
-        return thresholdRuns(gray, step: step, range: range(gray), buffers: buffers, fewest: fewest)
+        return thresholdRuns(gray, step: step, range: range(gray), buffers: buffers, fewest: fewest,
+                             knownHalves: readsPixels(origin: origin, direction: d, step: step))
     }
 
     /// The least local contrast (maximum less minimum within ±8 px) at which `thresholdRuns` lets the colour change.
@@ -779,13 +795,18 @@ public struct LinearReader: SymbologyReader {
     /// A line that cannot give `fewest` runs gives one run (the whole line) instead: before the noise level, the wide
     /// window and the thresholding itself, the colour changes are counted under the local gates alone (the window's
     /// contrast and the margin past its midpoint), which bounds their number.
-    static func thresholdRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers, fewest: Int = 0) -> RunRow {
+    ///
+    /// With `knownHalves` every value of `g` is known to be a half of a whole number under 8,192 in size (a line that
+    /// `readsPixels`, or such a line sharpened), and is not tested for it.
+    static func thresholdRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers, fewest: Int = 0,
+                              knownHalves: Bool = false) -> RunRow {
         let count = g.count
         let narrow = Int(8 / step), wide = Int(80 / step)
         let localLow = buffers.low, localHigh = buffers.high
         // Pixel rows and columns (and their sharpened values) hold halves of whole numbers: their extremes on 16-bit
         // integers, the same values at a fraction of the instructions.
-        let halves = SlidingExtremes.wholeExtremes(g.baseAddress!, count: count, radius: narrow, scratch: buffers.scratch, twice: buffers.twice)
+        let halves = SlidingExtremes.wholeExtremes(g.baseAddress!, count: count, radius: narrow, scratch: buffers.scratch, twice: buffers.twice,
+                                                   knownHalves: knownHalves)
         if halves == nil {
             SlidingExtremes.compute(g.baseAddress!, count: count, radius: narrow, low: localLow, high: localHigh, scratch: buffers.scratch)
         }

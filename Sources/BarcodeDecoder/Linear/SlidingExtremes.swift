@@ -152,14 +152,22 @@ enum SlidingExtremes {
     /// thresholding's bounds read the whole numbers and refuse most lines of a frame without a code, whose extremes as
     /// doubles were a third of this function's instructions. Twice the values go into `twice` where given (room for
     /// `count`), else into `scratch` too.
+    ///
+    /// With `knownHalves` the caller knows every value to be a half of a whole number under 8,192 in size (a pixel row or
+    /// column read as it is, or sharpened: `LinearReader.readsPixels`), and they are doubled without the tests
+    /// (`twiceOfHalves`): the same whole numbers, and never nil for a line of values.
     static func wholeExtremes(_ values: UnsafePointer<Double>, count n: Int, radius: Int, scratch: UnsafeMutablePointer<Double>,
-                              twice given: UnsafeMutablePointer<Int16>? = nil) -> Halves? {
+                              twice given: UnsafeMutablePointer<Int16>? = nil, knownHalves: Bool = false) -> Halves? {
         guard n > 0 else { return nil }
         // Twice the values (unless given a place), the doubling's scratch (`scratchCount` 16-bit numbers) and the
         // windows' extremes as whole numbers, all in `scratch` (its `scratchCount` Doubles hold 16 · padded 16-bit numbers).
         let start = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Int16.self)
         let twice = given ?? start
-        guard Self.twiceAsWhole(values, count: n, into: twice) else { return nil }
+        if knownHalves {
+            Self.twiceOfHalves(values, count: n, into: twice)
+        } else {
+            guard Self.twiceAsWhole(values, count: n, into: twice) else { return nil }
+        }
         let rounds = given == nil ? start + n : start, lowWhole = rounds + scratchCount(n, radius: radius), highWhole = lowWhole + n
         doubling(UnsafePointer(twice), count: n, radius: radius, low: lowWhole, high: highWhole, scratch: rounds)
         return Halves(twice: twice, low: lowWhole, high: highWhole, count: n)
@@ -209,6 +217,14 @@ enum SlidingExtremes {
             start = end
         }
         return true
+    }
+
+    /// `twiceAsWhole` of values known to pass its tests: the rounding alone, which makes twice each value (three
+    /// instructions a value where the tests made seven).
+    @inline(__always)
+    static func twiceOfHalves(_ values: UnsafePointer<Double>, count n: Int, into twice: UnsafeMutablePointer<Int16>) {
+        let shift = 3_377_699_720_527_872.0
+        for k in 0..<n { twice[k] = Int16(truncatingIfNeeded: (values[k] + shift).bitPattern) }
     }
 
     /// The span the doubling rounds stop at for a window of `window` values, and whether three spans from a position
