@@ -49,4 +49,26 @@ import Testing
         #expect(passed > 1_000 && passed < cases.count - 1_000, "\(passed) of \(cases.count)")
         #expect(atBounds > 0)
     }
+
+    /// A bull's-eye drawn as concentric squares whose inner dark ring is thin (3 px, against rings of 5 and a centre of
+    /// 10): its runs fit `pattern` along its row, column and diagonals, but its centre is over three times the ring before
+    /// it, which the loop over every place turned away by its first test, and the search by the mark of that pair.
+    @Test func aCentreOverThreeTimesTheRingBeforeItIsNoCandidate() throws {
+        #expect(MaxiCodeBullsEye.pattern({ [5, 5, 5, 5, 3, 10, 3, 5, 5, 5, 5][$0] }) != nil)
+        let size = 120
+        var pixels = [UInt8](repeating: 220, count: size * size)
+        for y in 0..<size {
+            for x in 0..<size {
+                // Distance outside the 10×10 centre, in the square metric: rings at 1–3, 9–13 and 19–23.
+                let dx = x < 55 ? 55 - x : (x >= 65 ? x - 64 : 0), dy = y < 55 ? 55 - y : (y >= 65 ? y - 64 : 0)
+                let d = max(dx, dy)
+                if (1...3).contains(d) || (9...13).contains(d) || (19...23).contains(d) { pixels[y * size + x] = 30 }
+            }
+        }
+        let frame = PreparedFrame(try GrayImage(width: size, height: size, pixels: pixels), binarization: .hybrid)
+        for step in 1...2 {
+            #expect(MaxiCodeBullsEye.candidates(frame, step: step).isEmpty, "step \(step)")
+            #expect(NeighbourRunsTests.maxiCodeCandidatesAtEveryPlace(frame, step: step).isEmpty, "step \(step)")
+        }
+    }
 }
