@@ -33,10 +33,9 @@ enum AztecBullsEye {
                     NeighbourRuns.word(p, -3) & NeighbourRuns.word(p, -2) & NeighbourRuns.word(p, -1) & NeighbourRuns.word(p, 0)
                         & NeighbourRuns.word(p, 1) & NeighbourRuns.word(p, 2)
                 }) { i in
-                    // Cheap test first (looser than the full one): the centre run and its two neighbours within 3× of each other.
-                    let w = runs[i].length
-                    guard 3 &* runs[i &- 1].length >= w, runs[i &- 1].length <= 3 &* w, 3 &* runs[i &+ 1].length >= w, runs[i &+ 1].length <= 3 &* w,
-                          let module = bullsEyeRuns({ runs[i &- 4 &+ $0].length }) else { return }
+                    // The first test of the loop over every place (the centre run and its two neighbours within 3× of each
+                    // other) holds at every place visited: it is the marks of pairs i − 1 and i.
+                    guard let module = bullsEyeRuns({ runs[i &- 4 &+ $0].length }) else { return }
                     let cx = Double(runs[i].start) + Double(runs[i].length) / 2
                     guard let vertical = confirm(binary, x: Int(cx), y: y, vertical: true),
                           let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), vertical: false),

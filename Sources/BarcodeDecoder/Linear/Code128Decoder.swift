@@ -14,8 +14,12 @@ struct Code128Decoder: RowDecoder {
             var i = 1
             while i &+ (6 * 3 + 7) < widths.count {
                 defer { i &+= 2 }
-                // The quiet zone first: the cheaper test, and most bars on a line have none before them.
-                let module = (widths[i] + widths[i + 1] + widths[i + 2] + widths[i + 3] + widths[i + 4] + widths[i + 5]) / 11
+                // The quiet zone first: the cheaper test, and most bars on a line have none before them. A bound without
+                // the quotient before it (`quietZoneBound`): most places fail it, and the branch on the quiet zone, which a
+                // textured line takes either way at random, then waits for a product, not a division.
+                let width = widths[i] + widths[i + 1] + widths[i + 2] + widths[i + 3] + widths[i + 4] + widths[i + 5]
+                guard widths[i &- 1] >= Self.quietZoneBound * width else { continue }
+                let module = width / 11
                 // Then the start symbols' common first elements, as `elementsFit` tests them: where one is off, no start
                 // symbol's elements fit, and the nearest of them need not be found.
                 guard widths[i &- 1] >= module * 4, Self.startPrefixFits(widths, i, module: module),
@@ -26,6 +30,10 @@ struct Code128Decoder: RowDecoder {
         }
         return hits
     }
+
+    /// A fraction of the start symbol's six runs together that the quiet zone before it (4 modules of 11, `module * 4`)
+    /// is always at least: its two roundings stay far inside the margin.
+    static let quietZoneBound = 0.36
 
     /// Whether each of the six runs at `at` lies within `startElementTolerance` of its element of symbol `value`'s pattern,
     /// in modules of `module` (their sum over 11).

@@ -71,12 +71,19 @@ struct Code39Decoder: RowDecoder {
                 // widths summed in order from 0, as `reduce` over their slice did.
                 var width = 0.0
                 for k in i..<(i + 9) { width += widths[k] }
-                guard widths[i &- 1] >= width / 13 * 4, Self.isStartStop(runs, i) else { continue }
+                // A bound without the quotient first (`quietZoneBound`): most places fail it, and the branch on the
+                // quiet zone, which a textured line takes either way at random, then waits for a product, not a division.
+                guard widths[i &- 1] >= Self.quietZoneBound * width, widths[i &- 1] >= width / 13 * 4,
+                      Self.isStartStop(runs, i) else { continue }
                 if let hit = decodeFrom(runs, i, width: width, options: options) { hits.append(hit); i = hit.lastRun }
             }
         }
         return hits
     }
+
+    /// A fraction of a character's width that the quiet zone before a start (4/13 of it, `width / 13 * 4`) is always at
+    /// least: its two roundings stay far inside the margin.
+    static let quietZoneBound = 0.3
 
     private func decodeFrom(_ runs: [Double], _ s: Int, width: Double, options: DecoderOptions) -> RowHit? {
         var chars: [Int] = []

@@ -32,10 +32,10 @@ enum MaxiCodeBullsEye {
                     NeighbourRuns.word(p, -4) & NeighbourRuns.word(p, -3) & NeighbourRuns.word(p, -2) & NeighbourRuns.word(p, -1)
                         & NeighbourRuns.word(p, 1) & NeighbourRuns.word(p, 2) & NeighbourRuns.word(p, 3)
                 }) { i in
-                    let w = runs[i].length
-                    guard 3 &* runs[i &- 1].length >= w, runs[i &- 1].length <= 3 &* w,
-                          let unit = pattern({ runs[i &- 5 &+ $0].length }) else { return }
-                    let cx = Double(runs[i].start) + Double(w) / 2
+                    // The first test of the loop over every place (the centre run's left neighbour within 3× of it) holds
+                    // at every place visited: it is the mark of pair i − 1.
+                    guard let unit = pattern({ runs[i &- 5 &+ $0].length }) else { return }
+                    let cx = Double(runs[i].start) + Double(runs[i].length) / 2
                     guard let vertical = confirm(binary, x: Int(cx), y: y, dx: 0, dy: 1),
                           let horizontal = confirm(binary, x: Int(cx), y: Int(vertical.center), dx: 1, dy: 0),
                           confirm(binary, x: Int(horizontal.center), y: Int(vertical.center), dx: 1, dy: 1) != nil,
@@ -54,11 +54,33 @@ enum MaxiCodeBullsEye {
     static func pattern(_ widths: [Int]) -> Double? { pattern { widths[$0] } }
 
     /// The same for the eleven runs `width(0)` to `width(10)` (read in place: no array per candidate run).
+    ///
+    /// The ring runs' tests are made on whole numbers, as `AztecBullsEye.bullsEyeRuns` makes its own: with t the sum of
+    /// the eight ring runs, the unit t / 8, its half t / 16 and 1.5 times it, 3t / 16, are exact (for t far below 2⁵⁰),
+    /// so u ≥ 1 exactly when t ≥ 8, w < u · 0.5 when 16w < t, and w > u · 1.5 when 16w > 3t (`plainPattern`, the tests
+    /// compare them). Each width was converted and multiplied as a number, at every light run of every second row whose
+    /// rings' pairs are marked. The centre's bounds, products by fractions that are not exact, are tested as before.
     @inline(__always)
     static func pattern(_ width: (Int) -> Int) -> Double? {
         var total = 0
-        // Widths of runs in one row: their sum cannot overflow, and is added without the tests.
+        // Widths of runs in one row: their sum cannot overflow, and is added without the tests; nor can 16 times a
+        // width or 3 times the sum.
         for k in 1...9 where k != 5 { total &+= width(k) }
+        guard total >= 8 else { return nil }
+        let high = 3 &* total
+        for k in 1...9 where k != 5 {
+            let w16 = 16 &* width(k)
+            if w16 < total || w16 > high { return nil }
+        }
+        let unit = Double(total) / 8, centre = Double(width(5))
+        guard centre >= unit * 0.8, centre <= unit * 2.4, 16 &* width(0) >= total, 16 &* width(10) >= total else { return nil }
+        return unit
+    }
+
+    /// `pattern` as first written, on the unit as a number: what the tests check it against.
+    static func plainPattern(_ width: (Int) -> Int) -> Double? {
+        var total = 0
+        for k in 1...9 where k != 5 { total += width(k) }
         let unit = Double(total) / 8
         guard unit >= 1 else { return nil }
         for k in 1...9 where k != 5 {
