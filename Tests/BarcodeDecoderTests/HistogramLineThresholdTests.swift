@@ -269,9 +269,10 @@ import Testing
 
     @Test func colourChangesCountEveryByteThatDiffersFromTheOneBefore() {
         var random = SeededGenerator(seed: 23)
-        // Lengths around the word and around the 255 words after which the bytewise sums are added up; all changing
-        // (every byte a change: a sum of 255 in every byte of the word) and at random.
-        for count in [1, 2, 8, 9, 10, 17, 255 * 8, 255 * 8 + 1, 255 * 8 + 2, 255 * 8 + 9, 3 * 255 * 8 + 5, 5000] {
+        // Lengths around the word and the vector of 16, and around the 255 words or vectors after which the bytewise sums
+        // are added up; all changing (every byte a change: a sum of 255 in every byte of the word) and at random.
+        for count in [1, 2, 8, 9, 10, 16, 17, 18, 25, 33, 255 * 8, 255 * 8 + 1, 255 * 8 + 2, 255 * 8 + 9, 3 * 255 * 8 + 5,
+                      255 * 16, 255 * 16 + 1, 255 * 16 + 2, 255 * 16 + 17, 256 * 16 + 1, 2 * 255 * 16 + 9, 5000] {
             for pattern in 0..<3 {
                 let dark: [UInt8] = (0..<count).map { i in
                     pattern == 0 ? UInt8(i % 2) : pattern == 1 ? UInt8(Int.random(in: 0...1, using: &random)) : (i / 3) % 2 == 0 ? 1 : 0
