@@ -334,6 +334,29 @@ import Testing
         }
     }
 
+    /// One reader reads line after line (lengths, levels and both reaches in turn), each as its definition gives it on its
+    /// own: nothing a line counts is left in the histograms for the next.
+    @Test func aReaderReadsEachLineAsItWouldAlone() throws {
+        var random = SeededGenerator(seed: 41)
+        let reader = HistogramLineThreshold(longestLine: 300)
+        for trial in 0..<80 {
+            let count = Int.random(in: 20...300, using: &random)
+            let dark = Int.random(in: 0...110, using: &random), light = Int.random(in: 140...255, using: &random)
+            var line: [UInt8] = []
+            var isLight = Bool.random(using: &random)
+            while line.count < count {
+                let width = Int.random(in: 1...6, using: &random)
+                for _ in 0..<width { line.append(UInt8(clamping: (isLight ? light : dark) + Int.random(in: -20...20, using: &random))) }
+                isLight.toggle()
+            }
+            line = Array(line.prefix(count))
+            let reach = trial % 3 == 2 ? 3 : 1
+            let expected = reach == 1 ? Self.runsByDefinition(line) : Self.wideRunsByDefinition(line, reach: reach)
+            let row = line.withUnsafeBufferPointer { reader.runs($0.baseAddress!, count: count, step: 1, minimumRuns: 1, reach: reach) }
+            #expect(row?.widths == expected?.widths && row?.starts == expected?.starts, "trial \(trial), length \(count), reach \(reach)")
+        }
+    }
+
     @Test func aLineWithTooFewRunsForAnySymbolIsNotReturned() {
         let line: [UInt8] = [UInt8](repeating: 220, count: 10) + [UInt8](repeating: 30, count: 10) + [UInt8](repeating: 220, count: 10)
         #expect(Self.runs(line, minimumRuns: 3) != nil)
