@@ -269,9 +269,10 @@ import Testing
 
     @Test func colourChangesCountEveryByteThatDiffersFromTheOneBefore() {
         var random = SeededGenerator(seed: 23)
-        // Lengths around the word and around the 255 words after which the bytewise sums are added up; all changing
-        // (every byte a change: a sum of 255 in every byte of the word) and at random.
-        for count in [1, 2, 8, 9, 10, 17, 255 * 8, 255 * 8 + 1, 255 * 8 + 2, 255 * 8 + 9, 3 * 255 * 8 + 5, 5000] {
+        // Lengths around the word and the vector of 16, and around the 255 words or vectors after which the bytewise sums
+        // are added up; all changing (every byte a change: a sum of 255 in every byte of the word) and at random.
+        for count in [1, 2, 8, 9, 10, 16, 17, 18, 25, 33, 255 * 8, 255 * 8 + 1, 255 * 8 + 2, 255 * 8 + 9, 3 * 255 * 8 + 5,
+                      255 * 16, 255 * 16 + 1, 255 * 16 + 2, 255 * 16 + 17, 256 * 16 + 1, 2 * 255 * 16 + 9, 5000] {
             for pattern in 0..<3 {
                 let dark: [UInt8] = (0..<count).map { i in
                     pattern == 0 ? UInt8(i % 2) : pattern == 1 ? UInt8(Int.random(in: 0...1, using: &random)) : (i / 3) % 2 == 0 ? 1 : 0
@@ -330,6 +331,29 @@ import Testing
                 #expect(row?.widths == expected.widths && row?.starts == expected.starts, "length \(count), dark end \(endsDark)")
                 #expect(runs(line, expected.widths.count + 1) == nil, "length \(count), dark end \(endsDark)")
             }
+        }
+    }
+
+    /// One reader reads line after line (lengths, levels and both reaches in turn), each as its definition gives it on its
+    /// own: nothing a line counts is left in the histograms for the next.
+    @Test func aReaderReadsEachLineAsItWouldAlone() throws {
+        var random = SeededGenerator(seed: 41)
+        let reader = HistogramLineThreshold(longestLine: 300)
+        for trial in 0..<80 {
+            let count = Int.random(in: 20...300, using: &random)
+            let dark = Int.random(in: 0...110, using: &random), light = Int.random(in: 140...255, using: &random)
+            var line: [UInt8] = []
+            var isLight = Bool.random(using: &random)
+            while line.count < count {
+                let width = Int.random(in: 1...6, using: &random)
+                for _ in 0..<width { line.append(UInt8(clamping: (isLight ? light : dark) + Int.random(in: -20...20, using: &random))) }
+                isLight.toggle()
+            }
+            line = Array(line.prefix(count))
+            let reach = trial % 3 == 2 ? 3 : 1
+            let expected = reach == 1 ? Self.runsByDefinition(line) : Self.wideRunsByDefinition(line, reach: reach)
+            let row = line.withUnsafeBufferPointer { reader.runs($0.baseAddress!, count: count, step: 1, minimumRuns: 1, reach: reach) }
+            #expect(row?.widths == expected?.widths && row?.starts == expected?.starts, "trial \(trial), length \(count), reach \(reach)")
         }
     }
 

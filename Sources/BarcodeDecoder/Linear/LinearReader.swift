@@ -606,7 +606,8 @@ public struct LinearReader: SymbologyReader {
             let lines = rows ? image.height : image.width, lineLength = rows ? image.width : image.height
             let count = min(lines, 240)
             for k in 0..<count {
-                let y = k * lines / count
+                // A frame of at most 240 lines has each read (k · lines / lines is k): the division's wait was at every line.
+                let y = count == lines ? k : k * lines / count
                 let origin = rows ? Point(0, Double(y) + 0.5) : Point(Double(y) + 0.5, 0)
                 let d = rows ? Point(1, 0) : Point(0, 1), n = Point(-d.y, d.x)
                 guard known.isEmpty || Self.longestStretch(origin: origin, direction: d, length: Double(lineLength), outside: known) >= Self.shortestSymbol
@@ -716,7 +717,13 @@ public struct LinearReader: SymbologyReader {
                 let xStart: Int = x0 &+ dx &* first, yStart: Int = y0 &+ dy &* first
                 let start = pixels.baseAddress! + (yStart &* stride &+ xStart), pitch: Int = dy &* stride &+ dx
                 let out = g + first
-                for k in 0..<(end - first) { out[k] = Double(start[k &* pitch]) }
+                if pitch == 1 {
+                    // A row read rightwards: consecutive bytes, in a loop the compiler vectorizes (the strided one
+                    // converts a pixel at a time).
+                    for k in 0..<(end - first) { out[k] = Double(start[k]) }
+                } else {
+                    for k in 0..<(end - first) { out[k] = Double(start[k &* pitch]) }
+                }
             }
             return count
         }
