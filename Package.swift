@@ -182,8 +182,10 @@ let package = Package(
         .target(name: "CImageShim", dependencies: ["CLibPNG", "CLibJPEG"]),
         // Image files (PNG, JPEG, PGM) in and out: the only barcode target that does I/O.
         .target(name: "ImageIO", dependencies: ["BarcodeDecoder", "CImageShim", "RigSystem"]),
+        // Pins the benchmark's engines to one CPU (Linux scheduling calls Swift's Glibc module does not show).
+        .target(name: "CCPUAffinity"),
         // Benchmark corpora, RigKit's run over them, and the read-rate/timing statistics (`rig bench decoder`, `decoder-bench`).
-        .target(name: "BarcodeBench", dependencies: ["BarcodeDecoder", "ImageIO"]),
+        .target(name: "BarcodeBench", dependencies: ["BarcodeDecoder", "CCPUAffinity", "ImageIO"]),
         .testTarget(name: "BarcodeBenchTests", dependencies: ["BarcodeBench"]),
         // Compares RigKit with zxing-cpp and ZBar on the same images (`swift run -c release decoder-bench`).
         .executableTarget(name: "decoder-bench", dependencies: ["BarcodeBench", "BarcodeDecoder", "BarcodeEncoder", "ImageIO", "RigSystem"],

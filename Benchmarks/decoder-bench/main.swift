@@ -1,6 +1,6 @@
 // Barcode decoder benchmark: RigKit against zxing-cpp and ZBar on the same images, in one run.
 //
-//   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--per-image FILE] [--repeat N] [--verbose] [--rigkit-only] [--no-fps] [--code32] [--all-symbologies]
+//   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--per-image FILE] [--repeat N] [--verbose] [--rigkit-only] [--no-fps] [--code32] [--all-symbologies] [--no-pin]
 //   swift run -c release decoder-bench decode FILE [--symbology NAME[,NAME...]] [--effort N]
 //   swift run -c release decoder-bench make-corpus --out DIR [--count N] [--size WxH] [--seed S]
 //
@@ -80,7 +80,11 @@ for (index, entry) in corpus.entries.enumerated() where entry.isSupported {
         images.append((entry, image, pgm))
     } catch { print("skipping: \(error)") }
 }
-print("decoder-bench: \(images.count) images from \(corpusDirectory), effort \(effort)")
+// Both engines on one CPU, the one this run starts on (`BenchCPU`): the reference engines' processes, started below,
+// inherit the pin. --no-pin leaves them wherever the system runs them.
+let pinnedCPU = arguments.contains("--no-pin") ? nil : BenchCPU.pinToCurrent()
+print("decoder-bench: \(images.count) images from \(corpusDirectory), effort \(effort)"
+      + (pinnedCPU.map { ", every engine on CPU \($0)" } ?? ""))
 if !unsupported.isEmpty {
     print("left out (no RigKit reader): " + unsupported.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
 }
