@@ -217,6 +217,10 @@ public enum LocalBinarizer {
             columnDivisions?.deallocate()
         }
 
+        /// The most rows that only enter a window summed into one pass's changes: 32 rows of 255 sum to 8,160, within the
+        /// 8,191 `RunningTotals.add` takes.
+        static let enteringRowsPerPass = 32
+
         /// Makes the window rows those around row `center` (rows `stride` apart in `pixels`), adding the rows that enter
         /// and taking away those that leave.
         ///
@@ -251,15 +255,27 @@ public enum LocalBinarizer {
                 let l2 = row(leaving + 2, before: leavingEnd), l3 = row(leaving + 3, before: leavingEnd)
                 // A pass where rows only enter (the window still reaching past the top) or only leave (past the bottom)
                 // reads those four rows alone: the zeros it stood the others in by were most passes of a 240-pixel frame.
+                var enteringStep = 4
                 if entering < enteringEnd && leaving < leavingEnd {
                     for x in 0..<width { delta[x] = Int16(bitPattern: fourRows(a0, a1, a2, a3, x) &- fourRows(l0, l1, l2, l3, x)) }
                 } else if entering < enteringEnd {
                     for x in 0..<width { delta[x] = Int16(bitPattern: fourRows(a0, a1, a2, a3, x)) }
+                    // Up to `enteringRowsPerPass` rows that only enter go into one running total: a window's first move
+                    // fills it from nothing, four rows a pass were 24 passes for the wide window of a 240-pixel frame
+                    // (over a quarter of its passes), and each pass's running total costs more than its rows.
+                    let passEnd = min(enteringEnd, entering + Self.enteringRowsPerPass)
+                    while entering + enteringStep < passEnd {
+                        let more = entering + enteringStep
+                        let b0 = row(more, before: passEnd), b1 = row(more + 1, before: passEnd)
+                        let b2 = row(more + 2, before: passEnd), b3 = row(more + 3, before: passEnd)
+                        for x in 0..<width { delta[x] &+= Int16(bitPattern: fourRows(b0, b1, b2, b3, x)) }
+                        enteringStep += 4
+                    }
                 } else {
                     for x in 0..<width { delta[x] = Int16(bitPattern: 0 &- fourRows(l0, l1, l2, l3, x)) }
                 }
                 RunningTotals.add(delta, count: width, to: totals + 1)
-                entering = min(entering + 4, enteringEnd)
+                entering = min(entering + enteringStep, enteringEnd)
                 leaving = min(leaving + 4, leavingEnd)
             }
             top = newTop
