@@ -40,6 +40,43 @@ import Testing
         }
     }
 
+    /// Every block's window mean, and its negative's, as the window sums give them row of blocks by row of blocks (their
+    /// running totals, the clipped windows divided by their rows and then their columns), is the summed-area table's:
+    /// light images make the largest sums, which the divisions' bounds must cover, and small images clip every window.
+    @Test(arguments: [(240, 240), (61, 47), (130, 5), (5, 130), (97, 301), (3, 2)])
+    func windowMeansMatchTheSummedAreaTable(_ width: Int, _ height: Int) throws {
+        var random = SeededGenerator(seed: UInt64(width * 7 + height))
+        for kind in 0..<3 {
+            let image = kind == 0 ? try Self.shaded(width, height)
+                : try GrayImage(width: width, height: height, pixels: (0..<(width * height)).map { _ in
+                    kind == 1 ? 255 : UInt8.random(in: 235...255, using: &random)
+                })
+            let integral = IntegralImage(image)
+            for radius in [1, 12, 30, 60, 90, 180] {
+                let sums = LocalBinarizer.WindowSums(width: width, radius: radius, block: LocalBinarizer.block)
+                let blocks = (width + LocalBinarizer.block - 1) / LocalBinarizer.block
+                var means = [UInt16](repeating: 0, count: blocks), negative = means
+                var wrong = 0
+                for by in Swift.stride(from: 0, to: height, by: LocalBinarizer.block) {
+                    let cy = min(height - 1, by + LocalBinarizer.block / 2)
+                    image.pixels.withUnsafeBufferPointer { sums.move(to: cy, height: height, pixels: $0.baseAddress!, stride: image.stride) }
+                    means.withUnsafeMutableBufferPointer { m in
+                        negative.withUnsafeMutableBufferPointer { n in sums.blockMeans(into: m.baseAddress!, negative: n.baseAddress!) }
+                    }
+                    for column in 0..<blocks {
+                        let cx = min(width - 1, column * LocalBinarizer.block + LocalBinarizer.block / 2)
+                        let x0 = max(0, cx - radius), x1 = min(width, cx + radius + 1)
+                        let y0 = max(0, cy - radius), y1 = min(height, cy + radius + 1)
+                        let sum = Int(integral.sum(x0: x0, y0: y0, x1: x1, y1: y1)), pixels = (x1 - x0) * (y1 - y0)
+                        if Int(means[column]) != integral.mean(x: cx, y: cy, radius: radius)
+                            || Int(negative[column]) != 255 - (sum + pixels - 1) / pixels { wrong += 1 }
+                    }
+                }
+                #expect(wrong == 0, "kind \(kind), radius \(radius)")
+            }
+        }
+    }
+
     /// The negative's binarization made from the limits the image's own binarization kept is the binarization of the
     /// negative image, cell for cell (means rounded the other way where a window's sum does not divide evenly).
     @Test(arguments: [(1, 1), (3, 2), (5, 130), (130, 5), (61, 47), (200, 120), (97, 301)])

@@ -151,7 +151,7 @@ public enum LocalBinarizer {
     }
 
     /// Sums of the pixels in a square window (half-size `radius`, clipped to the image) centred on any column of one row:
-    /// per column, the sum over the window's rows; and their running total along the row. Their means are taken at the
+    /// the running total along the row of the columns' sums over the window's rows. Their means are taken at the
     /// centres of blocks `block` columns wide (`blockMeans`).
     final class WindowSums {
         let radius: Int
@@ -159,9 +159,7 @@ public enum LocalBinarizer {
         let block: Int
         /// Blocks across the row, the last one possibly narrower.
         let blocks: Int
-        /// Sums over rows `top..<bottom` of each column (`width` of them).
-        let columns: UnsafeMutablePointer<UInt32>
-        /// `totals[x]` is the sum of `columns[0..<x]` (`width + 1` of them).
+        /// `totals[x]` is the sum of the pixels in rows `top..<bottom` and columns `0..<x` (`width + 1` of them).
         let totals: UnsafeMutablePointer<UInt32>
         /// A row of zeros, standing in for rows a move has fewer than four of.
         let zeros: UnsafeMutablePointer<UInt8>
@@ -172,6 +170,9 @@ public enum LocalBinarizer {
         /// for every block row, worked out once (their clipping was a third of a clipped block's instructions, and most
         /// blocks of a small frame's wide window are clipped).
         private let bounds: UnsafeMutablePointer<Int>
+        /// Each block's window's columns (`x1 − x0`) as a division for quotients up to 255 times them (`blocks` of
+        /// them), where every block's gives one (`clipped` then divides by a window's rows and then by these).
+        private let columnDivisions: UnsafeMutablePointer<ExactDivision>?
 
         init(width: Int, radius: Int, block: Int) {
             self.radius = radius
@@ -184,8 +185,23 @@ public enum LocalBinarizer {
                 bounds[2 &* column] = max(0, cx &- radius)
                 bounds[2 &* column &+ 1] = min(width, cx &+ radius &+ 1)
             }
-            columns = .allocate(capacity: width)
-            columns.initialize(repeating: 0, count: width)
+            let divisions = UnsafeMutablePointer<ExactDivision>.allocate(capacity: blocks)
+            var columnsDivide = true
+            for column in 0..<blocks {
+                let columns = UInt32(bounds[2 &* column &+ 1] &- bounds[2 &* column])
+                if let division = ExactDivision(by: columns, upTo: 255 &* UInt64(columns)) {
+                    divisions.advanced(by: column).initialize(to: division)
+                } else {
+                    columnsDivide = false
+                    break
+                }
+            }
+            if columnsDivide {
+                columnDivisions = divisions
+            } else {
+                divisions.deallocate()
+                columnDivisions = nil
+            }
             totals = .allocate(capacity: width + 1)
             totals.initialize(repeating: 0, count: width + 1)
             zeros = .allocate(capacity: width)
@@ -194,21 +210,29 @@ public enum LocalBinarizer {
         }
 
         deinit {
-            columns.deallocate()
             totals.deallocate()
             zeros.deallocate()
             change.deallocate()
             bounds.deallocate()
+            columnDivisions?.deallocate()
         }
+
+        /// The most rows that only enter a window summed into one pass's changes: 32 rows of 255 sum to 8,160, within the
+        /// 8,191 `RunningTotals.add` takes.
+        static let enteringRowsPerPass = 32
 
         /// Makes the window rows those around row `center` (rows `stride` apart in `pixels`), adding the rows that enter
         /// and taking away those that leave.
         ///
         /// Up to four entering and four leaving rows go in one pass over the columns, their difference summed in 16 bits
-        /// (eight bytes fit; the compiler then works on eight columns at once), and a second pass adds it to the 32-bit
-        /// sums: a block row's move is then two passes instead of eight. (Added to the sums in the same pass, the
-        /// differences were worked out in 32-bit lanes, four columns a step: twice the instructions.) Fewer rows than
-        /// four are made up with a row of zeros, so every pass is the same plain loop.
+        /// (eight bytes fit; the compiler then works on eight columns at once), and a second pass adds its running total
+        /// to the 32-bit totals: a block row's move is then two passes instead of eight. (Added to the sums in the same
+        /// pass, the differences were worked out in 32-bit lanes, four columns a step: twice the instructions.) Fewer rows
+        /// than four are made up with a row of zeros, so every pass is the same plain loop.
+        ///
+        /// The totals change by the running total of the columns' changes, so no column sums are kept: they were added
+        /// to in one pass and their running total made in another, a chain from column to column
+        /// (`RunningTotals.add` breaks it), and that pass was over two fifths of the moves' time (`upce-3/06`).
         func move(to center: Int, height: Int, pixels base: UnsafePointer<UInt8>, stride: Int) {
             let newTop = max(0, center - radius), newBottom = min(height, center + radius + 1)
             // A window clipped at both ends of a small image stays where it is: its sums hold.
@@ -217,7 +241,7 @@ public enum LocalBinarizer {
             // rows, all of them leave).
             var entering = max(bottom, newTop), leaving = top
             let enteringEnd = max(bottom, newBottom), leavingEnd = min(newTop, bottom)
-            let width = width, sum = columns, delta = change, zero = UnsafePointer(zeros)
+            let width = width, delta = change, zero = UnsafePointer(zeros)
             func row(_ y: Int, before end: Int) -> UnsafePointer<UInt8> { y < end ? base + y * stride : zero }
             // Column `x`'s sum over four rows, in 16 bits (eight bytes fit).
             @inline(__always) func fourRows(_ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>, _ r2: UnsafePointer<UInt8>,
@@ -231,24 +255,31 @@ public enum LocalBinarizer {
                 let l2 = row(leaving + 2, before: leavingEnd), l3 = row(leaving + 3, before: leavingEnd)
                 // A pass where rows only enter (the window still reaching past the top) or only leave (past the bottom)
                 // reads those four rows alone: the zeros it stood the others in by were most passes of a 240-pixel frame.
+                var enteringStep = 4
                 if entering < enteringEnd && leaving < leavingEnd {
                     for x in 0..<width { delta[x] = Int16(bitPattern: fourRows(a0, a1, a2, a3, x) &- fourRows(l0, l1, l2, l3, x)) }
                 } else if entering < enteringEnd {
                     for x in 0..<width { delta[x] = Int16(bitPattern: fourRows(a0, a1, a2, a3, x)) }
+                    // Up to `enteringRowsPerPass` rows that only enter go into one running total: a window's first move
+                    // fills it from nothing, four rows a pass were 24 passes for the wide window of a 240-pixel frame
+                    // (over a quarter of its passes), and each pass's running total costs more than its rows.
+                    let passEnd = min(enteringEnd, entering + Self.enteringRowsPerPass)
+                    while entering + enteringStep < passEnd {
+                        let more = entering + enteringStep
+                        let b0 = row(more, before: passEnd), b1 = row(more + 1, before: passEnd)
+                        let b2 = row(more + 2, before: passEnd), b3 = row(more + 3, before: passEnd)
+                        for x in 0..<width { delta[x] &+= Int16(bitPattern: fourRows(b0, b1, b2, b3, x)) }
+                        enteringStep += 4
+                    }
                 } else {
                     for x in 0..<width { delta[x] = Int16(bitPattern: 0 &- fourRows(l0, l1, l2, l3, x)) }
                 }
-                for x in 0..<width { sum[x] = sum[x] &+ UInt32(bitPattern: Int32(delta[x])) }
-                entering = min(entering + 4, enteringEnd)
+                RunningTotals.add(delta, count: width, to: totals + 1)
+                entering = min(entering + enteringStep, enteringEnd)
                 leaving = min(leaving + 4, leavingEnd)
             }
             top = newTop
             bottom = newBottom
-            var running: UInt32 = 0
-            for x in 0..<width {
-                running &+= sum[x]
-                totals[x &+ 1] = running
-            }
         }
 
         /// The mean over the window centred on each block's centre column (the last block's centre clipped to the
@@ -277,19 +308,34 @@ public enum LocalBinarizer {
         private func eachBlockMean(_ store: (_ column: Int, _ mean: UInt32, _ sum: UInt32, _ pixels: UInt32) -> Void) {
             let width = width, rows = UInt32(truncatingIfNeeded: bottom - top), radius = radius
             let total = UnsafePointer(totals), block = block, half = block / 2, count = blocks
-            // The clipped windows' columns from `bounds`.
+            // The clipped windows' columns from `bounds`. A clipped window's sum is divided by its rows and the quotient by
+            // its columns (⌊⌊s / a⌋ / b⌋ is ⌊s / ab⌋ for whole numbers), each a multiply and a shift: the same means
+            // without a division instruction per block, whose latency was half of `blockMeans`' time (most blocks of a
+            // 240-pixel frame's wide window are clipped: `upce-3/06`). The sums are at most 255 per pixel, and a window
+            // holds at most `min(width, 2 · radius + 1)` columns.
             let clip = UnsafePointer(bounds)
-            @inline(__always) func clipped(_ column: Int) {
-                let x0 = clip[2 &* column], x1 = clip[2 &* column &+ 1]
-                let sum = total[x1] &- total[x0], pixels = UInt32(truncatingIfNeeded: x1 &- x0) &* rows
-                store(column, sum / pixels, sum, pixels)
+            let byRows = ExactDivision(by: rows, upTo: 255 &* UInt64(rows) &* UInt64(min(width, 2 &* radius &+ 1)))
+            @inline(__always) func clipped(_ columns: Range<Int>) {
+                if let byRows, let byColumns = columnDivisions {
+                    for column in columns {
+                        let x0 = clip[2 &* column], x1 = clip[2 &* column &+ 1]
+                        let sum = total[x1] &- total[x0], pixels = UInt32(truncatingIfNeeded: x1 &- x0) &* rows
+                        store(column, byColumns[column](byRows(sum)), sum, pixels)
+                    }
+                } else {
+                    for column in columns {
+                        let x0 = clip[2 &* column], x1 = clip[2 &* column &+ 1]
+                        let sum = total[x1] &- total[x0], pixels = UInt32(truncatingIfNeeded: x1 &- x0) &* rows
+                        store(column, sum / pixels, sum, pixels)
+                    }
+                }
             }
             // Blocks from `inside` to `outside` have centres at least `radius` from the left and `radius + 1`
             // from the right end of the row.
             let inside = min(count, max(0, (radius - half + block - 1) / block))
             let lastInside = width - radius - 1 - half
             let outside = lastInside < 0 ? inside : max(inside, min(count, lastInside / block + 1))
-            for column in 0..<inside { clipped(column) }
+            clipped(0..<inside)
             let area = UInt32(truncatingIfNeeded: 2 * radius + 1) &* rows
             // The whole windows' sums are at most 255 per pixel: divided by a multiply and a shift, the same
             // quotients without a division instruction per block (a slow one on most CPUs).
@@ -306,7 +352,7 @@ public enum LocalBinarizer {
                     store(column, sum / area, sum, area)
                 }
             }
-            for column in outside..<count { clipped(column) }
+            clipped(outside..<count)
         }
     }
 }
