@@ -8,9 +8,10 @@ public enum LocalBinarizer {
     /// Dark cells where a pixel is darker than its neighbourhood mean by more than the noise margin.
     ///
     /// Thresholds are set per 4×4 block from the means of two square windows around its centre (half-size `radius` and
-    /// three times that), clipped to the image. The window sums come from column sums over the window's rows, kept up
-    /// to date as the block rows move down (four rows in, four out: adds across a row, which the compiler vectorizes),
-    /// and their running total along the row: no summed-area table of the whole frame to fill and keep in memory.
+    /// three times that), clipped to the image. The window sums come from the running totals along the row of the
+    /// columns' sums over the window's rows, kept up to date as the block rows move down (four rows in, four out: their
+    /// changes summed across a row, which the compiler vectorizes, and their running total added, `WindowSums.move`):
+    /// no summed-area table of the whole frame to fill and keep in memory.
     public static func binarize(_ image: GrayImage, radius: Int) -> BitMatrix {
         binarize(image, radius: radius, keepingNegative: false).binary
     }
