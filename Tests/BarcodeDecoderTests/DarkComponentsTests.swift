@@ -234,6 +234,37 @@ extension DarkComponentsTests {
         }
         #expect(kept > 50 && dropped > 50)
     }
+
+    /// The outlines are made only down to the last kept component's last row: kept components above many dropped ones
+    /// (those kept starting in the frame's top half, or only the first one), each ending on its own last row or on the
+    /// frame's, have the flood fill's outlines, every row of them to the last.
+    @Test func outlinesStopAtTheLastKeptRow() {
+        var random = SeededGenerator(seed: 78)
+        var kept = 0, endedAbove = 0
+        for trial in 0..<40 {
+            let w = 12 + trial * 19 % 80, h = 12 + trial * 11 % 60
+            var bits = BitMatrix(width: w, height: h)
+            let density = [0.3, 0.5, 0.6, 0.7][trial % 4]
+            for y in 0..<h {
+                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
+            }
+            let all = Self.floodFill(bits, minimumSide: 2, maximumCount: 400)
+            let first = all.first.map { ($0.minX, $0.minY) }
+            let tests: [(DarkComponent) -> Bool] = [{ $0.minY < h / 2 }, { ($0.minX, $0.minY) == first ?? (-1, -1) }, { $0.maxY == h - 1 }]
+            for isKept in tests {
+                let found = DarkComponents.find(bits, minimumSide: 2, keeping: isKept)
+                let expected = all.filter(isKept)
+                kept += expected.count
+                if let last = expected.map(\.maxY).max(), all.contains(where: { $0.maxY > last }) { endedAbove += 1 }
+                #expect(found.count == expected.count)
+                for (f, e) in zip(found, expected) {
+                    #expect(f.minX == e.minX && f.maxX == e.maxX && f.minY == e.minY && f.maxY == e.maxY && f.area == e.area)
+                    #expect(f.outline == e.outline)
+                }
+            }
+        }
+        #expect(kept > 100 && endedAbove > 40, "\(kept) kept, \(endedAbove) searches with components below the last kept one")
+    }
 }
 
 @Suite struct ConvexHullTests {

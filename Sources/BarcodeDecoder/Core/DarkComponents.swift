@@ -278,6 +278,8 @@ enum DarkComponents {
         // The first run of the first component kept: no earlier run belongs to a kept component (a component's root is
         // its first run).
         var firstKept = count
+        // The last row of a kept component: no later run belongs to one (a component's runs lie within its box's rows).
+        var lastKeptRow = 0
         // The components of at least `minimumSide` met so far, kept or not.
         var counted = 0
         for root in UnsafeBufferPointer(start: roots, count: rootCount) {
@@ -289,6 +291,7 @@ enum DarkComponents {
                                           area: b.area, outline: [])
             if isKept(component) {
                 firstKept = Swift.min(firstKept, r)
+                lastKeptRow = Swift.max(lastKeptRow, Int(b.maxY))
                 components.append(component)
                 keptRoots.append(r)
             }
@@ -307,8 +310,9 @@ enum DarkComponents {
         rowMin.initialize(repeating: Int32.max, count: rowCount)
         // A row's runs come left to right: the first of a component's runs met in a row is its leftmost (the least of
         // their starts), the last its rightmost. From the first kept run's row (a root's: its box's top), the rows' runs
-        // (not their sentinels) from it on.
-        for y in Int(boxes[firstKept].minY)..<h {
+        // (not their sentinels) from it on, to the last kept component's last row: the runs below it belong to no kept
+        // component, and their parents are not read again (0.04–0.08 M instructions a decode of `/15` and `/10`).
+        for y in Int(boxes[firstKept].minY)...lastKeptRow {
             var i = Swift.max(rowStart[y], firstKept)
             let end = rowStart[y &+ 1] &- 1
             while i < end {

@@ -645,7 +645,9 @@ enum DataMatrixDetector {
                 var uv = SIMD2(h0 * x0 + h1 * y0 + h2, h3 * x0 + h4 * y0 + h5), w = h6 * x0 + h7 * y0 + h8
                 let duv = SIMD2(h0 * sx + h1 * sy, h3 * sx + h4 * sy), dw = h6 * sx + h7 * sy
                 var dark = darkFirst
-                var score = 0
+                // Only the misses are counted: the score is the samples read less them (a count of matches kept as well,
+                // and `allowed` stepped down at every miss, were five more instructions a sample).
+                var missed = 0
                 // A projective map takes the segment between the first and last samples to a segment when the
                 // denominator keeps its sign along it, so when both ends land a pixel or more inside the image every
                 // sample does (the pixel absorbs the stepping's rounding): those edges, most of the search's, are read
@@ -658,20 +660,19 @@ enum DataMatrixDetector {
                 let margin = SIMD2(1.0, 1.0), far = SIMD2(Double(width - 1), Double(height - 1))
                 if (w > 0) == (wEnd > 0), w != 0, wEnd != 0,
                    all(ends.0 .>= margin), all(ends.1 .>= margin), all(ends.0 .< far), all(ends.1 .< far) {
-                    for _ in 0..<count {
+                    for k in 0..<count {
                         let cell = cells[Self.cellIndex(uv / SIMD2(repeating: w), width: width)] != 0
                         // Counted without a branch on the cell: off a symbol, matches and misses alternate at random,
                         // and a mispredicted branch a sample cost more than the rest of the sample (perf).
-                        let match = cell == dark ? 1 : 0
-                        score &+= match
-                        allowed &-= 1 &- match
-                        if allowed < 0 { return score }
+                        missed &+= cell == dark ? 0 : 1
+                        if missed > allowed { allowed &-= missed; return k &+ 1 &- missed }
                         dark.toggle()
                         uv += duv; w += dw
                     }
-                    return score
+                    allowed &-= missed
+                    return count &- missed
                 }
-                for _ in 0..<count {
+                for k in 0..<count {
                     let p = uv / SIMD2(repeating: w)
                     let px = p.x, py = p.y
                     var cell = false
@@ -681,14 +682,13 @@ enum DataMatrixDetector {
                         let ix = Int(px), iy = Int(py)
                         cell = cells[iy &* width &+ ix] != 0
                     }
-                    let match = cell == dark ? 1 : 0
-                    score &+= match
-                    allowed &-= 1 &- match
-                    if allowed < 0 { return score }
+                    missed &+= cell == dark ? 0 : 1
+                    if missed > allowed { allowed &-= missed; return k &+ 1 &- missed }
                     dark.toggle()
                     uv += duv; w += dw
                 }
-                return score
+                allowed &-= missed
+                return count &- missed
             }
             let top = run(0.5, 0.5, 1, 0, count: size.columns, darkFirst: true)
             guard allowed >= 0 else { return top }
