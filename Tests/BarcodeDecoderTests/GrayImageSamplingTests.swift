@@ -65,6 +65,63 @@ import Testing
         }
     }
 
+    /// A pixel line read with `twice` writes there what `twiceOfHalves` makes of its values (twice each pixel, 510 outside
+    /// the image), rows and columns either way, inside, past and wholly outside the image; its values are those read
+    /// without it.
+    @Test func aPixelLinesTwiceValuesAreTwiceItsValues() throws {
+        let image = try Self.image(width: 23, height: 17, stride: 26, seed: 10)
+        let frame = PreparedFrame(image, binarization: .none)
+        let lines: [(x: Int, y: Int, dx: Int, dy: Int, length: Int)] = [
+            (0, 0, 1, 0, 22), (-5, 3, 1, 0, 40), (30, 16, -1, 0, 40), (4, -3, 0, 1, 25), (22, 20, 0, -1, 30),
+            (7, 7, 0, 1, 3), (-9, 5, 0, 1, 12), (3, 40, 1, 0, 10), (-4, 2, -1, 0, 6), (0, 9, 1, 0, 0),
+        ]
+        for line in lines {
+            let origin = Point(Double(line.x) + 0.5, Double(line.y) + 0.5), direction = Point(Double(line.dx), Double(line.dy))
+            let plain = UnsafeMutablePointer<Double>.allocate(capacity: line.length + 1)
+            let out = UnsafeMutablePointer<Double>.allocate(capacity: line.length + 1)
+            let twice = UnsafeMutablePointer<Int16>.allocate(capacity: line.length + 1)
+            let expected = UnsafeMutablePointer<Int16>.allocate(capacity: line.length + 1)
+            defer { plain.deallocate(); out.deallocate(); twice.deallocate(); expected.deallocate() }
+            #expect(LinearReader.readsPixels(origin: origin, direction: direction, step: 1))
+            let count = LinearReader.grays(frame, origin: origin, direction: direction, length: Double(line.length), into: plain)
+            #expect(LinearReader.grays(frame, origin: origin, direction: direction, length: Double(line.length), into: out, twice: twice) == count)
+            SlidingExtremes.twiceOfHalves(out, count: count, into: expected)
+            #expect(Array(UnsafeBufferPointer(start: out, count: count)) == Array(UnsafeBufferPointer(start: plain, count: count)))
+            #expect(Array(UnsafeBufferPointer(start: twice, count: count)) == Array(UnsafeBufferPointer(start: expected, count: count)),
+                    "the line from (\(line.x), \(line.y))")
+        }
+    }
+
+    /// Twice a pixel line's values sharpened (`LinearReader.sharpenedTwice`, from twice its values) are what
+    /// `twiceOfHalves` makes of the sharpened doubles, and a line of halves' range from twice its values
+    /// (`LinearReader.range(twice:count:)`) is `range` of the doubles, to the bit, on lines of every length from one.
+    @Test func aPixelLinesSharpenedTwiceValuesAndRangeAreThoseOfItsDoubles() {
+        var random = SeededGenerator(seed: 61)
+        for count in Array(1...20) + [63, 64, 65, 240, 433] {
+            for trial in 0..<6 {
+                let pixels: [UInt8] = (0..<count).map { _ in trial == 0 ? 255 : trial == 1 ? 0 : UInt8.random(in: 0...255, using: &random) }
+                let values = pixels.map(Double.init)
+                let twice = pixels.map { Int16($0) * 2 }
+                var sharp = [Double](repeating: 0, count: count), expected = [Int16](repeating: 0, count: count), found = expected
+                values.withUnsafeBufferPointer { v in
+                    sharp.withUnsafeMutableBufferPointer { LinearReader.sharpened(v, reach: 1, into: $0.baseAddress!) }
+                }
+                sharp.withUnsafeBufferPointer { s in
+                    expected.withUnsafeMutableBufferPointer { SlidingExtremes.twiceOfHalves(s.baseAddress!, count: count, into: $0.baseAddress!) }
+                }
+                twice.withUnsafeBufferPointer { t in
+                    found.withUnsafeMutableBufferPointer { LinearReader.sharpenedTwice(t.baseAddress!, count: count, into: $0.baseAddress!) }
+                }
+                #expect(found == expected, "length \(count), trial \(trial)")
+                for (line, whole) in [(values, twice), (sharp, expected)] {
+                    let range = line.withUnsafeBufferPointer { LinearReader.range($0) }
+                    let fromWhole = whole.withUnsafeBufferPointer { LinearReader.range(twice: $0.baseAddress!, count: count) }
+                    #expect(fromWhole.bitPattern == range.bitPattern, "length \(count), trial \(trial)")
+                }
+            }
+        }
+    }
+
     /// The lines `readsPixels` names are read as pixels (whole numbers, 255 outside the image), and they and their
     /// values sharpened are halves of whole numbers that `twiceAsWhole` takes, as the thresholding then assumes
     /// (`SlidingExtremes.wholeExtremes`' `knownHalves`); a line off the pixel centres, across the pixels or at another

@@ -357,6 +357,38 @@ import Testing
         }
     }
 
+    /// A line's counts are what it added to the lanes' sums (`lineCounts`), also where those sums pass 2³¹ and wrap past
+    /// 2³² (a reader left reading for long enough: the lanes are never emptied).
+    @Test func aLinesCountsAreWhatItAddedToTheLanesEvenWhereTheSumsWrap() {
+        var random = SeededGenerator(seed: 53)
+        let buckets = HistogramLineThreshold.buckets, lanes = HistogramLineThreshold.lanes
+        let starts: [Int32] = [0, .max - 40, -41, .min, 12_345]
+        for start in starts {
+            // Every lane and bucket starts from one count, the totals their sums, as a reader's lines leave them.
+            var h: [Int32] = (0..<(lanes * buckets)).map { _ in start &+ Int32.random(in: 0...50, using: &random) }
+            func sum(_ counts: [Int32], _ b: Int) -> Int32 {
+                var total: Int32 = 0
+                for lane in 0..<lanes { total &+= counts[lane * buckets + b] }
+                return total
+            }
+            var totals: [Int32] = (0..<buckets).map { sum(h, $0) }
+            for _ in 0..<4 {
+                let added: [Int32] = (0..<(lanes * buckets)).map { _ in Int32.random(in: 0...90, using: &random) }
+                for i in h.indices { h[i] &+= added[i] }
+                let expected: [Int32] = (0..<buckets).map { sum(added, $0) }
+                var counts = [Int32](repeating: -1, count: buckets)
+                h.withUnsafeBufferPointer { lanesCounts in
+                    totals.withUnsafeMutableBufferPointer { totals in
+                        counts.withUnsafeMutableBufferPointer {
+                            HistogramLineThreshold.lineCounts(lanes: lanesCounts.baseAddress!, totals: totals.baseAddress!, into: $0.baseAddress!)
+                        }
+                    }
+                }
+                #expect(counts == expected, "from \(start)")
+            }
+        }
+    }
+
     @Test func aLineWithTooFewRunsForAnySymbolIsNotReturned() {
         let line: [UInt8] = [UInt8](repeating: 220, count: 10) + [UInt8](repeating: 30, count: 10) + [UInt8](repeating: 220, count: 10)
         #expect(Self.runs(line, minimumRuns: 3) != nil)

@@ -118,4 +118,75 @@ import Testing
         }
         #expect(counted > 5_000)
     }
+
+    /// Lines of halves of whole numbers, as `theEdgeCountOnWholeNumbersIsTheCountOfTheDefinition` makes them.
+    static func halvesLines() -> [[Double]] {
+        let largest = Double(LinearReader.largestWholeBoundValue) / 2
+        return LinearLineBoundsTests.lines().enumerated().map { index, plain in
+            switch index % 3 {
+            case 0: plain.map { ($0 * 2).rounded() / 2 }
+            case 1: plain.map { $0.rounded() }
+            default: plain.map { max(-largest, min(largest, ((($0 - 100) * 14) * 2).rounded() / 2)) }
+            }
+        }
+    }
+
+    /// The strongest edges nearby made on twice the values (`LinearReader.strongest`) are the window maxima of the
+    /// gradient strengths (each window clipped to the line), bit for bit, at the radii of whole and half-pixel steps and radii past the line's length, on
+    /// lines of every length from one sample.
+    @Test func theStrongestEdgesOnWholeNumbersAreTheMaximaOfTheStrengths() {
+        var lines = Self.halvesLines()
+        lines += (1...6).map { count in (0..<count).map { Double(($0 * 37) % 11) / 2 } }
+        for line in lines {
+            let count = line.count
+            let twice = line.map { Int16($0 * 2) }
+            let strength = (0..<count).map { k in k == 0 || k == count - 1 ? 0 : abs((line[k + 1] - line[k - 1]) / 2) }
+            for radius in [0, 1, 3, 24, 48, count + 5] {
+                let expected = (0..<count).map { k in strength[max(0, k - radius)...min(count - 1, k + radius)].max()! }
+                let scratch = UnsafeMutablePointer<Double>.allocate(capacity: SlidingExtremes.scratchCount(count, radius: radius))
+                let out = UnsafeMutablePointer<Double>.allocate(capacity: count)
+                defer { scratch.deallocate(); out.deallocate() }
+                twice.withUnsafeBufferPointer { LinearReader.strongest(twice: $0.baseAddress!, count: count, radius: radius, into: out, scratch: scratch) }
+                let found = Array(UnsafeBufferPointer(start: out, count: count))
+                #expect(found.map(\.bitPattern) == expected.map(\.bitPattern), "length \(count), radius \(radius)")
+            }
+        }
+    }
+
+    /// A line of halves read by its edges with twice its values given (the bound at the floor and the strongest edges
+    /// nearby made on the whole numbers) gives the runs it gives without them, at both floors and under every bound on
+    /// the runs asked.
+    @Test func edgeRunsOnWholeNumbersAreTheEdgeRunsOfTheDoubles() throws {
+        let buffers = ScanLineBuffers()
+        var compared = 0
+        for line in Self.halvesLines() {
+            buffers.reserve(line.count + 2, radius: 24)
+            let twice = line.map { Int16($0 * 2) }
+            try line.withUnsafeBufferPointer { g in
+                try twice.withUnsafeBufferPointer { whole in
+                    let range = LinearReader.range(g)
+                    for fewest in [0, 3, 8, 20, 35, 61] {
+                        let plain = LinearReader.lineGradient(g, step: 1, buffers: buffers, fewest: fewest)
+                        guard var doubles = plain else {
+                            #expect(LinearReader.lineGradient(g, step: 1, buffers: buffers, fewest: fewest, twice: whole.baseAddress!) == nil)
+                            continue
+                        }
+                        var wholes = try #require(LinearReader.lineGradient(g, step: 1, buffers: buffers, fewest: fewest, twice: whole.baseAddress!))
+                        #expect(wholes.twice != nil && doubles.twice == nil)
+                        for floor in [LinearReader.standardEdgeFloor(noise: doubles.noise, range: range),
+                                      LinearReader.faintEdgeFloor(noise: doubles.noise, range: range), 3.25, 40] {
+                            // Each reading from its own gradient made afresh: the two share the buffers.
+                            doubles = try #require(LinearReader.lineGradient(g, step: 1, buffers: buffers, fewest: fewest))
+                            let expected = LinearReader.edgeRuns(&doubles, floor: floor, buffers: buffers, fewest: fewest)
+                            wholes = try #require(LinearReader.lineGradient(g, step: 1, buffers: buffers, fewest: fewest, twice: whole.baseAddress!))
+                            let found = LinearReader.edgeRuns(&wholes, floor: floor, buffers: buffers, fewest: fewest)
+                            #expect(found?.widths == expected?.widths && found?.starts == expected?.starts, "floor \(floor), fewest \(fewest)")
+                            compared += expected?.widths.count ?? 0
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared > 5_000)
+    }
 }

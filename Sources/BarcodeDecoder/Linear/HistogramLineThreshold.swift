@@ -11,12 +11,16 @@ final class HistogramLineThreshold {
     /// Brightness buckets of the histogram (8 levels each).
     static let buckets = 32
 
-    /// A line's histogram (`lanes` of them, pixels taken in turn, then summed into the first: consecutive pixels of a
-    /// smooth line fall into the same bucket, and one histogram made each count wait for the one before it through
-    /// memory — two thirds of this look's time), where its colour changes (index of the first pixel of each new run), a
-    /// column's pixels gathered side by side, and which pixels are dark; reused line to line. The histograms are empty
-    /// between lines (`countedThreshold` empties them as it reads them).
+    /// The lines' histograms (`lanes` of them, pixels taken in turn, then summed: consecutive pixels of a smooth line
+    /// fall into the same bucket, and one histogram made each count wait for the one before it through memory — two
+    /// thirds of this look's time), where its colour changes (index of the first pixel of each new run), a column's
+    /// pixels gathered side by side, and which pixels are dark; reused line to line. The histograms are never emptied:
+    /// each line counts on top of the lines before it, and its own counts are what it added (`lineCounts`).
     private let histogram: UnsafeMutableBufferPointer<Int32>
+    /// The lanes' sums, bucket by bucket, after the last line counted (`lineCounts`).
+    private let totals: UnsafeMutableBufferPointer<Int32>
+    /// The last line's own counts, bucket by bucket.
+    private let counts: UnsafeMutableBufferPointer<Int32>
     /// How many histograms a line is counted into. With four, a bucket counted at pixel i waited at pixel i + 4 for that
     /// count to pass through memory, and the counting was still half of `runs`' time on a frame nothing reads; eight
     /// (about a kilobyte of counts) took 5 % off the clock of such a frame (`ean13-1/36`, EAN-13 only).
@@ -36,6 +40,10 @@ final class HistogramLineThreshold {
     init(longestLine: Int) {
         histogram = .allocate(capacity: Self.lanes * Self.buckets)
         histogram.initialize(repeating: 0)
+        totals = .allocate(capacity: Self.buckets)
+        totals.initialize(repeating: 0)
+        counts = .allocate(capacity: Self.buckets)
+        counts.initialize(repeating: 0)
         // Eight more than a line can change colour: the changes of a word of eight pixels are written eight at a time.
         changes = .allocate(capacity: max(longestLine, 1) + 8)
         gathered = .allocate(capacity: max(longestLine, 1))
@@ -46,6 +54,8 @@ final class HistogramLineThreshold {
 
     deinit {
         histogram.deallocate()
+        totals.deallocate()
+        counts.deallocate()
         changes.deallocate()
         gathered.deallocate()
         darkness.deallocate()
@@ -94,7 +104,7 @@ final class HistogramLineThreshold {
                     scores[k] = score
                     best = best.replacing(with: score, where: score .> best)
                 }
-                let highest = best.max()
+                let highest = Self.largest(best)
                 guard highest > 0 else { return }
                 let each = UnsafeRawPointer(scores.baseAddress!).assumingMemoryBound(to: Float.self)
                 var i = Self.firstOfFour(equalTo: highest) { scores[$0] }
@@ -154,6 +164,12 @@ final class HistogramLineThreshold {
         }
         return valley << 3
     }
+
+    /// The largest lane of `values`, in a call of its own. Inlined (as `SIMD4.max()` was or was not, as the module's other
+    /// code changed), it turned the second peak's loop into one the compiler no longer unrolled, each step's vectors
+    /// split in halves and shuffled back: over a hundred instructions more a line, 0.1 M a decode of `upca-5/29` (UPC-A).
+    @inline(never)
+    static func largest(_ values: SIMD4<Float>) -> Float { values.max() }
 
     /// The first bucket of the first four `fours(k)` (buckets 4k ..< 4k + 4) that holds `value`, one of the buckets'
     /// values: the first of them that holds it is at or after the bucket returned. Each four is tested in one comparison
@@ -243,7 +259,7 @@ final class HistogramLineThreshold {
     }
 
     /// The threshold of the line whose first `count` values' buckets `bucketOf` holds: they are counted into the lanes'
-    /// histograms in turn, the lanes' counts summed into the first histogram, and its threshold found.
+    /// histograms in turn, the line's own counts taken from the lanes' sums (`lineCounts`), and their threshold found.
     private func countedThreshold(_ count: Int) -> Int? {
         let h = histogram.baseAddress!, bucket = bucketOf.baseAddress!, buckets = Self.buckets, lanes = Self.lanes
         var pixel = 0
@@ -261,21 +277,27 @@ final class HistogramLineThreshold {
             h[Int(bucket[pixel])] &+= 1
             pixel &+= 1
         }
-        // The lanes are emptied as they are summed, and the sums once the threshold is found, so the next line counts into
-        // empty histograms without clearing them first: cleared by `memset` at the start of each line, the counts' reads
-        // right after its wide stores made the counting 2 % slower on the clock (`upce-3/06`, UPC-E), the instructions
-        // the same.
+        Self.lineCounts(lanes: UnsafePointer(h), totals: totals.baseAddress!, into: counts.baseAddress!)
+        return Self.threshold(UnsafeBufferPointer(counts))
+    }
+
+    /// A line's counts, bucket by bucket, from the `lanes` histograms (`lanes` · `buckets` counts) that it counted into on
+    /// top of the lines before it, whose sums `totals` holds: each bucket's sum over the lanes less its total, into
+    /// `counts`, and the sum becomes its total. Never emptied, the lanes' sums wrap past 2³², and the difference in
+    /// wrapping arithmetic is the line's count all the same (under 2³¹).
+    ///
+    /// Emptied as they were summed, the lanes took seven stores of zeros for every vector of sums (224 counts a line),
+    /// and cleared by `memset` at the start of each line the counts' reads right after its wide stores made the counting
+    /// 2 % slower on the clock: `upce-3/06` (UPC-E, 480 lines a decode) 3.127 → 3.109 M instructions without them, the
+    /// clock within its noise.
+    @inline(__always)
+    static func lineCounts(lanes h: UnsafePointer<Int32>, totals: UnsafeMutablePointer<Int32>, into counts: UnsafeMutablePointer<Int32>) {
         for b in 0..<buckets {
             var sum = h[b]
-            for lane in 1..<lanes {
-                sum &+= h[lane &* buckets &+ b]
-                h[lane &* buckets &+ b] = 0
-            }
-            h[b] = sum
+            for lane in 1..<lanes { sum &+= h[lane &* buckets &+ b] }
+            counts[b] = sum &- totals[b]
+            totals[b] = sum
         }
-        let threshold = Self.threshold(UnsafeBufferPointer(rebasing: histogram[0..<buckets]))
-        for b in 0..<buckets { h[b] = 0 }
-        return threshold
     }
 
     /// `runs` for a `reach` over 1: each value less the mean of the values `reach` pixels either side, for blur wider

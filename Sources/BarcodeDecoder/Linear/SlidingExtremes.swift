@@ -155,16 +155,17 @@ enum SlidingExtremes {
     ///
     /// With `knownHalves` the caller knows every value to be a half of a whole number under 8,192 in size (a pixel row or
     /// column read as it is, or sharpened: `LinearReader.readsPixels`), and they are doubled without the tests
-    /// (`twiceOfHalves`): the same whole numbers, and never nil for a line of values.
+    /// (`twiceOfHalves`): the same whole numbers, and never nil for a line of values. With `twiceReady` as well, the
+    /// caller has written them into `twice` already (`LinearReader.grays`).
     static func wholeExtremes(_ values: UnsafePointer<Double>, count n: Int, radius: Int, scratch: UnsafeMutablePointer<Double>,
-                              twice given: UnsafeMutablePointer<Int16>? = nil, knownHalves: Bool = false) -> Halves? {
+                              twice given: UnsafeMutablePointer<Int16>? = nil, knownHalves: Bool = false, twiceReady: Bool = false) -> Halves? {
         guard n > 0 else { return nil }
         // Twice the values (unless given a place), the doubling's scratch (`scratchCount` 16-bit numbers) and the
         // windows' extremes as whole numbers, all in `scratch` (its `scratchCount` Doubles hold 16 · padded 16-bit numbers).
         let start = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Int16.self)
         let twice = given ?? start
         if knownHalves {
-            Self.twiceOfHalves(values, count: n, into: twice)
+            if !(twiceReady && given != nil) { Self.twiceOfHalves(values, count: n, into: twice) }
         } else {
             guard Self.twiceAsWhole(values, count: n, into: twice) else { return nil }
         }
@@ -240,10 +241,24 @@ enum SlidingExtremes {
     /// `maximum` on buffers, into `high`, with `scratchCount(count, radius:)` values of `scratch`.
     static func maximum(_ values: UnsafePointer<Double>, count n: Int, radius: Int, into high: UnsafeMutablePointer<Double>,
                         scratch: UnsafeMutablePointer<Double>) {
+        doublingMaximum(values, count: n, radius: radius, into: high, scratch: scratch)
+    }
+
+    /// `maximum` on 16-bit whole numbers (eight to a vector register where the doubles went two), with
+    /// `2 · (count + 2 · radius)` values of `scratch` (`LinearReader.strongest`).
+    static func maximum(_ values: UnsafePointer<Int16>, count n: Int, radius: Int, into high: UnsafeMutablePointer<Int16>,
+                        scratch: UnsafeMutablePointer<Int16>) {
+        doublingMaximum(values, count: n, radius: radius, into: high, scratch: scratch)
+    }
+
+    /// `maximum` for values of any type ordered as Doubles are, `scratch` holding `2 · (count + 2 · radius)` of them.
+    @inline(__always)
+    private static func doublingMaximum<T: Comparable>(_ values: UnsafePointer<T>, count n: Int, radius: Int, into high: UnsafeMutablePointer<T>,
+                                                       scratch: UnsafeMutablePointer<T>) {
         guard n > 0 else { return }
         let r = max(0, radius), window = 2 * r + 1
         let padded = n + 2 * r
-        var source: UnsafeMutablePointer<Double>, target = scratch + padded
+        var source: UnsafeMutablePointer<T>, target = scratch + padded
         let (last, threeSpans) = lastSpan(window: window)
         var span = 1
         if last > 1 {
@@ -371,7 +386,7 @@ enum SlidingExtremes {
 
     /// `firstRound`'s maxima alone.
     @inline(__always)
-    private static func firstRound(_ values: UnsafePointer<Double>, count n: Int, radius r: Int, high: UnsafeMutablePointer<Double>) {
+    private static func firstRound<T: Comparable>(_ values: UnsafePointer<T>, count n: Int, radius r: Int, high: UnsafeMutablePointer<T>) {
         let first = values[0], last = values[n - 1]
         for i in 0..<r { high[i] = first }
         let highMiddle = high + r
