@@ -4,6 +4,15 @@ import RigCore
 import Testing
 
 @Suite struct DarkComponentsTests {
+    /// A `width` × `height` matrix whose cells are each dark with probability `density`, drawn row by row.
+    static func randomBits(width: Int, height: Int, density: Double, using random: inout SeededGenerator) -> BitMatrix {
+        var bits = BitMatrix(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
+        }
+        return bits
+    }
+
     /// The run-based labelling finds what a 4-connected flood fill from each unlabelled dark cell in raster order finds:
     /// the same components, in the same order, with the same boxes, areas and outlines.
     @Test(arguments: [0.05, 0.3, 0.5, 0.7, 0.95])
@@ -11,11 +20,8 @@ import Testing
         var random = SeededGenerator(seed: UInt64(density * 100))
         for trial in 0..<20 {
             let w = 1 + trial * 7 % 61, h = 1 + trial * 11 % 53
-            var bits = BitMatrix(width: w, height: h)
             // Blobs and noise, so components of every shape (spirals, combs, single cells) occur.
-            for y in 0..<h {
-                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
-            }
+            let bits = DarkComponentsTests.randomBits(width: w, height: h, density: density, using: &random)
             for minimumSide in [1, 3, 12] {
                 for maximumCount in [2, 400] {
                     Self.expectTheFloodFillsComponents(bits, minimumSide: minimumSide, maximumCount: maximumCount)
@@ -103,10 +109,7 @@ import Testing
         for w in [63, 64, 65, 66, 127, 128, 129, 200] {
             for density in [0.1, 0.5, 0.9] {
                 let h = 1 + Int.random(in: 0..<30, using: &random)
-                var bits = BitMatrix(width: w, height: h)
-                for y in 0..<h {
-                    for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
-                }
+                let bits = DarkComponentsTests.randomBits(width: w, height: h, density: density, using: &random)
                 for minimumSide in [1, 3] {
                     Self.expectTheFloodFillsComponents(bits, minimumSide: minimumSide, "width \(w), density \(density)")
                 }
@@ -209,11 +212,8 @@ extension DarkComponentsTests {
         var kept = 0, dropped = 0
         for trial in 0..<30 {
             let w = 20 + trial * 17 % 90, h = 20 + trial * 13 % 70
-            var bits = BitMatrix(width: w, height: h)
             let density = [0.3, 0.5, 0.65][trial % 3]
-            for y in 0..<h {
-                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
-            }
+            let bits = DarkComponentsTests.randomBits(width: w, height: h, density: density, using: &random)
             let tests: [(DarkComponent) -> Bool] = [DataMatrixDetector.isShapedLikeASymbol, { $0.minX % 2 == 0 }]
             for isKept in tests {
                 for minimumSide in [1, 3, 8] {
@@ -243,11 +243,8 @@ extension DarkComponentsTests {
         var kept = 0, endedAbove = 0
         for trial in 0..<40 {
             let w = 12 + trial * 19 % 80, h = 12 + trial * 11 % 60
-            var bits = BitMatrix(width: w, height: h)
             let density = [0.3, 0.5, 0.6, 0.7][trial % 4]
-            for y in 0..<h {
-                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
-            }
+            let bits = DarkComponentsTests.randomBits(width: w, height: h, density: density, using: &random)
             let all = Self.floodFill(bits, minimumSide: 2, maximumCount: 400)
             let first = all.first.map { ($0.minX, $0.minY) }
             let tests: [(DarkComponent) -> Bool] = [{ $0.minY < h / 2 }, { ($0.minX, $0.minY) == first ?? (-1, -1) }, { $0.maxY == h - 1 }]
@@ -276,10 +273,7 @@ extension DarkComponentsTests {
         var compared = 0
         for trial in 0..<40 {
             let w = 2 + trial * 13 % 71, h = 2 + trial * 7 % 59
-            var bits = BitMatrix(width: w, height: h)
-            for y in 0..<h {
-                for x in 0..<w where Double.random(in: 0..<1, using: &random) < density { bits[x, y] = true }
-            }
+            let bits = DarkComponentsTests.randomBits(width: w, height: h, density: density, using: &random)
             for component in DarkComponents.find(bits, minimumSide: 1) {
                 Self.expectTheSortingHull(component)
                 compared += 1
