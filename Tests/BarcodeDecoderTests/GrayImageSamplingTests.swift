@@ -67,7 +67,8 @@ import Testing
 
     /// A pixel line read with `twice` writes there what `twiceOfHalves` makes of its values (twice each pixel, 510 outside
     /// the image), rows and columns either way, inside, past and wholly outside the image; its values are those read
-    /// without it.
+    /// without it, and the halves of its twice values (`LinearReader.halves`) to the bit. Read without `doubles`, it
+    /// writes the same twice values.
     @Test func aPixelLinesTwiceValuesAreTwiceItsValues() throws {
         let image = try Self.image(width: 23, height: 17, stride: 26, seed: 10)
         let frame = PreparedFrame(image, binarization: .none)
@@ -89,6 +90,16 @@ import Testing
             #expect(Array(UnsafeBufferPointer(start: out, count: count)) == Array(UnsafeBufferPointer(start: plain, count: count)))
             #expect(Array(UnsafeBufferPointer(start: twice, count: count)) == Array(UnsafeBufferPointer(start: expected, count: count)),
                     "the line from (\(line.x), \(line.y))")
+            let halves = UnsafeMutablePointer<Double>.allocate(capacity: line.length + 1)
+            defer { halves.deallocate() }
+            LinearReader.halves(of: twice, count: count, into: halves)
+            #expect(UnsafeBufferPointer(start: halves, count: count).map(\.bitPattern) == UnsafeBufferPointer(start: plain, count: count).map(\.bitPattern),
+                    "the line from (\(line.x), \(line.y))")
+            twice.update(repeating: -1, count: count)
+            #expect(LinearReader.grays(frame, origin: origin, direction: direction, length: Double(line.length), into: out, twice: twice,
+                                       doubles: false) == count)
+            #expect(Array(UnsafeBufferPointer(start: twice, count: count)) == Array(UnsafeBufferPointer(start: expected, count: count)),
+                    "the line from (\(line.x), \(line.y)) without doubles")
         }
     }
 

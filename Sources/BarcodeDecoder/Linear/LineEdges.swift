@@ -38,12 +38,14 @@ extension LinearReader {
     /// at any floor: its gradient peaks of at least `leastEdge`, counted alternating in direction, are too few
     /// (`mayHaveEdges`), and every floor is at least that. With `twice` (twice the values of `g`, whole numbers within
     /// ±`largestWholeBoundValue` halves), that count is made on them (`mayHaveEdges(twice:count:floor:times:)`, the same
-    /// answer) before the gradient.
+    /// answer) before the gradient. With `unwrittenValues` (and `twice`), `g`'s values are not written yet: they are
+    /// written from `twice` (`halves(of:count:into:)`) once the count lets the gradient be made.
     static func lineGradient(_ g: UnsafeBufferPointer<Double>, step: Double, buffers: ScanLineBuffers, fewest: Int = 0,
-                             twice: UnsafePointer<Int16>? = nil) -> LineGradient? {
+                             twice: UnsafePointer<Int16>? = nil, unwrittenValues: Bool = false) -> LineGradient? {
         let count = g.count
         guard count >= 5 else { return nil }
         if fewest > 2, let twice, !Self.mayHaveEdges(twice: twice, count: count, floor: Self.leastEdge, times: fewest - 2) { return nil }
+        if unwrittenValues, let twice { Self.halves(of: twice, count: count, into: UnsafeMutablePointer(mutating: g.baseAddress!)) }
         let slope = buffers.slope, strength = buffers.strength
         (slope[0], strength[0], slope[count - 1], strength[count - 1]) = (0, 0, 0, 0)
         for k in 1..<(count - 1) {

@@ -335,8 +335,10 @@ public struct LinearReader: SymbologyReader {
             var heldRuns = recorded.heldRuns
             if lineHits.isEmpty {
                 buffers.reserve(Int(length / min(step, 0.5)) + 2, radius: Int(24 / min(step, 0.5)))
+                // A pixel row's sharpened reading reads its twice values only (`sharpenedReading`): its doubles are not written.
                 let gray = UnsafeBufferPointer(start: buffers.gray, count: Self.grays(frame, origin: origin, direction: d, length: length, step: step,
-                                                                                      into: buffers.gray, twice: pixels ? buffers.twice : nil))
+                                                                                      into: buffers.gray, twice: pixels ? buffers.twice : nil,
+                                                                                      doubles: !pixels))
                 if sharpenedReading(gray, step: step, pixels: pixels, twiceReady: pixels, edges: edges, active, options, buffers: buffers,
                                     into: &lineHits) { heldRuns = true }
                 if lineHits.isEmpty { lineHits = recorded.fineHits }
@@ -359,12 +361,16 @@ public struct LinearReader: SymbologyReader {
             let fewest = active.fewestRuns
             buffers.reserve(Int(length / step) + 2, radius: Int(24 / step))
             // A pixel row or column's edge bound on twice its values (`lineGradient`'s `twice`), before its gradient: made
-            // as the pixels are read.
+            // as the pixels are read. Its doubles are written only where its gradient is made (`lineGradient`'s
+            // `unwrittenValues`): the sharpened reading reads the twice values alone (`sharpenedReading`), and the bound
+            // refuses most lines (with the recorded rows' above: `upce-3/06`, UPC-E, 2.974 → 2.922 M instructions,
+            // best-of-400 0.197 → 0.194 ms; `upca-5/19` 6.713 → 6.647 M).
             let twice: UnsafePointer<Int16>? = faintEdges && pixels ? UnsafePointer(buffers.twice) : nil
             let gray = UnsafeBufferPointer(start: buffers.gray, count: Self.grays(frame, origin: origin, direction: d, length: length, step: step,
-                                                                                  into: buffers.gray, twice: twice == nil ? nil : buffers.twice))
+                                                                                  into: buffers.gray, twice: twice == nil ? nil : buffers.twice,
+                                                                                  doubles: twice == nil))
             var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
-            if faintEdges, var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest, twice: twice),
+            if faintEdges, var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest, twice: twice, unwrittenValues: twice != nil),
                let faint = Self.edgeRuns(&gradient, floor: Self.faintEdgeFloor(noise: gradient.noise, range: twice.map { Self.range(twice: $0, count: gray.count) } ?? Self.range(gray)),
                                          buffers: buffers, fewest: fewest),
                faint.widths.count >= fewest {
@@ -378,9 +384,13 @@ public struct LinearReader: SymbologyReader {
         // Room for this line and for its second reading at half-pixel steps.
         let finest = min(step, 0.5)
         buffers.reserve(Int(length / finest) + 2, radius: Int(24 / finest))
-        // A pixel line's twice its values made as its pixels are read, for the thresholding (`thresholdRuns`' `twiceReady`).
+        // A pixel line's twice its values made as its pixels are read, for the thresholding (`thresholdRuns`' `twiceReady`);
+        // its doubles only where a reading falls back on them or its gradient is made (`unwrittenValues`): the quick look's
+        // rows, read on every frame, `upca-1/16` (UPC-A) 0.751 → 0.736 M instructions, best-of-1000 0.0539 → 0.0527 ms;
+        // `upce-3/06` 2.922 → 2.912 M.
         let gray = UnsafeBufferPointer(start: buffers.gray, count: Self.grays(frame, origin: origin, direction: d, length: length, step: step,
-                                                                              into: buffers.gray, twice: pixels ? buffers.twice : nil))
+                                                                              into: buffers.gray, twice: pixels ? buffers.twice : nil,
+                                                                              doubles: !pixels))
         let range = pixels ? Self.range(twice: buffers.twice, count: gray.count) : Self.range(gray)
         var lineHits: [(hit: RowHit, a0: Double, a1: Double)] = []
         // Midpoint thresholding first; where it reads nothing, the edges (gradient peaks), which survive blur that keeps
@@ -390,12 +400,13 @@ public struct LinearReader: SymbologyReader {
         // half-pixel look below, from 40 runs).
         let fewest = active.fewestRuns
         let thresholded = Self.thresholdRuns(gray, step: step, range: range, buffers: buffers, fewest: step == 1 ? min(fewest, Self.fewestForFineLook) : fewest,
-                                             knownHalves: pixels, twiceReady: pixels)
+                                             knownHalves: pixels, twiceReady: pixels, unwrittenValues: pixels)
         var heldRuns = thresholded.widths.count >= fewest
         if heldRuns { decode(thresholded, edges: edges, active, options, buffers: buffers, into: &lineHits) }
         // The gray values were thresholded last: their whole numbers, where kept, are theirs.
         if lineHits.isEmpty,
-           var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest, twice: buffers.wholeValues(of: gray)) {
+           var gradient = Self.lineGradient(gray, step: step, buffers: buffers, fewest: fewest, twice: buffers.wholeValues(of: gray),
+                                            unwrittenValues: pixels) {
             let floor = Self.standardEdgeFloor(noise: gradient.noise, range: range)
             if let edged = Self.edgeRuns(&gradient, floor: floor, buffers: buffers, fewest: fewest), edged.widths.count >= fewest {
                 heldRuns = true
@@ -449,9 +460,14 @@ public struct LinearReader: SymbologyReader {
                                   into lineHits: inout [(hit: RowHit, a0: Double, a1: Double)]) -> Bool {
         let fewest = active.fewestRuns
         let reach = max(1, Int((1 / step).rounded()))
-        Self.sharpened(gray, reach: reach, into: buffers.second)
         let sharp = UnsafeBufferPointer(start: buffers.second, count: gray.count)
         let ready = pixels && twiceReady && reach == 1
+        // Where twice the sharpened values are made as whole numbers, the thresholding reads them and not the doubles,
+        // which are made from them only where it falls back on them (`thresholdRuns`' `unwrittenValues`; never on a pixel
+        // line, whose sharpened values lie within its bounds), and `gray` is not read. The doubles made every time were
+        // 1.3 k instructions a line: `upce-3/06` (UPC-E, whose dense rows and columns are all so read) 3.040 → 2.974 M,
+        // best-of-400 0.204 → 0.197 ms; `upca-5/19` 6.803 → 6.713 M.
+        if !ready { Self.sharpened(gray, reach: reach, into: buffers.second) }
         if ready {
             // Made in the local minima's buffer (free until the thresholding's window extremes), then put in their place.
             let made = UnsafeMutableRawPointer(buffers.low).assumingMemoryBound(to: Int16.self)
@@ -459,7 +475,7 @@ public struct LinearReader: SymbologyReader {
             buffers.twice.update(from: made, count: gray.count)
         }
         let runs = Self.thresholdRuns(sharp, step: step, range: ready ? Self.range(twice: buffers.twice, count: sharp.count) : Self.range(sharp),
-                                      buffers: buffers, fewest: fewest, knownHalves: pixels, twiceReady: ready)
+                                      buffers: buffers, fewest: fewest, knownHalves: pixels, twiceReady: ready, unwrittenValues: ready)
         guard runs.widths.count >= fewest else { return false }
         decode(runs, edges: edges, active, options, buffers: buffers, into: &lineHits)
         return true
@@ -717,9 +733,11 @@ public struct LinearReader: SymbologyReader {
     /// With `twice`, a line that `readsPixels` also writes twice each value there as a 16-bit whole number (what
     /// `SlidingExtremes.twiceOfHalves` makes of the values): from the bytes as they are read, where the thresholding and the
     /// faint edges' bound made them again from the doubles (four instructions a value, about a fifth of the pixel lines'
-    /// window extremes' time: `upce-3/06`, UPC-E, 3.080 → 3.075 M instructions, best-of-400 0.2045 → 0.2023 ms).
+    /// window extremes' time: `upce-3/06`, UPC-E, 3.080 → 3.075 M instructions, best-of-400 0.2045 → 0.2023 ms). Without
+    /// `doubles` such a line's values are left unwritten inside the image (the twice values alone), for a reading that
+    /// works on the whole numbers and writes the doubles from them where it needs them (`halves(of:count:into:)`).
     static func grays(_ frame: PreparedFrame, origin: Point, direction d: Point, length: Double, step: Double = 1,
-                      into g: UnsafeMutablePointer<Double>, twice: UnsafeMutablePointer<Int16>? = nil) -> Int {
+                      into g: UnsafeMutablePointer<Double>, twice: UnsafeMutablePointer<Int16>? = nil, doubles: Bool = true) -> Int {
         let count = Int(length / step) + 1
         let image = frame.image
         let width = image.width, height = image.height, stride = image.stride
@@ -741,7 +759,14 @@ public struct LinearReader: SymbologyReader {
                 let xStart: Int = x0 &+ dx &* first, yStart: Int = y0 &+ dy &* first
                 let start = pixels.baseAddress! + (yStart &* stride &+ xStart), pitch: Int = dy &* stride &+ dx
                 let out = g + first
-                if let twice {
+                if let twice, !doubles {
+                    let doubled = twice + first
+                    if pitch == 1 {
+                        for k in 0..<(end - first) { doubled[k] = Int16(start[k]) &<< 1 }
+                    } else {
+                        for k in 0..<(end - first) { doubled[k] = Int16(start[k &* pitch]) &<< 1 }
+                    }
+                } else if let twice {
                     let doubled = twice + first
                     if pitch == 1 {
                         for k in 0..<(end - first) { out[k] = Double(start[k]); doubled[k] = Int16(start[k]) &<< 1 }
@@ -803,6 +828,14 @@ public struct LinearReader: SymbologyReader {
         (out + (n - reach)).update(from: base + (n - reach), count: reach)
         let left = base, middle = base + reach, right = base + 2 * reach, target = out + reach
         for i in 0..<(n - 2 * reach) { target[i] = 2 * middle[i] - (left[i] + right[i]) / 2 }
+    }
+
+    /// The values whose twice are `twice` (whole numbers, `count` of them), into `g`: each half of its twice, exactly.
+    /// A pixel line's values and their sharpened values (`sharpened`) are such halves and never −0 (a difference of equal
+    /// values is +0), so these are their doubles to the bit, made from the whole numbers where a reading that works on
+    /// those has not written the doubles.
+    static func halves(of twice: UnsafePointer<Int16>, count: Int, into g: UnsafeMutablePointer<Double>) {
+        for k in 0..<count { g[k] = Double(Int32(twice[k])) * 0.5 }
     }
 
     /// Twice the values of a line of whole numbers sharpened at reach 1 (`sharpened`), from twice its values (`twice`, G,
@@ -900,8 +933,12 @@ public struct LinearReader: SymbologyReader {
     /// With `knownHalves` every value of `g` is known to be a half of a whole number under 8,192 in size (a line that
     /// `readsPixels`, or such a line sharpened), and is not tested for it; with `twiceReady` too, `buffers.twice` holds
     /// twice each value already (`grays`' `twice`).
+    ///
+    /// With `unwrittenValues` (and `knownHalves` and `twiceReady`), `g`'s values are not written yet: the whole numbers
+    /// stand for them, and they are written from those (`halves(of:count:into:)`) only where the thresholding falls back on
+    /// the doubles (whole numbers too large for its bounds).
     static func thresholdRuns(_ g: UnsafeBufferPointer<Double>, step: Double, range: Double, buffers: ScanLineBuffers, fewest: Int = 0,
-                              knownHalves: Bool = false, twiceReady: Bool = false) -> RunRow {
+                              knownHalves: Bool = false, twiceReady: Bool = false, unwrittenValues: Bool = false) -> RunRow {
         let count = g.count
         let narrow = Int(8 / step), wide = Int(80 / step)
         let localLow = buffers.low, localHigh = buffers.high
@@ -916,6 +953,9 @@ public struct LinearReader: SymbologyReader {
         func tooFew() -> RunRow { RunRow(widths: [Double(count) * step], starts: [0]) }
         // The bound on the whole numbers where the line is of halves and they allow it (the same answer), else on the doubles.
         let wholeBound = halves.flatMap { Self.boundsColourChanges($0) ? $0 : nil }
+        if wholeBound == nil && unwrittenValues && count > 0 {
+            Self.halves(of: buffers.twice, count: count, into: UnsafeMutablePointer(mutating: g.baseAddress!))
+        }
         // Kept for the edge bound of the same line (`ScanLineBuffers.wholeValues(of:)`).
         buffers.wholeLine = wholeBound != nil ? (g.baseAddress!, count) : nil
         // The extremes as doubles (`computeOnHalves`'), where the bounds and the thresholding do not read the whole numbers.
