@@ -34,8 +34,39 @@ final class ScanLineBuffers {
     /// The widths a line's runs are decoded from, read forwards (its border runs made quiet zones) and backwards
     /// (`LinearReader.decode`): two arrays filled anew for each line instead of two made and freed (the decoders take
     /// arrays).
-    @exclusivity(unchecked) var forwardWidths: [Double] = [], backwardWidths: [Double] = []
+    @exclusivity(unchecked) private(set) var forwardWidths: [Double] = [], backwardWidths: [Double] = []
     private var scratchCapacity: Int
+
+    /// `forwardWidths` set to `widths` with the first run (`quietStart`) and the last (`quietEnd`) made 10⁶ wide, and
+    /// `backwardWidths` to the same read from the other end, both written in one loop over the arrays kept from the line
+    /// before (their storage kept, their counts trimmed or extended to the line's). Emptied and appended to, the reversed
+    /// copy went element by element through the generic append, and the two arrays cost about 370 instructions a decoded
+    /// line (a hundredth of `upce-3/06`, UPC-E, where every second look runs).
+    func setWidths(_ widths: [Double], quietStart: Bool, quietEnd: Bool) {
+        let count = widths.count
+        let had = forwardWidths.count
+        if count < had {
+            forwardWidths.removeLast(had - count)
+            backwardWidths.removeLast(had - count)
+        } else if count > had {
+            forwardWidths.append(contentsOf: repeatElement(0, count: count - had))
+            backwardWidths.append(contentsOf: repeatElement(0, count: count - had))
+        }
+        guard count > 0 else { return }
+        let last = count - 1
+        widths.withUnsafeBufferPointer { source in
+            forwardWidths.withUnsafeMutableBufferPointer { forward in
+                backwardWidths.withUnsafeMutableBufferPointer { backward in
+                    for i in 0..<count {
+                        forward[i] = source[i]
+                        backward[last &- i] = source[i]
+                    }
+                    if quietStart { (forward[0], backward[last]) = (1e6, 1e6) }
+                    if quietEnd { (forward[last], backward[0]) = (1e6, 1e6) }
+                }
+            }
+        }
+    }
 
     /// Room for lines of `capacity` values to start with.
     init(capacity: Int = 512) {

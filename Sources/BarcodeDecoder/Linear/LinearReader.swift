@@ -666,13 +666,8 @@ public struct LinearReader: SymbologyReader {
         guard last >= 0 else { return }
         // A symbol printed up to the image border has lost its quiet zone to the crop, not to clutter: where the line
         // ends at the border, the run there counts as a quiet zone whatever its width (positions keep the true widths).
-        buffers.forwardWidths.removeAll(keepingCapacity: true)
-        buffers.forwardWidths.append(contentsOf: widths)
-        if edges.start { buffers.forwardWidths[0] = 1e6 }
-        if edges.end { buffers.forwardWidths[last] = 1e6 }
-        // The widths read from the other end; where their runs begin is worked out only for a hit (`reversedStart`).
-        buffers.backwardWidths.removeAll(keepingCapacity: true)
-        buffers.backwardWidths.append(contentsOf: buffers.forwardWidths.reversed())
+        // The widths read from the other end too; where their runs begin is worked out only for a hit (`reversedStart`).
+        buffers.setWidths(widths, quietStart: edges.start, quietEnd: edges.end)
         for pass in 0..<2 {
             let runs = pass == 0 ? buffers.forwardWidths : buffers.backwardWidths
             // Each active decoder called as its own type (`ActiveDecoders`), in `decoders`' order (`ActiveDecoders.order`):
