@@ -39,6 +39,11 @@ final class HistogramLineThreshold {
     /// (`runs(ofDarkness:minimumRuns:)`): room for a line of `longestLine` pixels, whose runs are at most one a pixel
     /// and a light run of no width at either end.
     private let runWidths: UnsafeMutablePointer<Double>, runStarts: UnsafeMutablePointer<Double>
+    /// The arrays a line's runs are copied into, their storage kept from line to line: a row returned shares them until
+    /// the next line (a row still held then keeps its own values, the next line's copied into new storage). Read and
+    /// written without the runtime's exclusivity checks: only `runs(ofDarkness:minimumRuns:)` touches them, one call at
+    /// a time on the reader's own thread.
+    @exclusivity(unchecked) private var keptWidths: [Double] = [], keptStarts: [Double] = []
 
     /// Room for lines of up to `longestLine` pixels.
     init(longestLine: Int) {
@@ -388,11 +393,11 @@ final class HistogramLineThreshold {
         }
         // The same count of changes as `BitMatrix.colourChanges(in:count:)` made, so at least `minimumRuns` runs.
         let runCount = changeCount + 1 + (startsDark ? 1 : 0) + (isDark ? 1 : 0)
-        // Written into buffers, then copied into arrays of their final size: appended one by one, each run cost a
-        // uniqueness and capacity test. An array made by `init(unsafeUninitializedCapacity:)` is allocated by the
-        // standard library's unspecialized code, which looks up the storage class's metadata at every call (about
-        // 330 instructions, more than the copy of a line's runs), where one copied from a buffer pointer is allocated
-        // by code specialized here: two arrays a line, about 630 lines a decode of a 640×480 frame without a code.
+        // Written into buffers, then copied into the kept arrays (`keptWidths`, `keptStarts`): appended one by one,
+        // each run cost a uniqueness and capacity test; and two arrays made for each line, and freed once it was read,
+        // cost about 600 instructions each (an allocation, the standard library's unspecialized storage and its
+        // metadata looked up, the release): about 630 arrays a decode of a 640×480 frame without a code, whose rows
+        // are each read and dropped before the next is made.
         let lead = startsDark ? 1 : 0
         let widths = runWidths, starts = runStarts
         if startsDark { widths[0] = 0; starts[0] = 0 }
@@ -406,7 +411,10 @@ final class HistogramLineThreshold {
         widths[lead &+ changeCount] = Double(count &- runStart)
         starts[lead &+ changeCount] = Double(runStart)
         if isDark { widths[runCount &- 1] = 0; starts[runCount &- 1] = Double(count) }
-        return RunRow(widths: Array(UnsafeBufferPointer(start: widths, count: runCount)),
-                      starts: Array(UnsafeBufferPointer(start: starts, count: runCount)))
+        keptWidths.removeAll(keepingCapacity: true)
+        keptStarts.removeAll(keepingCapacity: true)
+        keptWidths.append(contentsOf: UnsafeBufferPointer(start: widths, count: runCount))
+        keptStarts.append(contentsOf: UnsafeBufferPointer(start: starts, count: runCount))
+        return RunRow(widths: keptWidths, starts: keptStarts)
     }
 }
