@@ -246,8 +246,12 @@ enum DataMatrixDetector {
         // corner on a bump of its arm, short of the arm's end, and a smaller size fit that L's timing edges well enough
         // to count (`dm-f` faint, brighter or cropped: 14×14 at 0.86 there, where the spanning vertices read 26×26).
         if let n0 = nearest.0, let n1 = nearest.1, let n2 = nearest.2, let n3 = nearest.3,
-           let spanning = ConvexHull.largestQuadrilateral(hull, startingAt: SIMD4(n0, n1, n2, n3)) {
-            let quad = Quad(spanning) { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
+           let spanning = ConvexHull.largestQuadrilateralVertices(hull, startingAt: SIMD4(n0, n1, n2, n3)) {
+            @inline(__always) func pushed(_ k: Int) -> Point {
+                let p = hull[spanning[k]]
+                return p + (p - center) * (0.7 / max(1, p.distance(to: center)))
+            }
+            let quad = Quad(pushed(0), pushed(1), pushed(2), pushed(3))
             if (0..<4).contains(where: { quad[$0].distance(to: snapped[$0]) > 1 }) {
                 _ = look(quad)
             }
