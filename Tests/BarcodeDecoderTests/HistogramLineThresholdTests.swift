@@ -357,6 +357,34 @@ import Testing
         }
     }
 
+    /// The rows share the reader's kept arrays until the next line: rows held while later lines are read (longer and
+    /// shorter ones, some returning nil) keep their own runs, each as its definition gives it.
+    @Test func rowsHeldWhileLaterLinesAreReadKeepTheirRuns() throws {
+        var random = SeededGenerator(seed: 40)
+        let reader = HistogramLineThreshold(longestLine: 300)
+        var held: [(row: RunRow, expected: RunRow)] = []
+        for trial in 0..<60 {
+            let count = Int.random(in: 20...300, using: &random)
+            var line: [UInt8] = []
+            var isLight = Bool.random(using: &random)
+            while line.count < count {
+                let width = Int.random(in: 1...8, using: &random)
+                for _ in 0..<width { line.append(UInt8(clamping: (isLight ? 210 : 40) + Int.random(in: -25...25, using: &random))) }
+                isLight.toggle()
+            }
+            line = Array(line.prefix(count))
+            let row = line.withUnsafeBufferPointer { reader.runs($0.baseAddress!, count: count, step: 1, minimumRuns: 1) }
+            let expected = Self.runsByDefinition(line)
+            #expect(row?.widths == expected?.widths && row?.starts == expected?.starts, "trial \(trial), length \(count)")
+            // Every other row held to the end.
+            if trial % 2 == 0, let row, let expected { held.append((row, expected)) }
+        }
+        #expect(held.count >= 25)
+        for (k, h) in held.enumerated() {
+            #expect(h.row.widths == h.expected.widths && h.row.starts == h.expected.starts, "held row \(k)")
+        }
+    }
+
     /// A line's counts are what it added to the lanes' sums (`lineCounts`), also where those sums pass 2³¹ and wrap past
     /// 2³² (a reader left reading for long enough: the lanes are never emptied).
     @Test func aLinesCountsAreWhatItAddedToTheLanesEvenWhereTheSumsWrap() {

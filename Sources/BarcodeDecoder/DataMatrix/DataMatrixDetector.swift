@@ -246,8 +246,12 @@ enum DataMatrixDetector {
         // corner on a bump of its arm, short of the arm's end, and a smaller size fit that L's timing edges well enough
         // to count (`dm-f` faint, brighter or cropped: 14×14 at 0.86 there, where the spanning vertices read 26×26).
         if let n0 = nearest.0, let n1 = nearest.1, let n2 = nearest.2, let n3 = nearest.3,
-           let spanning = ConvexHull.largestQuadrilateral(hull, startingAt: SIMD4(n0, n1, n2, n3)) {
-            let quad = Quad(spanning) { $0 + ($0 - center) * (0.7 / max(1, $0.distance(to: center))) }
+           let spanning = ConvexHull.largestQuadrilateralVertices(hull, startingAt: SIMD4(n0, n1, n2, n3)) {
+            @inline(__always) func pushed(_ k: Int) -> Point {
+                let p = hull[spanning[k]]
+                return p + (p - center) * (0.7 / max(1, p.distance(to: center)))
+            }
+            let quad = Quad(pushed(0), pushed(1), pushed(2), pushed(3))
             if (0..<4).contains(where: { quad[$0].distance(to: snapped[$0]) > 1 }) {
                 _ = look(quad)
             }
@@ -487,7 +491,7 @@ enum DataMatrixDetector {
         // the shortest of ten runs across the arms, which blur and the binarization thin (`dm-0` blurred by motion, 3 px
         // across modules of 3.5 and 4.2; `dm-2x2-#669-2` turned 45°, 2.5 px across modules of 4).
         let textured = max(columns, rows) >= 2 * leastCounted && min(height, width) >= thickness * 12
-        let sizes = DataMatrixSize.all.filter { size in
+        func isSearched(_ size: DataMatrixSize) -> Bool {
             if counted != nil { return isCounted(size, columns: columns, rows: rows) }
             if abs(size.rows - rows) <= 4 && abs(size.columns - columns) <= 4 { return true }
             let down = height / Double(size.rows), across = width / Double(size.columns)
@@ -501,18 +505,20 @@ enum DataMatrixDetector {
         // score of theirs could beat it. Of two sizes whose timing fits equally well the one nearer the count wins: a
         // smaller size's free corner, searched over ±3 of its modules, can squeeze its timing edges onto the first modules
         // of a larger symbol's and fit them perfectly too (zint's 16×16 "OV29?GNU18.FMT" also fits 12×12 that way).
-        let order = sizes.indices.sorted { i, j in
-            let di = abs(sizes[i].rows - rows) + abs(sizes[i].columns - columns)
-            let dj = abs(sizes[j].rows - rows) + abs(sizes[j].columns - columns)
-            return di != dj ? di < dj : i < j
-        }
+        //
+        // The sizes searched are held as their places in `DataMatrixSize.all`, in a vector on the stack, put in order
+        // by insertion (rarely more than two or three; ties keep `all`'s order, as a stable sort of the searched sizes
+        // in that order did): the filtered array, grown as it was filled, and the sorted array of its indices were
+        // about a thousand instructions a call, much of a call on the many Ls of a frame without a symbol whose sizes
+        // are given up after a few samples.
+        let order = Self.searchOrder(rows: rows, columns: columns, where: isSearched)
         var fits: [(score: Double, transform: PerspectiveTransform, size: DataMatrixSize, rank: Int)] = []
         var recounted: [DataMatrixSize] = []
         // Counts read through the borders' map are never read again (below).
         let mayRecount = counted == nil
         var leader: (score: Int, total: Int)?
-        for (rank, index) in order.enumerated() {
-            let size = sizes[index]
+        for rank in 0..<order.count {
+            let size = DataMatrixSize.all[Int(order.places[rank])]
             let total = size.rows + size.columns
             // The least score that beats the leader, which came earlier in the order: a higher fraction.
             var beat = 0
@@ -578,6 +584,29 @@ enum DataMatrixDetector {
         }
         fits.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
         return (fits, columns, rows, recounted)
+    }
+
+    /// The places in `DataMatrixSize.all` of the sizes `isSearched` takes (30 sizes: a vector of 32 holds them),
+    /// nearest the timing edges' counts first (the sum of the two differences), ties in `all`'s order; in the first
+    /// `count` lanes of `places`.
+    static func searchOrder(rows: Int, columns: Int, where isSearched: (DataMatrixSize) -> Bool)
+        -> (places: SIMD32<UInt8>, count: Int) {
+        let all = DataMatrixSize.all
+        func distance(_ size: DataMatrixSize) -> Int { abs(size.rows - rows) + abs(size.columns - columns) }
+        var places = SIMD32<UInt8>(), count = 0
+        for (place, size) in all.enumerated() where isSearched(size) {
+            let key = distance(size)
+            // After every size searched before it that is no farther: a later place never goes before an equal
+            // distance.
+            var k = count
+            while k > 0 && distance(all[Int(places[k - 1])]) > key {
+                places[k] = places[k - 1]
+                k -= 1
+            }
+            places[k] = UInt8(truncatingIfNeeded: place)
+            count += 1
+        }
+        return (places, count)
     }
 
     /// The modules of the top timing row and the right timing column of the L `a`–`c`–`b`: twice the dark runs half a

@@ -35,6 +35,15 @@ final class HistogramLineThreshold {
     private let darkness: UnsafeMutableBufferPointer<UInt8>
     /// Twice a line's sharpened values at a reach over 1 (`wideRuns`).
     private let twice: UnsafeMutableBufferPointer<Int16>
+    /// A line's run widths and starts as they are worked out, then copied into the row's arrays
+    /// (`runs(ofDarkness:minimumRuns:)`): room for a line of `longestLine` pixels, whose runs are at most one a pixel
+    /// and a light run of no width at either end.
+    private let runWidths: UnsafeMutablePointer<Double>, runStarts: UnsafeMutablePointer<Double>
+    /// The arrays a line's runs are copied into, their storage kept from line to line: a row returned shares them until
+    /// the next line (a row still held then keeps its own values, the next line's copied into new storage). Read and
+    /// written without the runtime's exclusivity checks: only `runs(ofDarkness:minimumRuns:)` touches them, one call at
+    /// a time on the reader's own thread.
+    @exclusivity(unchecked) private var keptWidths: [Double] = [], keptStarts: [Double] = []
 
     /// Room for lines of up to `longestLine` pixels.
     init(longestLine: Int) {
@@ -50,6 +59,8 @@ final class HistogramLineThreshold {
         darkness = .allocate(capacity: max(longestLine, 1) + 8)
         bucketOf = .allocate(capacity: max(longestLine, 1))
         twice = .allocate(capacity: max(longestLine, 1))
+        runWidths = .allocate(capacity: max(longestLine, 1) + 2)
+        runStarts = .allocate(capacity: max(longestLine, 1) + 2)
     }
 
     deinit {
@@ -61,6 +72,8 @@ final class HistogramLineThreshold {
         darkness.deallocate()
         bucketOf.deallocate()
         twice.deallocate()
+        runWidths.deallocate()
+        runStarts.deallocate()
     }
 
     /// The largest count whose score as the second peak (times a squared distance under 32²) `threshold` works out in
@@ -380,31 +393,28 @@ final class HistogramLineThreshold {
         }
         // The same count of changes as `BitMatrix.colourChanges(in:count:)` made, so at least `minimumRuns` runs.
         let runCount = changeCount + 1 + (startsDark ? 1 : 0) + (isDark ? 1 : 0)
-        // Written into arrays of their final size: appended one by one, each run cost a uniqueness and capacity test.
+        // Written into buffers, then copied into the kept arrays (`keptWidths`, `keptStarts`): appended one by one,
+        // each run cost a uniqueness and capacity test; and two arrays made for each line, and freed once it was read,
+        // cost about 600 instructions each (an allocation, the standard library's unspecialized storage and its
+        // metadata looked up, the release): about 630 arrays a decode of a 640×480 frame without a code, whose rows
+        // are each read and dropped before the next is made.
         let lead = startsDark ? 1 : 0
-        let widths = [Double](unsafeUninitializedCapacity: runCount) { widths, initialized in
-            if startsDark { widths[0] = 0 }
-            var runStart = 0
-            for k in 0..<changeCount {
-                let change = Int(changes[k])
-                widths[lead &+ k] = Double(change &- runStart)
-                runStart = change
-            }
-            widths[lead &+ changeCount] = Double(count &- runStart)
-            if isDark { widths[runCount &- 1] = 0 }
-            initialized = runCount
+        let widths = runWidths, starts = runStarts
+        if startsDark { widths[0] = 0; starts[0] = 0 }
+        var runStart = 0
+        for k in 0..<changeCount {
+            let change = Int(changes[k])
+            widths[lead &+ k] = Double(change &- runStart)
+            starts[lead &+ k] = Double(runStart)
+            runStart = change
         }
-        let starts = [Double](unsafeUninitializedCapacity: runCount) { starts, initialized in
-            if startsDark { starts[0] = 0 }
-            var runStart = 0
-            for k in 0..<changeCount {
-                starts[lead &+ k] = Double(runStart)
-                runStart = Int(changes[k])
-            }
-            starts[lead &+ changeCount] = Double(runStart)
-            if isDark { starts[runCount &- 1] = Double(count) }
-            initialized = runCount
-        }
-        return RunRow(widths: widths, starts: starts)
+        widths[lead &+ changeCount] = Double(count &- runStart)
+        starts[lead &+ changeCount] = Double(runStart)
+        if isDark { widths[runCount &- 1] = 0; starts[runCount &- 1] = Double(count) }
+        keptWidths.removeAll(keepingCapacity: true)
+        keptStarts.removeAll(keepingCapacity: true)
+        keptWidths.append(contentsOf: UnsafeBufferPointer(start: widths, count: runCount))
+        keptStarts.append(contentsOf: UnsafeBufferPointer(start: starts, count: runCount))
+        return RunRow(widths: keptWidths, starts: keptStarts)
     }
 }
