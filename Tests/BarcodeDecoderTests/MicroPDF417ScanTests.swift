@@ -118,6 +118,49 @@ import Testing
         }
     }
 
+    /// `strongestEdge` as it was before it tested only the pairs about the filled bins: every bin emptied and every pair
+    /// tested for each slope, the first pair with the most points kept.
+    static func strongestEdgeOverEveryBin(_ points: [Point], tolerance: Double) -> (Double, Double)? {
+        guard points.count >= 2, tolerance > 0 else { return nil }
+        var lowest = Double.infinity, highest = -Double.infinity
+        for p in points {
+            lowest = min(lowest, p.x - 0.4 * abs(p.y))
+            highest = max(highest, p.x + 0.4 * abs(p.y))
+        }
+        let binCount = Int((highest - lowest) / tolerance) + 2
+        var best = (count: 0, slope: 0.0, intercept: 0.0)
+        for step in MicroPDF417Reader.edgeSlopeSteps {
+            let b = Double(step) * 0.02
+            var counts = [Int](repeating: 0, count: binCount)
+            for p in points { counts[Int((p.x - b * p.y - lowest) / tolerance)] += 1 }
+            for k in 0..<(binCount - 1) where counts[k] + counts[k + 1] > best.count {
+                best = (counts[k] + counts[k + 1], b, lowest + Double(k + 1) * tolerance)
+            }
+        }
+        return MicroPDF417Reader.fitEdge(points.filter { abs($0.x - (best.intercept + best.slope * $0.y)) <= tolerance })
+    }
+
+    /// The pairs about the filled bins find the same line as every pair: edges among strays, strays alone (ties between
+    /// slopes and pairs), a handful of points, and points whose intercepts reach the first and last bins (rows above 0).
+    @Test func strongestEdgeTestsOnlyFilledPairsToTheSameLine() {
+        var random = SeededGenerator(seed: 2417)
+        for trial in 0..<300 {
+            let count = [2, 3, 7, 40, 110, 160][trial % 6]
+            let slope = Double.random(in: -0.4...0.4, using: &random), intercept = Double.random(in: 0...640, using: &random)
+            let rows = trial % 3 == 0 ? -240...240 : 0...480
+            let points = (0..<count).map { _ -> Point in
+                let y = Double(Int.random(in: rows, using: &random)) + 0.5
+                let x = trial % 4 == 1 || Bool.random(using: &random)
+                    ? Double(Int.random(in: 0..<640, using: &random)) + 0.5 : (intercept + slope * y).rounded() + 0.5
+                return Point(x, y)
+            }
+            let tolerance = [1.5, 3, 4.5, 9][trial % 4]
+            let fast = MicroPDF417Reader.strongestEdge(points, tolerance: tolerance)
+            let plain = Self.strongestEdgeOverEveryBin(points, tolerance: tolerance)
+            #expect(fast?.0 == plain?.0 && fast?.1 == plain?.1, "trial \(trial)")
+        }
+    }
+
     @Test func edgeFitMediansAreTheSortedMiddles() {
         var random = SeededGenerator(seed: 24728)
         for trial in 0..<60 {
