@@ -294,10 +294,15 @@ public enum LocalBinarizer {
         /// five times the means' own instructions, a tenth of that binarization's.
         func blockMeans(into means: UnsafeMutablePointer<UInt16>, negative: UnsafeMutablePointer<UInt16>?) {
             if let negative {
-                eachBlockMean { column, q, sum, pixels in
+                let total = UnsafePointer(totals), block = block, half = block / 2, radius = radius
+                // The whole windows four at a time (`WholeWindowMeans`), the others one at a time.
+                eachBlockMean({ column, q, sum, pixels in
                     means[column] = UInt16(truncatingIfNeeded: q)
                     negative[column] = UInt16(truncatingIfNeeded: 255 &- q &- (sum != q &* pixels ? 1 : 0))
-                }
+                }, fours: { whole, first, count in
+                    whole.store(count: count, totals: total, right: first &* block &+ half &+ radius &+ 1,
+                                left: first &* block &+ half &- radius, block: block, means: means + first, negative: negative + first)
+                })
             } else {
                 eachBlockMean { column, q, _, _ in means[column] = UInt16(truncatingIfNeeded: q) }
             }
@@ -306,7 +311,8 @@ public enum LocalBinarizer {
         /// `store(column, mean, sum, pixels)` for each block: the mean of the window centred on the block's centre column
         /// (`blockMeans`), with its sum and its pixels.
         @inline(__always)
-        private func eachBlockMean(_ store: (_ column: Int, _ mean: UInt32, _ sum: UInt32, _ pixels: UInt32) -> Void) {
+        private func eachBlockMean(_ store: (_ column: Int, _ mean: UInt32, _ sum: UInt32, _ pixels: UInt32) -> Void,
+                                   fours: ((_ whole: WholeWindowMeans, _ first: Int, _ count: Int) -> Void)? = nil) {
             let width = width, rows = UInt32(truncatingIfNeeded: bottom - top), radius = radius
             let total = UnsafePointer(totals), block = block, half = block / 2, count = blocks
             // The clipped windows' columns from `bounds`. A clipped window's sum is divided by its rows and the quotient by
@@ -340,7 +346,16 @@ public enum LocalBinarizer {
             let area = UInt32(truncatingIfNeeded: 2 * radius + 1) &* rows
             // The whole windows' sums are at most 255 per pixel: divided by a multiply and a shift, the same
             // quotients without a division instruction per block (a slow one on most CPUs).
-            if let divide = ExactDivision(by: area, upTo: 255 &* UInt64(area)) {
+            if let fours, let whole = WholeWindowMeans(area: area) {
+                // `fours` stores the blocks four at a time; the last few (up to three) are stored here.
+                let count = (outside &- inside) & ~3
+                fours(whole, inside, count)
+                for column in (inside &+ count)..<outside {
+                    let cx = column &* block &+ half
+                    let sum = total[cx &+ radius &+ 1] &- total[cx &- radius]
+                    store(column, whole.divide(sum), sum, area)
+                }
+            } else if let divide = ExactDivision(by: area, upTo: 255 &* UInt64(area)) {
                 for column in inside..<outside {
                     let cx = column &* block &+ half
                     let sum = total[cx &+ radius &+ 1] &- total[cx &- radius]
