@@ -11,13 +11,21 @@ enum RunningTotals {
     /// every eight places.
     @inline(__always)
     static func add(_ changes: UnsafePointer<Int16>, count: Int, to totals: UnsafeMutablePointer<UInt32>) {
+        add(count: count, to: totals, eight: { x in UnsafeRawPointer(changes + x).loadUnaligned(as: SIMD8<Int16>.self) },
+            one: { x in changes[x] })
+    }
+
+    /// `add(changes, count:to:)` for changes given eight at a time (`eight(x)`: places `x..<x + 8`) and one at a time
+    /// (`one(x)`, for the last places), so a caller can work them out where they are added, not store them first.
+    @inline(__always)
+    static func add(count: Int, to totals: UnsafeMutablePointer<UInt32>, eight: (Int) -> SIMD8<Int16>, one: (Int) -> Int16) {
         @inline(__always) func shifted(_ v: SIMD8<Int16>, by places: UInt64) -> SIMD8<Int16> {
             unsafeBitCast(unsafeBitCast(v, to: SIMD2<UInt64>.self) &<< SIMD2(repeating: 16 &* places), to: SIMD8<Int16>.self)
         }
         var carry = SIMD4<UInt32>()
         var x = 0
         while x &+ 8 <= count {
-            let v = UnsafeRawPointer(changes + x).loadUnaligned(as: SIMD8<Int16>.self)
+            let v = eight(x)
             let pairs = v &+ shifted(v, by: 1)
             let fours = SIMD8<Int32>(truncatingIfNeeded: pairs &+ shifted(pairs, by: 2))
             let ownLow = SIMD4<UInt32>(truncatingIfNeeded: fours.lowHalf)
@@ -31,7 +39,7 @@ enum RunningTotals {
         }
         var total = carry[0]
         while x < count {
-            total &+= UInt32(bitPattern: Int32(changes[x]))
+            total &+= UInt32(bitPattern: Int32(one(x)))
             totals[x] &+= total
             x &+= 1
         }
