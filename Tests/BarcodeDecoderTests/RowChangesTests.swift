@@ -5,17 +5,13 @@ import Testing
 /// A window's move by four rows in and four out, its changes added where they are worked out, against the plain
 /// definition: the columns' changes summed one row after another, then their running total added place by place.
 @Suite struct RowChangesTests {
-    /// `totals[x] &+= change[0] + … + change[x]`, with `change[x]` the entering rows' bytes less the leaving rows'.
+    /// `totals[x] &+= change[0] + … + change[x]`, with `change[x]` the entering rows' bytes less the leaving rows' (at
+    /// most 1,020 either way), the running total added by the plain loop of `RunningTotalsTests`.
     static func plain(entering: [[UInt8]], leaving: [[UInt8]], to totals: [UInt32]) -> [UInt32] {
-        var out = totals, total: UInt32 = 0
-        for x in totals.indices {
-            var change = 0
-            for row in entering { change += Int(row[x]) }
-            for row in leaving { change -= Int(row[x]) }
-            total &+= UInt32(bitPattern: Int32(change))
-            out[x] &+= total
+        let changes = totals.indices.map { x in
+            Int16(entering.reduce(0) { $0 + Int($1[x]) } - leaving.reduce(0) { $0 + Int($1[x]) })
         }
-        return out
+        return RunningTotalsTests.plain(changes, to: totals)
     }
 
     /// Lengths with every remainder past the steps of eight, and none; bytes at random, all 255 against all 0 (the
