@@ -237,7 +237,7 @@ public enum LocalBinarizer {
         /// (eight bytes fit; the compiler then works on eight columns at once), and a second pass adds its running total
         /// to the 32-bit totals: a block row's move is then two passes instead of eight. (Added to the sums in the same
         /// pass, the differences were worked out in 32-bit lanes, four columns a step: twice the instructions.) Fewer rows
-        /// than four are made up with a row of zeros, so every pass is the same plain loop.
+        /// than four are made up with a row of zeros, so a pass of each kind is one plain loop.
         ///
         /// A pass of four rows or fewer (entering, leaving or both: every pass but a window's first) works its changes out
         /// eight columns at a time where the running total takes them (`RowChanges`), not stored in a row and read back:
@@ -374,17 +374,16 @@ public enum LocalBinarizer {
             clipped(0..<inside)
             // The whole windows' sums are at most 255 per pixel: divided by a multiply and a shift, the same
             // quotients without a division instruction per block (a slow one on most CPUs).
-            if let fours, let whole = wholeWindows {
-                // `fours` stores the blocks four at a time; the last few (up to three) are stored here.
-                let count = (outside &- inside) & ~3
-                fours(whole, inside, count)
-                for column in (inside &+ count)..<outside {
-                    let cx = column &* block &+ half
-                    let sum = total[cx &+ radius &+ 1] &- total[cx &- radius]
-                    store(column, whole.divide(sum), sum, area)
+            if let whole = wholeWindows {
+                // `fours`, where given, stores the blocks four at a time; the last few (up to three) are stored here.
+                var first = inside
+                if let fours {
+                    let count = (outside &- inside) & ~3
+                    fours(whole, inside, count)
+                    first &+= count
                 }
-            } else if let divide = wholeWindows?.divide {
-                for column in inside..<outside {
+                let divide = whole.divide
+                for column in first..<outside {
                     let cx = column &* block &+ half
                     let sum = total[cx &+ radius &+ 1] &- total[cx &- radius]
                     store(column, divide(sum), sum, area)
