@@ -1,6 +1,6 @@
 // Barcode decoder benchmark: RigKit against zxing-cpp and ZBar on the same images, in one run.
 //
-//   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--per-image FILE] [--repeat N] [--verbose] [--rigkit-only] [--no-fps] [--no-code32] [--all-symbologies] [--no-pin]
+//   swift run -c release decoder-bench [--corpus DIR] [--effort N] [--out FILE] [--per-image FILE] [--repeat N] [--rounds N] [--verbose] [--rigkit-only] [--no-fps] [--no-code32] [--all-symbologies] [--no-pin]
 //   swift run -c release decoder-bench decode FILE [--symbology NAME[,NAME...]] [--effort N]
 //   swift run -c release decoder-bench make-corpus --out DIR [--count N] [--size WxH] [--seed S]
 //
@@ -80,10 +80,19 @@ for (index, entry) in corpus.entries.enumerated() where entry.isSupported {
         images.append((entry, image, pgm))
     } catch { print("skipping: \(error)") }
 }
+// --repeat N (default 3): every engine decodes each image N times and its best time counts (a busy machine adds noise,
+// never speed); the texts are the first decode's. With one decode an image's time includes what a process does once:
+// RigKit lays out a Data Matrix size's placement and Reed–Solomon tables when it first meets the size (up to about
+// 1 ms for 144×144), and an ECI's character set is loaded when first named.
+let repeats = max(1, Int(option("repeat") ?? "") ?? 3)
+// --rounds N (default 2): the whole corpus N times over, each image's time its best over the rounds (`BenchRounds`: a
+// slow spell of the machine, about a second long, slows every repeat of the images it lands on; a later round rarely
+// meets one at the same image). --rounds 1 is the run before the forty-second session.
+let rounds = max(1, Int(option("rounds") ?? "") ?? 2)
 // Both engines on one CPU, the one this run starts on (`BenchCPU`): the reference engines' processes, started below,
 // inherit the pin. --no-pin leaves them wherever the system runs them.
 let pinnedCPU = arguments.contains("--no-pin") ? nil : BenchCPU.pinToCurrent()
-print("decoder-bench: \(images.count) images from \(corpusDirectory), effort \(effort)"
+print("decoder-bench: \(images.count) images from \(corpusDirectory), effort \(effort), best of \(repeats) in each of \(rounds) round\(rounds == 1 ? "" : "s")"
       + (pinnedCPU.map { ", every engine on CPU \($0)" } ?? ""))
 if !unsupported.isEmpty {
     print("left out (no RigKit reader): " + unsupported.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
@@ -98,11 +107,6 @@ print()
 // it; any text other than the image's expected one counts as a false read (another real symbol in the scene too: look
 // at them with --verbose).
 let rigkit = RigKitEngine(effort: effort, onlyExpectedSymbology: !arguments.contains("--all-symbologies"), code32: !arguments.contains("--no-code32"))
-// --repeat N (default 3): every engine decodes each image N times and its best time counts (a busy machine adds noise,
-// never speed); the texts are the first decode's. With one decode an image's time includes what a process does once:
-// RigKit lays out a Data Matrix size's placement and Reed–Solomon tables when it first meets the size (up to about
-// 1 ms for 144×144), and an ECI's character set is loaded when first named.
-let repeats = max(1, Int(option("repeat") ?? "") ?? 3)
 let script = "\(packageRoot)/Benchmarks/decoder-bench/reference_decoders.py"
 var references: [ReferenceEngine] = []
 let referenceNames = arguments.contains("--rigkit-only") ? [] : ["zxing-cpp", "zbar"]
@@ -113,22 +117,28 @@ for name in referenceNames {
 }
 // Image by image, every engine in turn: each image's times are taken within moments of each other, so a slow spell of a
 // shared machine slows all engines alike instead of whichever engine's pass it fell in.
-var rigkitOutcomes: [BenchOutcome] = []
-var referenceOutcomes = [[BenchOutcome]](repeating: [], count: references.count)
-for (entry, image, pgm) in images {
-    var outcome = rigkit.run(entry, image: image)
-    for _ in 1..<repeats { outcome.milliseconds = min(outcome.milliseconds, rigkit.run(entry, image: image).milliseconds) }
-    rigkitOutcomes.append(outcome)
-    for (index, engine) in references.enumerated() {
-        // A false-read probe (and every image with --all-symbologies) enables what RigKit enables for it: every symbology
-        // RigKit reads.
-        let formats = (rigkit.onlyExpectedSymbology ? entry.symbology : nil).map { [$0.rawValue] } ?? Symbology.supported.map(\.rawValue)
-        guard let result = engine.decode(pgm: pgm, formats: formats, repeat: repeats, bytes: entry.expectsBytes) else { continue }
-        referenceOutcomes[index].append(BenchOutcome(entry: entry, texts: result.texts, milliseconds: result.ms.min() ?? 0))
+var rigkitRounds: [[BenchOutcome]] = []
+var referenceRounds = [[[BenchOutcome]]](repeating: [], count: references.count)
+for _ in 0..<rounds {
+    var rigkitOutcomes: [BenchOutcome] = []
+    var referenceOutcomes = [[BenchOutcome]](repeating: [], count: references.count)
+    for (entry, image, pgm) in images {
+        var outcome = rigkit.run(entry, image: image)
+        for _ in 1..<repeats { outcome.milliseconds = min(outcome.milliseconds, rigkit.run(entry, image: image).milliseconds) }
+        rigkitOutcomes.append(outcome)
+        for (index, engine) in references.enumerated() {
+            // A false-read probe (and every image with --all-symbologies) enables what RigKit enables for it: every
+            // symbology RigKit reads.
+            let formats = (rigkit.onlyExpectedSymbology ? entry.symbology : nil).map { [$0.rawValue] } ?? Symbology.supported.map(\.rawValue)
+            guard let result = engine.decode(pgm: pgm, formats: formats, repeat: repeats, bytes: entry.expectsBytes) else { continue }
+            referenceOutcomes[index].append(BenchOutcome(entry: entry, texts: result.texts, milliseconds: result.ms.min() ?? 0))
+        }
     }
+    rigkitRounds.append(rigkitOutcomes)
+    for index in references.indices { referenceRounds[index].append(referenceOutcomes[index]) }
 }
-var engineOutcomes: [(String, [BenchOutcome])] = [("rigkit", rigkitOutcomes)]
-for (engine, outcomes) in zip(references, referenceOutcomes) { engineOutcomes.append((engine.name, outcomes)) }
+var engineOutcomes: [(String, [BenchOutcome])] = [("rigkit", BenchRounds.fastest(rigkitRounds))]
+for (engine, engineRounds) in zip(references, referenceRounds) { engineOutcomes.append((engine.name, BenchRounds.fastest(engineRounds))) }
 if arguments.contains("--verbose") {
     for (engine, outcomes) in engineOutcomes {
         for o in outcomes where (!o.isRead && !o.entry.expected.isEmpty) || o.falseReads > 0 {
