@@ -21,7 +21,9 @@ import Testing
     @Test func eachColumnChangesWhereItsCellsDo() {
         var random = SeededGenerator(seed: 15438)
         // Widths under, at and over a strip (64 columns) and not a multiple of it; cells of any byte value (a word holding
-        // bytes other than 0 and 1 is made 0 or 1 first); runs of several cells as well as noise.
+        // bytes other than 0 and 1 is made 0 or 1 first, before it is shifted into the strip's word of cells); runs of
+        // several cells as well as noise; steps that read every column, whole bytes of a word's columns, or columns at
+        // a different place in each word (3).
         for (width, height) in [(1, 1), (5, 9), (64, 7), (65, 40), (130, 77), (203, 131)] {
             var binary = BitMatrix(width: width, height: height)
             for x in 0..<width {
@@ -33,7 +35,7 @@ import Testing
                     binary.cells[y * width + x] = value
                 }
             }
-            for step in [1, 2, 4] {
+            for step in [1, 2, 3, 4] {
                 let columns = PDF417EdgeFinder.ColumnChanges(binary, step: step)
                 for x in stride(from: 0, to: width, by: step) {
                     let found = columns.withChanges(of: x) { changes, count in (0..<count).map { Int(changes[$0]) } }

@@ -109,7 +109,7 @@ public struct MicroPDF417Reader: SymbologyReader {
         }
         // Every fourth row of the binarization finds the bands around the rows it reads (its reads themselves are not
         // kept) and left RAPs; the gray rows of those bands are read, each once.
-        let binaryLines = BinaryLineRunBuffers(for: binary)
+        let binaryLines = BinaryLineRunBuffers(for: binary, byWords: true)
         for yi in stride(from: 0, to: height, by: 4) {
             let before = reads.count
             if record(binaryLines.runs(of: binary, line: yi, isColumn: turned), origin: Point(0.5, Double(yi) + 0.5), direction: Point(1, 0)) > 0 {
