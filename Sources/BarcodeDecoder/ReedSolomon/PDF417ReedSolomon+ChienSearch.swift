@@ -8,7 +8,7 @@ extension PDF417ReedSolomon {
     /// would wait, as `syndromes` does. Each position's X⁻¹ is the same product as taken one at a time (each the one
     /// before times 3, reduced), and its value the same sum, so the same positions (`PDF417ChienSearchTests` compares
     /// with the search a position at a time). The search was about two fifths of `correct`'s time on `pdf417-3/10` (its
-    /// first pass's lines fail to correct): best of 400 0.192 -> 0.190 ms, the same instructions within 0.2 %.
+    /// first pass's lines fail to correct): best of 400 from 0.192 to 0.190 ms, the same instructions within 0.2 %.
     static func locatorRoots(_ lambda: [Int], count n: Int) -> [Int] {
         var positions: [Int] = []
         var xInverse = power(-(n - 1))
