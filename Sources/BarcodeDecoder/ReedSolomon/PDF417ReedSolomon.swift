@@ -131,16 +131,8 @@ public enum PDF417ReedSolomon {
         let errorCount = degree - e
         let reserve = k >= 8 ? 2 : 0
         guard degree >= 1, 2 * max(0, errorCount) + e + reserve <= k else { throw .uncorrectable(errors: degree) }
-        // Chien search over the codeword positions.
-        // X⁻¹ of codeword i is 3^(i−(n−1)): one multiplication by 3 from each position to the next.
-        var positions: [Int] = []
-        var xInverse = power(-(n - 1))
-        for i in 0..<n {
-            var v = 0
-            for c in lambda.reversed() { v = reduce(v &* xInverse &+ c) }
-            if v == 0 { positions.append(i) }
-            xInverse = reduce(xInverse &* 3)
-        }
+        // Chien search over the codeword positions (`locatorRoots`).
+        let positions = locatorRoots(lambda, count: n)
         guard positions.count == degree else { throw .uncorrectable(errors: degree) }
         // Ω(x) = S(x)Λ(x) mod xᵏ, S(x) = Σ S_{j+1} xʲ.
         var omega = [Int](repeating: 0, count: k)
