@@ -166,6 +166,14 @@ print(BenchTable.markdown(tables))
 if let rigkit = tables.first(where: { $0.0 == "rigkit" }), let zxing = tables.first(where: { $0.0 == "zxing-cpp" }) {
     print(BenchVerdict.line(rigkit.1, against: zxing.1, engine: "rigkit", reference: "zxing-cpp"))
 }
+// With several rounds, the same check on each round's own times as well (what a run of one round would have said), so
+// a run shows what the rounds took away.
+if rounds > 1, let zxing = references.firstIndex(where: { $0.name == "zxing-cpp" }), referenceRounds[zxing].count == rounds {
+    for round in 0..<rounds {
+        print("round \(round + 1) alone: " + BenchVerdict.line(BenchRow.rows(rigkitRounds[round]), against: BenchRow.rows(referenceRounds[zxing][round]),
+                                                              engine: "rigkit", reference: "zxing-cpp"))
+    }
+}
 
 if arguments.contains("--no-fps") { exit(0) }
 
