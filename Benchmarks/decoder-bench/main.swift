@@ -85,10 +85,11 @@ for (index, entry) in corpus.entries.enumerated() where entry.isSupported {
 // RigKit lays out a Data Matrix size's placement and Reed–Solomon tables when it first meets the size (up to about
 // 1 ms for 144×144), and an ECI's character set is loaded when first named.
 let repeats = max(1, Int(option("repeat") ?? "") ?? 3)
-// --rounds N (default 2): the whole corpus N times over, each image's time its best over the rounds (`BenchRounds`: a
-// slow spell of the machine, about a second long, slows every repeat of the images it lands on; a later round rarely
-// meets one at the same image). --rounds 1 is the run before the forty-second session.
-let rounds = max(1, Int(option("rounds") ?? "") ?? 2)
+// --rounds N (default 1): the whole corpus N times over, each image's time its best over the rounds (`BenchRounds`), and
+// the check against zxing-cpp printed for each round alone as well. Two rounds by default were tried at the forty-second
+// session and met no more often: the misses left lasted through both rounds (see `BenchRounds`). They tell a slow spell
+// (a miss in one round alone) from a run slow throughout.
+let rounds = max(1, Int(option("rounds") ?? "") ?? 1)
 // Both engines on one CPU, the one this run starts on (`BenchCPU`): the reference engines' processes, started below,
 // inherit the pin. --no-pin leaves them wherever the system runs them.
 let pinnedCPU = arguments.contains("--no-pin") ? nil : BenchCPU.pinToCurrent()
